@@ -1,0 +1,758 @@
+"""The `campaign` command line: one entry point for people and cron.
+
+Heavy modules are imported inside the commands that use them, so `campaign --help` starts fast.
+User mistakes exit 1 with a plain message on stderr; misuse of the command line exits 2.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+if TYPE_CHECKING:
+    from campaign.service import Campaign
+
+CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+DB_ENV = "CAMPAIGN_DB"
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _friendly(fn: F) -> F:
+    """Turn our own error types into a plain message and exit 1 (never a traceback)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from campaign.canonical import NotCanonical
+        from campaign.dice import DiceError
+        from campaign.eventlog import EventLogError
+        from campaign.replay import ReplayError
+        from campaign.ruleset import OrdersRejected, UnknownRuleset
+        from campaign.service import UserError
+
+        try:
+            return fn(*args, **kwargs)
+        except OrdersRejected as exc:
+            n = len(exc.errors)
+            click.echo(f"orders refused: {n} error{'s' if n != 1 else ''}; nothing was stored", err=True)
+            for err in exc.errors:
+                click.echo(str(err), err=True)
+            sys.exit(1)
+        except (UserError, EventLogError, ReplayError, UnknownRuleset, DiceError, NotCanonical) as exc:
+            raise click.ClickException(str(exc)) from None
+        except ValueError as exc:
+            raise click.ClickException(str(exc)) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+class Ctx:
+    """Per-invocation settings shared by the commands."""
+
+    def __init__(self, db: str):
+        self.db = db
+
+    def campaign(self, *, create: bool = False) -> Campaign:
+        from campaign.eventlog import open_store
+        from campaign.service import Campaign
+
+        return Campaign(open_store(self.db, create=create))
+
+
+pass_ctx = click.make_pass_decorator(Ctx)
+
+
+@click.group(context_settings=CONTEXT_SETTINGS)
+@click.option(
+    "--db",
+    envvar=DB_ENV,
+    default="campaign.db",
+    show_default=True,
+    metavar="PATH",
+    help=f"The campaign file (also ${DB_ENV}).",
+)
+@click.version_option(package_name="campaign", prog_name="campaign")
+@click.pass_context
+def main(ctx: click.Context, db: str) -> None:
+    """Run play-by-email wargame campaigns: orders in, dice rolled fairly, every event on record.
+
+    \b
+    Example:
+      campaign init && campaign player add alice --email alice@example.org
+    """
+    ctx.obj = Ctx(db)
+
+
+# --- campaign ----------------------------------------------------------------------------------
+
+
+@main.command(context_settings=CONTEXT_SETTINGS)
+@click.option("--name", default="", help="A name for the campaign (default: the file's name).")
+@pass_ctx
+@_friendly
+def init(ctx: Ctx, name: str) -> None:
+    """Create a new campaign file.
+
+    \b
+    Example:
+      campaign --db wars-of-the-roses.db init --name "Wars of the Roses"
+    """
+    if Path(ctx.db).exists():
+        raise click.ClickException(f"{ctx.db} already exists; choose another --db path")
+    camp = ctx.campaign(create=True)
+    camp.init(name or Path(ctx.db).stem)
+    click.echo(f"created campaign {ctx.db}")
+
+
+@main.group(context_settings=CONTEXT_SETTINGS)
+def player() -> None:
+    """Players of the campaign.
+
+    \b
+    Example:
+      campaign player add alice --email alice@example.org
+    """
+
+
+@player.command("add", context_settings=CONTEXT_SETTINGS)
+@click.argument("name")
+@click.option("--email", required=True, metavar="ADDR", help="Where the player's digests go.")
+@pass_ctx
+@_friendly
+def player_add(ctx: Ctx, name: str, email: str) -> None:
+    """Add a player to the campaign.
+
+    \b
+    Example:
+      campaign player add bob --email bob@example.org
+    """
+    p = ctx.campaign().add_player(name, email)
+    click.echo(f"added player {p.name} <{p.email}>")
+
+
+@player.command("list", context_settings=CONTEXT_SETTINGS)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def player_list(ctx: Ctx, as_json: bool) -> None:
+    """List the campaign's players.
+
+    \b
+    Example:
+      campaign player list --json
+    """
+    players = ctx.campaign().players()
+    if as_json:
+        click.echo(json.dumps([{"name": p.name, "email": p.email} for p in players.values()], indent=2))
+        return
+    for p in players.values():
+        click.echo(f"{p.name:16} {p.email}")
+
+
+# --- games -------------------------------------------------------------------------------------
+
+
+@main.group(context_settings=CONTEXT_SETTINGS)
+def game() -> None:
+    """Games of the campaign.
+
+    \b
+    Example:
+      campaign game new --ruleset hordes-heroes --scenario introductory --side north=alice --side south=bob
+    """
+
+
+def _parse_pairs(pairs: tuple[str, ...], what: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise click.UsageError(f"{what} {pair!r} must look like NAME=VALUE")
+        if key.strip() in out:
+            raise click.UsageError(f"{what} {key.strip()!r} given twice")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def _option_value(text: str) -> Any:
+    low = text.lower()
+    if low in {"true", "yes", "on"}:
+        return True
+    if low in {"false", "no", "off"}:
+        return False
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+@game.command("new", context_settings=CONTEXT_SETTINGS)
+@click.option("--ruleset", "ruleset_name", required=True, help="Rule system (see `campaign rulesets`).")
+@click.option("--scenario", required=True, help="Scenario name (see `campaign rulesets`).")
+@click.option("--side", "sides", multiple=True, required=True, metavar="SIDE=PLAYER", help="Who plays each side.")
+@click.option(
+    "--dice",
+    type=click.Choice(["fair", "manual"]),
+    default="fair",
+    show_default=True,
+    help="fair: commit-reveal dice; manual: dice rolled on a real table and entered by hand.",
+)
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option of the ruleset.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def game_new(
+    ctx: Ctx,
+    ruleset_name: str,
+    scenario: str,
+    sides: tuple[str, ...],
+    dice: str,
+    options: tuple[str, ...],
+    as_json: bool,
+) -> None:
+    """Start a game and print its id.
+
+    \b
+    Example:
+      campaign game new --ruleset hordes-heroes --scenario introductory \\
+          --side north=alice --side south=bob --dice fair
+    """
+    from campaign.dice import DiceMode
+
+    side_map = _parse_pairs(sides, "--side")
+    opts = {k: _option_value(v) for k, v in _parse_pairs(options, "--option").items()}
+    gs = ctx.campaign().new_game(ruleset_name, scenario, side_map, dice_mode=DiceMode(dice), options=opts)
+    if as_json:
+        click.echo(json.dumps({"game": gs.number, "stream": gs.stream, "commitment": gs.commitments.get(1)}))
+    else:
+        click.echo(gs.number)
+
+
+@game.command("list", context_settings=CONTEXT_SETTINGS)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def game_list(ctx: Ctx, as_json: bool) -> None:
+    """List the campaign's games.
+
+    \b
+    Example:
+      campaign game list
+    """
+    camp = ctx.campaign()
+    rows = [_status_dict(camp.load(g)) for g in camp.games()]
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+        return
+    for r in rows:
+        state = r["ended"]["reason"] if r["ended"] else f"turn {r['turn']}, {r['phase']}"
+        click.echo(f"{r['game']:>4}  {r['ruleset']:14} {r['scenario']:20} {state}")
+
+
+# --- orders ------------------------------------------------------------------------------------
+
+
+@main.group(context_settings=CONTEXT_SETTINGS)
+def orders() -> None:
+    """Orders for a game.
+
+    \b
+    Example:
+      campaign orders submit 1 --player alice orders.txt
+    """
+
+
+@orders.command("submit", context_settings=CONTEXT_SETTINGS)
+@click.argument("game_ref", metavar="GAME")
+@click.argument("source", type=click.File("r", encoding="utf-8"), default="-", metavar="[FILE|-]")
+@click.option("--player", required=True, help="The player sending the orders.")
+@click.option("--side", default=None, help="The side, if the player commands more than one.")
+@click.option("--json", "as_json", is_flag=True, help="Print the receipt as JSON.")
+@pass_ctx
+@_friendly
+def orders_submit(ctx: Ctx, game_ref: str, source: Any, player: str, side: str | None, as_json: bool) -> None:
+    """Check orders against the rules and file them; resolve the phase when everyone has.
+
+    Orders come from FILE, or standard input when FILE is '-' or missing. Refused orders
+    are listed with line numbers and change nothing.
+
+    \b
+    Example:
+      campaign orders submit 1 --player alice orders.txt
+      echo "pass" | campaign orders submit 1 --player bob -
+    """
+    text = source.read()
+    camp = ctx.campaign()
+    receipt = camp.submit_orders(game_ref, player, text, side=side)
+    pending = camp.advance(receipt.game)
+    from campaign.service import WaitingForDice
+
+    waiting = pending.needed if isinstance(pending, WaitingForDice) else None
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "game": receipt.game,
+                    "side": receipt.side,
+                    "key": receipt.key,
+                    "orders_hash": receipt.orders_hash,
+                    "seq": receipt.seq,
+                    "chain_head": camp.store.head()[1],
+                    "resolved": [
+                        {"seq": r.seq, "turn": r.turn, "phase": r.phase, "narrative": r.narrative, "dice": r.rolls}
+                        for r in receipt.resolved
+                    ],
+                    "waiting_for_dice": waiting,
+                },
+                indent=2,
+            )
+        )
+        return
+    click.echo(f"accepted orders for {receipt.side} ({receipt.key}), event {receipt.seq}")
+    click.echo(f"orders hash {receipt.orders_hash}")
+    for r in receipt.resolved:
+        click.echo(f"-- resolved turn {r.turn}, {r.phase} ({r.rolls} dice), event {r.seq}")
+        for line in r.narrative:
+            click.echo(f"   {line}")
+    if waiting:
+        click.echo(f"waiting for manual dice: {waiting}")
+    click.echo(f"chain head {camp.store.head()[1]}")
+
+
+# --- status / show / log -----------------------------------------------------------------------
+
+
+def _status_dict(gs: Any) -> dict[str, Any]:
+    rs = gs.ruleset
+    return {
+        "game": gs.number,
+        "ruleset": rs.name,
+        "engine": gs.engine,
+        "scenario": gs.scenario,
+        "sides": gs.sides,
+        "dice": gs.dice_mode.value,
+        "turn": rs.turn(gs.state),
+        "phase": rs.phase(gs.state),
+        "waiting_for": [
+            {"side": r.side, "player": gs.sides.get(r.side), "kind": r.kind.value, "key": r.key, "phase": r.phase}
+            for r in rs.pending(gs.state)
+        ]
+        if gs.ended is None
+        else [],
+        "ready": gs.ended is None and rs.ready(gs.state),
+        "manual_dice_queued": gs.manual_pool,
+        "seed_no": gs.seed_no,
+        "commitment": gs.commitments.get(gs.seed_no),
+        "ended": gs.ended,
+        "events": gs.version,
+        "last_seq": gs.seq,
+        "head_hash": gs.head_hash,
+    }
+
+
+@main.command(context_settings=CONTEXT_SETTINGS)
+@click.argument("game_ref", metavar="GAME")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def status(ctx: Ctx, game_ref: str, as_json: bool) -> None:
+    """Show who must act in a game, and the dice commitment.
+
+    \b
+    Example:
+      campaign status 1 --json
+    """
+    camp = ctx.campaign()
+    gs = camp.load(game_ref)
+    info = _status_dict(gs)
+    info["chain_head"] = camp.store.head()[1]
+    if as_json:
+        click.echo(json.dumps(info, indent=2))
+        return
+    click.echo(f"game {info['game']}: {info['ruleset']} / {info['scenario']} ({info['dice']} dice)")
+    click.echo("sides: " + ", ".join(f"{s}={p}" for s, p in sorted(info["sides"].items())))
+    if info["ended"]:
+        winner = info["ended"].get("winner") or "nobody (draw)"
+        click.echo(f"game over: {info['ended'].get('reason')}; winner {winner}")
+    else:
+        click.echo(f"turn {info['turn']}, {info['phase']}")
+        for w in info["waiting_for"]:
+            click.echo(f"waiting for {w['side']} ({w['player']}): {w['kind']} for {w['phase']}")
+        if info["ready"]:
+            click.echo(
+                "ready to resolve" + (": enter dice with `campaign dice enter`" if info["dice"] == "manual" else "")
+            )
+        if info["commitment"]:
+            click.echo(f"dice seed {info['seed_no']} commitment {info['commitment']}")
+    click.echo(f"{info['events']} events in this game; chain head {info['chain_head']}")
+
+
+@main.command(context_settings=CONTEXT_SETTINGS)
+@click.argument("game_ref", metavar="GAME")
+@click.option("--at", "at_seq", type=int, default=None, metavar="SEQ", help="The board after event SEQ.")
+@click.option("--turn", type=int, default=None, metavar="N", help="The board at the end of turn N.")
+@click.option("--side", default=None, help="Show only what this side may see.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "svg", "png"]),
+    default="text",
+    show_default=True,
+    help="text for a terminal, json for scripts, svg/png for a picture.",
+)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None, help="Write to a file.")
+@pass_ctx
+@_friendly
+def show(
+    ctx: Ctx, game_ref: str, at_seq: int | None, turn: int | None, side: str | None, fmt: str, output: str | None
+) -> None:
+    """Show the board now, after an event, or at the end of a turn.
+
+    \b
+    Example:
+      campaign show 1 --turn 2 --format png -o turn2.png
+    """
+    from campaign.replay import state_at_turn
+
+    if at_seq is not None and turn is not None:
+        raise click.UsageError("give --at or --turn, not both")
+    camp = ctx.campaign()
+    if turn is not None:
+        from campaign.events import parse_game_ref
+
+        gs = state_at_turn(camp.store, parse_game_ref(game_ref), turn)
+    else:
+        gs = camp.load(game_ref, seq=at_seq)
+    if side is not None and side not in gs.sides:
+        raise click.ClickException(f"game {gs.number} has no side {side!r} (sides: {', '.join(sorted(gs.sides))})")
+    rs = gs.ruleset
+    data: bytes | str
+    if fmt == "text":
+        data = rs.render_text(gs.state, side) + "\n"
+    elif fmt == "json":
+        data = json.dumps(rs.view(gs.state, side), indent=2, sort_keys=True) + "\n"
+    else:
+        title = f"Game {gs.number}: {gs.scenario}, turn {rs.turn(gs.state)}"
+        picture = rs.picture(gs.state, side, title=title)
+        if picture is None:
+            raise click.ClickException(f"{rs.name} has no board picture")
+        from campaign.render import render_png, render_svg
+
+        data = render_svg(picture) if fmt == "svg" else render_png(picture)
+    _emit(data, output)
+
+
+def _emit(data: bytes | str, output: str | None) -> None:
+    if output:
+        mode = "wb" if isinstance(data, bytes) else "w"
+        with open(output, mode, **({} if isinstance(data, bytes) else {"encoding": "utf-8"})) as fh:
+            fh.write(data)
+        click.echo(f"wrote {output}", err=True)
+        return
+    if isinstance(data, bytes):
+        if sys.stdout.isatty():
+            raise click.ClickException("a PNG is binary: write it with -o FILE or redirect stdout")
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    else:
+        click.echo(data, nl=False)
+
+
+@main.command(context_settings=CONTEXT_SETTINGS)
+@click.argument("game_ref", metavar="GAME")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per event (JSON Lines).")
+@pass_ctx
+@_friendly
+def log(ctx: Ctx, game_ref: str, as_json: bool) -> None:
+    """List every event of a game, with the narrative of each resolution.
+
+    \b
+    Example:
+      campaign log 1 | less
+    """
+    from campaign.events import EventType, parse_game_ref
+    from campaign.replay import apply_event
+
+    camp = ctx.campaign()
+    stream = parse_game_ref(game_ref)
+    if camp.store.version(stream) == 0:
+        raise click.ClickException(f"there is no game {stream.split(':')[1]} in this campaign")
+    gs = None
+    for ev in camp.store.read(stream=stream):
+        gs = apply_event(gs, ev)
+        if as_json:
+            row = ev.as_json()
+            if ev.type == EventType.PHASE_RESOLVED:
+                row["narrative"] = gs.last_narrative
+            click.echo(json.dumps(row, ensure_ascii=False))
+            continue
+        click.echo(f"{ev.seq:>6} v{ev.version:<4} {ev.at}  {ev.type:16} {ev.actor:10} {_summary(ev)}")
+        if ev.type == EventType.PHASE_RESOLVED:
+            for line in gs.last_narrative:
+                click.echo(f"{'':>12}| {line}")
+
+
+def _summary(ev: Any) -> str:
+    p = ev.payload
+    t = ev.type
+    if t == "GameCreated":
+        return f"{p['ruleset']} / {p['scenario']} sides {p['sides']} dice {p['dice']}"
+    if t == "SeedCommitted":
+        return f"seed {p['seed_no']} commitment {p['commitment'][:16]}..."
+    if t == "SeedRevealed":
+        return f"seed {p['seed_no']} = {p['seed'][:16]}..."
+    if t == "OrdersSubmitted":
+        return f"{p['side']} {p['key']} hash {p['orders_hash'][:12]}"
+    if t == "DiceRolled":
+        return f"d{p['sides']} = {p['value']}  ({p['purpose']})"
+    if t == "DiceEntered":
+        return f"values {p['values']}"
+    if t == "PhaseResolved":
+        return f"turn {p['turn']} {p['phase']} ({p['dice']} dice) checkpoint {p['checkpoint'][:12]}"
+    if t == "GameEnded":
+        return f"winner {p.get('winner')}: {p.get('reason')}"
+    return json.dumps(p, ensure_ascii=False)[:80]
+
+
+# --- audit and dice ----------------------------------------------------------------------------
+
+
+@main.group(context_settings=CONTEXT_SETTINGS)
+def audit() -> None:
+    """Check that the record is intact and the dice were fair.
+
+    \b
+    Example:
+      campaign audit verify
+    """
+
+
+@audit.command("verify", context_settings=CONTEXT_SETTINGS)
+@click.argument("game_ref", metavar="[GAME]", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def audit_verify(ctx: Ctx, game_ref: str | None, as_json: bool) -> None:
+    """Check the hash chain, replay games through their engine, and re-derive revealed dice.
+
+    Exits 1 naming the first bad event if anything fails.
+
+    \b
+    Example:
+      campaign audit verify 1
+    """
+    from campaign.audit import verify_campaign
+
+    camp = ctx.campaign()
+    report = verify_campaign(camp, game_ref, progress=not as_json)
+    if as_json:
+        click.echo(json.dumps(report.as_json(), indent=2))
+    else:
+        for line in report.lines:
+            click.echo(line)
+    if not report.ok:
+        raise click.ClickException(report.first_problem or "verification failed")
+
+
+@audit.command("dice", context_settings=CONTEXT_SETTINGS)
+@click.argument("game_ref", metavar="GAME")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def audit_dice_cmd(ctx: Ctx, game_ref: str, as_json: bool) -> None:
+    """Re-derive every die of a game from its revealed seeds.
+
+    \b
+    Example:
+      campaign audit dice 1
+    """
+    from campaign.events import parse_game_ref
+    from campaign.service import audit_dice
+
+    camp = ctx.campaign()
+    stream = parse_game_ref(game_ref)
+    rows = audit_dice(camp.store, stream)
+    bad = [r for r in rows if r["status"].startswith("BAD")]
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+    else:
+        for r in rows:
+            click.echo(f"{r['seq']:>6}  d{r['sides']:<3} {r['value']:>3}  {r['status']:11} {r['purpose']}")
+        counts: dict[str, int] = {}
+        for r in rows:
+            counts[r["status"].split(":")[0]] = counts.get(r["status"].split(":")[0], 0) + 1
+        click.echo("; ".join(f"{k}: {v}" for k, v in sorted(counts.items())) or "no dice rolled yet")
+    if bad:
+        raise click.ClickException(f"{len(bad)} dice do not re-derive; first at event {bad[0]['seq']}")
+
+
+@main.group(context_settings=CONTEXT_SETTINGS)
+def dice() -> None:
+    """Dice seeds and hand-entered dice.
+
+    \b
+    Example:
+      campaign dice reveal 1
+    """
+
+
+@dice.command("reveal", context_settings=CONTEXT_SETTINGS)
+@click.argument("game_ref", metavar="GAME")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def dice_reveal(ctx: Ctx, game_ref: str, as_json: bool) -> None:
+    """List each dice seed's commitment and, once its turn closed, the seed itself.
+
+    For a finished game, also reveals the last seed if it is still secret.
+
+    \b
+    Example:
+      campaign dice reveal 1 --json
+    """
+    from campaign import dice as dice_mod
+
+    camp = ctx.campaign()
+    gs = camp.load(game_ref)
+    if gs.ended is not None:
+        camp.reveal_now(game_ref)
+        gs = camp.load(game_ref)
+    rows = []
+    for no, commit in sorted(gs.commitments.items()):
+        seed = gs.revealed.get(no)
+        ok = None if seed is None else dice_mod.commitment(bytes.fromhex(seed)) == commit
+        rows.append({"seed_no": no, "commitment": commit, "seed": seed, "matches": ok})
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+        return
+    if not rows:
+        click.echo(f"game {gs.number} uses {gs.dice_mode.value} dice: no seeds")
+    for r in rows:
+        state = "secret until its turn closes" if r["seed"] is None else r["seed"]
+        mark = "" if r["matches"] is None else ("  (matches)" if r["matches"] else "  (DOES NOT MATCH)")
+        click.echo(f"seed {r['seed_no']}: commitment {r['commitment']}\n        seed {state}{mark}")
+
+
+@dice.command("enter", context_settings=CONTEXT_SETTINGS)
+@click.argument("game_ref", metavar="GAME")
+@click.argument("values", nargs=-1, type=int, required=True)
+@pass_ctx
+@_friendly
+def dice_enter(ctx: Ctx, game_ref: str, values: tuple[int, ...]) -> None:
+    """Enter dice rolled on a real table for a manual-dice game, then resolve what is ready.
+
+    \b
+    Example:
+      campaign dice enter 1 4 2 6
+    """
+    from campaign.service import WaitingForDice
+
+    camp = ctx.campaign()
+    ev = camp.enter_dice(game_ref, list(values))
+    click.echo(f"queued {len(values)} dice (event {ev.seq})")
+    result = camp.advance(game_ref)
+    if isinstance(result, WaitingForDice):
+        click.echo(f"still waiting: {result.needed}")
+        return
+    for r in result:
+        click.echo(f"-- resolved turn {r.turn}, {r.phase} ({r.rolls} dice), event {r.seq}")
+        for line in r.narrative:
+            click.echo(f"   {line}")
+
+
+# --- export / import / rulesets ----------------------------------------------------------------
+
+
+@main.command("export", context_settings=CONTEXT_SETTINGS)
+@click.argument("game_ref", metavar="[GAME]", required=False)
+@click.option("--with-secrets", is_flag=True, help="Include unrevealed dice seeds (moving a server; keep private).")
+@pass_ctx
+@_friendly
+def export_cmd(ctx: Ctx, game_ref: str | None, with_secrets: bool) -> None:
+    """Write the event log as JSON Lines to standard output.
+
+    Without GAME the whole campaign is written and `campaign import` rebuilds it with the
+    same chain head. With GAME only that game's events are written, for reading elsewhere.
+
+    \b
+    Example:
+      campaign export > backup.jsonl
+    """
+    from campaign.transfer import export_lines
+
+    camp = ctx.campaign()
+    for line in export_lines(camp.store, game_ref, with_secrets=with_secrets):
+        click.echo(line)
+
+
+@main.command("import", context_settings=CONTEXT_SETTINGS)
+@click.argument("source", type=click.File("r", encoding="utf-8"), metavar="FILE")
+@pass_ctx
+@_friendly
+def import_cmd(ctx: Ctx, source: Any) -> None:
+    """Rebuild a campaign file from `campaign export` output (the --db file must not exist).
+
+    \b
+    Example:
+      campaign --db restored.db import backup.jsonl
+    """
+    from campaign.transfer import import_lines
+
+    if Path(ctx.db).exists():
+        raise click.ClickException(f"{ctx.db} already exists; import into a new file with --db")
+    try:
+        count, head = import_lines(ctx.db, source)
+    except BaseException:
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(ctx.db + suffix):
+                os.remove(ctx.db + suffix)
+        raise
+    click.echo(f"imported {count} events into {ctx.db}; chain head {head}")
+
+
+@main.command(context_settings=CONTEXT_SETTINGS)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@_friendly
+def rulesets(as_json: bool) -> None:
+    """List the installed rule systems and their scenarios.
+
+    \b
+    Example:
+      campaign rulesets --json
+    """
+    from campaign.ruleset import installed
+
+    rows = []
+    for rs in installed().values():
+        rows.append(
+            {
+                "name": rs.name,
+                "title": rs.title,
+                "version": rs.version,
+                "aliases": list(rs.aliases),
+                "scenarios": [
+                    {"name": s.name, "title": s.title, "sides": list(s.sides), "description": s.description}
+                    for s in rs.scenarios()
+                ],
+            }
+        )
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+        return
+    if not rows:
+        click.echo("no rulesets installed")
+    for r in rows:
+        aliases = f" (also {', '.join(r['aliases'])})" if r["aliases"] else ""
+        click.echo(f"{r['name']} {r['version']}: {r['title']}{aliases}")
+        for s in r["scenarios"]:
+            click.echo(f"  {s['name']:24} {s['title']}  [sides: {', '.join(s['sides'])}]")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

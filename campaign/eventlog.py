@@ -1,0 +1,581 @@
+"""The append-only event log: one SQLite file per campaign, every event chained by SHA-256.
+
+An event is an input (orders, a die, a correction), never a conclusion. Each event has a
+global `seq`, a `stream` (``campaign``, ``game:7``) with a per-stream `version`
+(UNIQUE(stream, version) gives optimistic concurrency: a second writer that based its
+decision on an old version gets a ConflictError and must re-read), and a hash over its
+canonical record and the previous event's hash. Triggers refuse UPDATE and DELETE, and an
+INSERT that does not extend the chain. `verify` finds the first event that breaks it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from campaign import canonical
+
+GENESIS_HASH = "0" * 64
+FILE_FORMAT = 1
+NOW_ENV = "CAMPAIGN_NOW"
+"""Set to an ISO time to pin every event's `at` (demos and tests that must be byte-identical)."""
+
+
+class EventLogError(Exception):
+    """Base of the event log's own errors."""
+
+
+class ConflictError(EventLogError):
+    """Another writer appended to the stream first; re-read, re-decide, retry."""
+
+    def __init__(self, stream: str, expected: int, actual: int):
+        self.stream, self.expected, self.actual = stream, expected, actual
+        super().__init__(
+            f"conflict on stream {stream!r}: expected version {expected}, but it is now {actual}"
+            " (someone else wrote first; read again and retry)"
+        )
+
+
+class NotACampaign(EventLogError):
+    """The file is missing or is not a campaign database."""
+
+
+@dataclass(frozen=True, slots=True)
+class NewEvent:
+    """An event about to be appended: the caller's part of the record."""
+
+    stream: str
+    type: str
+    payload: Mapping[str, Any] = field(default_factory=dict)
+    actor: str = "system"
+    schema: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A stored event, exactly as hashed (see `record`)."""
+
+    seq: int
+    stream: str
+    version: int
+    type: str
+    actor: str
+    at: str
+    payload: Mapping[str, Any]
+    schema: int
+    engine: str
+    prev_hash: str
+    hash: str
+
+    def record(self) -> dict[str, Any]:
+        """The fields covered by the hash (everything but the hash itself)."""
+        return {
+            "seq": self.seq,
+            "stream": self.stream,
+            "version": self.version,
+            "type": self.type,
+            "actor": self.actor,
+            "at": self.at,
+            "payload": self.payload,
+            "schema": self.schema,
+            "engine": self.engine,
+            "prev_hash": self.prev_hash,
+        }
+
+    def as_json(self) -> dict[str, Any]:
+        """The full event as JSON-able data (export, `log --json`)."""
+        return {**self.record(), "hash": self.hash}
+
+
+def event_hash(record: Mapping[str, Any]) -> str:
+    """SHA-256 over the canonical JSON of an event record (which includes `prev_hash`)."""
+    return hashlib.sha256(canonical.dumps(dict(record)).encode("utf-8")).hexdigest()
+
+
+def utc_now() -> str:
+    """Current UTC time as ISO text, or the pinned time from CAMPAIGN_NOW."""
+    pinned = os.environ.get(NOW_ENV)
+    if pinned:
+        return pinned
+    return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+# --- upcasting ------------------------------------------------------------------------------
+
+Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
+_UPCASTERS: dict[tuple[str, int], Upcaster] = {}
+
+
+def upcaster(event_type: str, from_schema: int) -> Callable[[Upcaster], Upcaster]:
+    """Register a function that turns a `from_schema` payload into schema `from_schema + 1`."""
+
+    def deco(fn: Upcaster) -> Upcaster:
+        _UPCASTERS[(event_type, from_schema)] = fn
+        return fn
+
+    return deco
+
+
+def upcast(event: Event) -> Event:
+    """The event with its payload raised to the newest schema (hashes are of the stored form)."""
+    payload, schema = dict(event.payload), event.schema
+    while (event.type, schema) in _UPCASTERS:
+        payload = _UPCASTERS[(event.type, schema)](payload)
+        schema += 1
+    if schema == event.schema:
+        return event
+    return replace(event, payload=payload, schema=schema)
+
+
+# --- verification ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ChainProblem:
+    """The first place where the stored log stops being a valid chain."""
+
+    seq: int
+    reason: str
+
+    def __str__(self) -> str:
+        return f"seq {self.seq}: {self.reason}"
+
+
+def check_chain(events: Iterable[Event]) -> tuple[int, str, ChainProblem | None]:
+    """Walk events in seq order; return (count, head hash, first problem or None)."""
+    prev_hash, expected_seq, count = GENESIS_HASH, 1, 0
+    versions: dict[str, int] = {}
+    for ev in events:
+        if ev.seq != expected_seq:
+            what = "missing" if ev.seq > expected_seq else "duplicated or out of order"
+            return count, prev_hash, ChainProblem(ev.seq, f"expected seq {expected_seq}; event(s) {what}")
+        if ev.prev_hash != prev_hash:
+            return (
+                count,
+                prev_hash,
+                ChainProblem(
+                    ev.seq,
+                    "prev_hash does not match the previous event's hash (an event was removed, inserted or moved)",
+                ),
+            )
+        try:
+            actual = event_hash(ev.record())
+        except canonical.NotCanonical as exc:
+            return count, prev_hash, ChainProblem(ev.seq, f"payload is not canonical JSON: {exc}")
+        if actual != ev.hash:
+            return count, prev_hash, ChainProblem(ev.seq, "hash does not match the event's content (it was altered)")
+        want = versions.get(ev.stream, 0) + 1
+        if ev.version != want:
+            return count, prev_hash, ChainProblem(ev.seq, f"stream {ev.stream!r} version {ev.version}, expected {want}")
+        versions[ev.stream] = ev.version
+        prev_hash, expected_seq, count = ev.hash, expected_seq + 1, count + 1
+    return count, prev_hash, None
+
+
+def seal(
+    new: Sequence[NewEvent],
+    head_seq: int,
+    head_hash: str,
+    versions: Mapping[str, int],
+    at: str,
+    engine: str,
+) -> list[Event]:
+    """Give new events their seq, versions and chained hashes, after (head_seq, head_hash)."""
+    out: list[Event] = []
+    versions = dict(versions)
+    seq, prev = head_seq, head_hash
+    for ne in new:
+        seq += 1
+        version = versions.get(ne.stream, 0) + 1
+        versions[ne.stream] = version
+        payload = dict(ne.payload)
+        canonical.dumps(payload)  # raises NotCanonical before anything is written
+        rec = {
+            "seq": seq,
+            "stream": ne.stream,
+            "version": version,
+            "type": ne.type,
+            "actor": ne.actor,
+            "at": at,
+            "payload": payload,
+            "schema": ne.schema,
+            "engine": engine,
+            "prev_hash": prev,
+        }
+        h = event_hash(rec)
+        out.append(Event(hash=h, **rec))  # type: ignore[arg-type]
+        prev = h
+    return out
+
+
+# --- the store interface --------------------------------------------------------------------
+
+
+class EventStore(ABC):
+    """What the core needs from storage; SQLite and in-memory stores pass one contract suite."""
+
+    @abstractmethod
+    def append(
+        self,
+        events: Sequence[NewEvent],
+        expected: Mapping[str, int] | None = None,
+        *,
+        engine: str = "",
+        at: str | None = None,
+        secrets: Mapping[str, str] | None = None,
+    ) -> list[Event]:
+        """Append all `events` atomically; `expected` maps stream -> version the caller read.
+
+        Raises ConflictError (and writes nothing) if any stream moved on. `secrets` are
+        stored in the same transaction, outside the chain (dice seeds before reveal).
+        """
+
+    @abstractmethod
+    def read(self, stream: str | None = None, after: int = 0, upto: int | None = None) -> Iterator[Event]:
+        """Events in seq order, optionally of one stream, with after < seq <= upto."""
+
+    @abstractmethod
+    def version(self, stream: str) -> int:
+        """The stream's last version (0 for an empty stream)."""
+
+    @abstractmethod
+    def head(self) -> tuple[int, str]:
+        """(last seq, last hash) of the whole log; (0, GENESIS_HASH) when empty."""
+
+    @abstractmethod
+    def streams(self, prefix: str = "") -> list[str]:
+        """Names of streams that start with `prefix`, sorted."""
+
+    @abstractmethod
+    def secret(self, name: str) -> str | None:
+        """A stored secret, or None."""
+
+    # snapshots are a cache: deletable, never trusted without a matching checkpoint
+    @abstractmethod
+    def put_snapshot(self, stream: str, seq: int, engine: str, data: str) -> None: ...
+
+    @abstractmethod
+    def latest_snapshot(self, stream: str, upto: int, engine: str) -> tuple[int, str] | None:
+        """(seq, data) of the newest snapshot of `stream` at or before `upto` for this engine."""
+
+    @abstractmethod
+    def clear_snapshots(self, stream: str | None = None) -> None: ...
+
+    def verify(self) -> tuple[int, str, ChainProblem | None]:
+        """Check the whole chain; see `check_chain`."""
+        return check_chain(self.read())
+
+    def close(self) -> None:
+        """Release resources."""
+
+
+class MemoryStore(EventStore):
+    """An event store held in memory: for tests and for what-if replays."""
+
+    def __init__(self) -> None:
+        self._events: list[Event] = []
+        self._versions: dict[str, int] = {}
+        self._secrets: dict[str, str] = {}
+        self._snapshots: dict[tuple[str, int], tuple[str, str]] = {}
+
+    def append(self, events, expected=None, *, engine="", at=None, secrets=None):  # type: ignore[no-untyped-def]
+        for stream, want in (expected or {}).items():
+            actual = self._versions.get(stream, 0)
+            if actual != want:
+                raise ConflictError(stream, want, actual)
+        seq, prev = self.head()
+        sealed = seal(events, seq, prev, self._versions, at or utc_now(), engine)
+        self._events.extend(sealed)
+        for ev in sealed:
+            self._versions[ev.stream] = ev.version
+        self._secrets.update(secrets or {})
+        return sealed
+
+    def read(self, stream=None, after=0, upto=None):  # type: ignore[no-untyped-def]
+        for ev in self._events[after:]:
+            if upto is not None and ev.seq > upto:
+                break
+            if stream is None or ev.stream == stream:
+                yield ev
+
+    def version(self, stream: str) -> int:
+        return self._versions.get(stream, 0)
+
+    def head(self) -> tuple[int, str]:
+        if not self._events:
+            return 0, GENESIS_HASH
+        return self._events[-1].seq, self._events[-1].hash
+
+    def streams(self, prefix: str = "") -> list[str]:
+        return sorted(s for s in self._versions if s.startswith(prefix))
+
+    def secret(self, name: str) -> str | None:
+        return self._secrets.get(name)
+
+    def put_snapshot(self, stream: str, seq: int, engine: str, data: str) -> None:
+        self._snapshots[(stream, seq)] = (engine, data)
+
+    def latest_snapshot(self, stream: str, upto: int, engine: str) -> tuple[int, str] | None:
+        best = [
+            (seq, data)
+            for (s, seq), (eng, data) in self._snapshots.items()
+            if s == stream and seq <= upto and eng == engine
+        ]
+        return max(best) if best else None
+
+    def clear_snapshots(self, stream: str | None = None) -> None:
+        self._snapshots = {k: v for k, v in self._snapshots.items() if stream is not None and k[0] != stream}
+
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS events (
+    seq INTEGER PRIMARY KEY,
+    stream TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    actor TEXT NOT NULL,
+    at TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    schema INTEGER NOT NULL,
+    engine TEXT NOT NULL,
+    prev_hash TEXT NOT NULL,
+    hash TEXT NOT NULL UNIQUE,
+    UNIQUE (stream, version)
+);
+CREATE TRIGGER IF NOT EXISTS events_refuse_update BEFORE UPDATE ON events
+BEGIN SELECT RAISE(ABORT, 'events are append-only: UPDATE refused'); END;
+CREATE TRIGGER IF NOT EXISTS events_refuse_delete BEFORE DELETE ON events
+BEGIN SELECT RAISE(ABORT, 'events are append-only: DELETE refused'); END;
+CREATE TRIGGER IF NOT EXISTS events_insert_extends_chain BEFORE INSERT ON events
+WHEN NEW.seq IS NOT (SELECT COALESCE(MAX(seq), 0) + 1 FROM events)
+  OR NEW.prev_hash IS NOT COALESCE((SELECT hash FROM events ORDER BY seq DESC LIMIT 1), '{genesis}')
+  OR NEW.version IS NOT (SELECT COALESCE(MAX(version), 0) + 1 FROM events WHERE stream = NEW.stream)
+BEGIN SELECT RAISE(ABORT, 'events must extend the chain: wrong seq, prev_hash or version'); END;
+""".replace("{genesis}", GENESIS_HASH)
+
+_COLUMNS = "seq, stream, version, type, actor, at, payload, schema, engine, prev_hash, hash"
+
+
+def _row_to_event(row: tuple[Any, ...]) -> Event:
+    seq, stream, version, type_, actor, at, payload, schema, engine, prev_hash, hash_ = row
+    return Event(
+        seq=seq,
+        stream=stream,
+        version=version,
+        type=type_,
+        actor=actor,
+        at=at,
+        payload=canonical.loads(payload),
+        schema=schema,
+        engine=engine,
+        prev_hash=prev_hash,
+        hash=hash_,
+    )
+
+
+class SqliteStore(EventStore):
+    """The campaign file: WAL journal, synchronous=FULL, one IMMEDIATE transaction per append."""
+
+    def __init__(self, path: str | Path, *, create: bool = False, busy_timeout_ms: int = 30_000):
+        self.path = Path(path)
+        if not create and not self.path.exists():
+            raise NotACampaign(f"no campaign database at {self.path} (run `campaign init` first, or pass --db)")
+        self.conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=busy_timeout_ms / 1000)
+        self.conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+        try:
+            mode = self.conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        except sqlite3.DatabaseError as exc:
+            raise NotACampaign(f"{self.path} is not a campaign database: {exc}") from exc
+        if mode != "wal":
+            raise EventLogError(f"could not switch {self.path} to WAL mode (got {mode})")
+        self.conn.execute("PRAGMA synchronous = FULL")
+        if create:
+            self._create_schema()
+        elif not self._has_events_table():
+            raise NotACampaign(f"{self.path} is not a campaign database (no events table)")
+
+    def _has_events_table(self) -> bool:
+        row = self.conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'").fetchone()
+        return row is not None
+
+    def _create_schema(self) -> None:
+        """Create the tables and triggers; the events table is raw SQL for its triggers."""
+        import sqlite_utils
+
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            for stmt in _split_sql(_SCHEMA):
+                self.conn.execute(stmt)
+            db = sqlite_utils.Database(self.conn)
+            db["snapshots"].create(
+                {"stream": str, "seq": int, "engine": str, "state": str},
+                pk=("stream", "seq", "engine"),
+                not_null={"stream", "seq", "engine", "state"},
+                if_not_exists=True,
+            )
+            db["secrets"].create({"name": str, "value": str}, pk="name", not_null={"value"}, if_not_exists=True)
+            self.conn.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('file_format', ?)", (str(FILE_FORMAT),))
+            self.conn.execute("COMMIT")
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+
+    def append(self, events, expected=None, *, engine="", at=None, secrets=None):  # type: ignore[no-untyped-def]
+        if not events and not secrets:
+            return []
+        conn = self.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for stream, want in (expected or {}).items():
+                actual = self._version_in_tx(stream)
+                if actual != want:
+                    raise ConflictError(stream, want, actual)
+            seq, prev = self.head()
+            streams = {ev.stream for ev in events}
+            versions = {s: self._version_in_tx(s) for s in streams}
+            sealed = seal(events, seq, prev, versions, at or utc_now(), engine)
+            rows = [
+                (
+                    e.seq,
+                    e.stream,
+                    e.version,
+                    e.type,
+                    e.actor,
+                    e.at,
+                    canonical.dumps(dict(e.payload)),
+                    e.schema,
+                    e.engine,
+                    e.prev_hash,
+                    e.hash,
+                )
+                for e in sealed
+            ]
+            conn.executemany(f"INSERT INTO events ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows)
+            if secrets:
+                conn.executemany("INSERT OR REPLACE INTO secrets (name, value) VALUES (?, ?)", sorted(secrets.items()))
+            conn.execute("COMMIT")
+        except sqlite3.IntegrityError as exc:
+            conn.execute("ROLLBACK")
+            stream = events[0].stream if events else "?"
+            raise ConflictError(stream, -1, self.version(stream)) from exc
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        return sealed
+
+    def import_events(self, events: Sequence[Event], secrets: Mapping[str, str] | None = None) -> None:
+        """Insert already-sealed events verbatim (import); the insert trigger checks the chain."""
+        conn = self.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.executemany(
+                f"INSERT INTO events ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                [
+                    (
+                        e.seq,
+                        e.stream,
+                        e.version,
+                        e.type,
+                        e.actor,
+                        e.at,
+                        canonical.dumps(dict(e.payload)),
+                        e.schema,
+                        e.engine,
+                        e.prev_hash,
+                        e.hash,
+                    )
+                    for e in events
+                ],
+            )
+            if secrets:
+                conn.executemany("INSERT OR REPLACE INTO secrets (name, value) VALUES (?, ?)", sorted(secrets.items()))
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+
+    def _version_in_tx(self, stream: str) -> int:
+        row = self.conn.execute("SELECT MAX(version) FROM events WHERE stream = ?", (stream,)).fetchone()
+        return int(row[0] or 0)
+
+    def read(self, stream=None, after=0, upto=None):  # type: ignore[no-untyped-def]
+        sql = f"SELECT {_COLUMNS} FROM events WHERE seq > ?"
+        args: list[Any] = [after]
+        if stream is not None:
+            sql += " AND stream = ?"
+            args.append(stream)
+        if upto is not None:
+            sql += " AND seq <= ?"
+            args.append(upto)
+        sql += " ORDER BY seq"
+        for row in self.conn.execute(sql, args):
+            yield _row_to_event(row)
+
+    def version(self, stream: str) -> int:
+        return self._version_in_tx(stream)
+
+    def head(self) -> tuple[int, str]:
+        row = self.conn.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
+        return (0, GENESIS_HASH) if row is None else (int(row[0]), str(row[1]))
+
+    def streams(self, prefix: str = "") -> list[str]:
+        rows = self.conn.execute(
+            "SELECT DISTINCT stream FROM events WHERE substr(stream, 1, ?) = ? ORDER BY stream",
+            (len(prefix), prefix),
+        )
+        return [r[0] for r in rows]
+
+    def secret(self, name: str) -> str | None:
+        row = self.conn.execute("SELECT value FROM secrets WHERE name = ?", (name,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def put_snapshot(self, stream: str, seq: int, engine: str, data: str) -> None:
+        self.conn.execute(
+            "INSERT OR REPLACE INTO snapshots (stream, seq, engine, state) VALUES (?, ?, ?, ?)",
+            (stream, seq, engine, data),
+        )
+
+    def latest_snapshot(self, stream: str, upto: int, engine: str) -> tuple[int, str] | None:
+        row = self.conn.execute(
+            "SELECT seq, state FROM snapshots WHERE stream = ? AND seq <= ? AND engine = ? ORDER BY seq DESC LIMIT 1",
+            (stream, upto, engine),
+        ).fetchone()
+        return None if row is None else (int(row[0]), str(row[1]))
+
+    def clear_snapshots(self, stream: str | None = None) -> None:
+        if stream is None:
+            self.conn.execute("DELETE FROM snapshots")
+        else:
+            self.conn.execute("DELETE FROM snapshots WHERE stream = ?", (stream,))
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def _split_sql(script: str) -> list[str]:
+    """Split the schema script into statements (triggers contain ';' inside BEGIN ... END)."""
+    out, buf = [], []
+    for line in script.strip().splitlines():
+        buf.append(line)
+        joined = "\n".join(buf).strip()
+        if joined.endswith(";") and (
+            not joined.upper().startswith("CREATE TRIGGER") or joined.upper().endswith("END;")
+        ):
+            out.append(joined)
+            buf = []
+    return out
+
+
+def open_store(path: str | Path, *, create: bool = False) -> SqliteStore:
+    """Open (or with `create`, initialise) the campaign file at `path`."""
+    return SqliteStore(path, create=create)

@@ -1,0 +1,263 @@
+"""The interface between the game-agnostic core and one rule system, and the registry of rule systems.
+
+A ruleset is a deterministic function of (state, input, dice). The core owns I/O: it stores
+inputs as events, draws or replays dice, and asks the ruleset what the inputs mean. Two paths
+exist for orders (python-chess style): `parse_orders` validates text from a player and explains
+every mistake; `apply_orders` applies what was already accepted, without re-checking, on replay.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from campaign.render.model import BoardPicture
+
+ENTRY_POINT_GROUP = "campaign.rulesets"
+EXTRA_RULESETS_ENV = "CAMPAIGN_RULESETS"
+"""Extra rulesets for development, as ``module:attribute`` entries separated by commas."""
+
+State = Any
+"""A ruleset's own game state. The core treats it as opaque and never reuses one it passed on."""
+
+JSON = Any
+"""Anything `json.dumps` accepts: dicts with str keys, lists, str, int, bool, None (no floats in rules)."""
+
+
+class RequestKind(Enum):
+    """What the core is waiting for from one side."""
+
+    ORDERS = "orders"
+    """Orders for a phase (a bound, a turn, a deployment)."""
+    DECISION = "decision"
+    """A single choice that resolution stopped for (evade or stand, which hex to follow into, ...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """One side must act: what for, and a short prompt a player can read in a mail."""
+
+    side: str
+    kind: RequestKind
+    key: str
+    """Stable id of the phase or decision; later orders with the same key replace earlier ones."""
+    phase: str
+    """Human label such as "turn 3, red bound: movement"."""
+    prompt: str = ""
+    optional: bool = False
+    """True when the phase may resolve without this side's orders (it then does nothing)."""
+
+
+@dataclass(frozen=True, slots=True)
+class OrderError:
+    """One mistake in an order text: where, a stable code, what is wrong and how to fix it."""
+
+    line: int
+    column: int
+    code: str
+    message: str
+    text: str = ""
+    """The offending line, quoted back to the player."""
+    hint: str = ""
+
+    def __str__(self) -> str:
+        where = f"line {self.line}" + (f", column {self.column}" if self.column else "")
+        out = f"{where}: {self.message} [{self.code}]"
+        if self.text:
+            out += f"\n    {self.text}"
+        if self.hint:
+            out += f"\n    hint: {self.hint}"
+        return out
+
+
+class OrdersRejected(Exception):
+    """Raised by `Ruleset.parse_orders` with every error found, never just the first."""
+
+    def __init__(self, errors: Iterable[OrderError]):
+        self.errors: tuple[OrderError, ...] = tuple(errors)
+        super().__init__("\n".join(str(e) for e in self.errors))
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptedOrders:
+    """Orders that passed validation: what the log stores and what replay applies."""
+
+    side: str
+    key: str
+    data: JSON
+    """The parsed orders as JSON-able data; `apply_orders` receives exactly this back."""
+    canonical: str
+    """The orders re-written in canonical form, echoed to the player with their hash."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioInfo:
+    """A scenario a game can be created from."""
+
+    name: str
+    title: str
+    sides: tuple[str, ...]
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended."""
+
+    winner: str | None
+    """The winning side, or None for a draw."""
+    reason: str
+
+
+@dataclass(slots=True)
+class Resolution:
+    """What `Ruleset.resolve` returns: the new state and what happened, line by line."""
+
+    state: State
+    narrative: list[str] = field(default_factory=list)
+
+
+class DiceSource(Protocol):
+    """Where a ruleset gets its dice: live (fair or manual) or read back from the log on replay."""
+
+    def roll(self, sides: int, purpose: str) -> int:
+        """One die with `sides` faces, 1..sides, requested for `purpose` (logged with it)."""
+        ...
+
+
+class Ruleset(ABC):
+    """One rule system. Subclasses set the class attributes and implement the methods."""
+
+    name: str = ""
+    aliases: tuple[str, ...] = ()
+    title: str = ""
+    version: str = "0"
+    """Engine version; recorded on every event the engine accepted."""
+
+    # --- set-up -----------------------------------------------------------------------------
+    @abstractmethod
+    def scenarios(self) -> list[ScenarioInfo]:
+        """Scenarios shipped with this ruleset."""
+
+    @abstractmethod
+    def setup(self, scenario: str, options: Mapping[str, JSON]) -> State:
+        """A fresh game from a scenario name and options; raises ValueError with a plain message."""
+
+    # --- who must act -------------------------------------------------------------------------
+    @abstractmethod
+    def pending(self, state: State) -> list[Request]:
+        """Every side that must (or may) act now and on what; empty when the game is over."""
+
+    @abstractmethod
+    def ready(self, state: State) -> bool:
+        """True when the current phase can be resolved with the inputs on file."""
+
+    # --- inputs -------------------------------------------------------------------------------
+    @abstractmethod
+    def parse_orders(self, state: State, side: str, text: str) -> AcceptedOrders:
+        """Validate an order text for `side` against `state`; raise OrdersRejected with every error."""
+
+    @abstractmethod
+    def apply_orders(self, state: State, orders: AcceptedOrders) -> State:
+        """Trusted path: file already-accepted orders (replacing earlier ones with the same key)."""
+
+    def withdraw_orders(self, state: State, side: str, key: str) -> State:
+        """Trusted path: drop orders on file for (side, key)."""
+        raise NotImplementedError
+
+    @abstractmethod
+    def resolve(self, state: State, dice: DiceSource) -> Resolution:
+        """Resolve the current phase; every random number comes from `dice`."""
+
+    # --- reading the state --------------------------------------------------------------------
+    @abstractmethod
+    def turn(self, state: State) -> int:
+        """The current game turn, from 1."""
+
+    @abstractmethod
+    def phase(self, state: State) -> str:
+        """A short label for the current phase."""
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+
+    @abstractmethod
+    def view(self, state: State, side: str | None = None) -> JSON:
+        """The board as JSON-able data, as `side` may see it (None: the referee's full view)."""
+
+    @abstractmethod
+    def render_text(self, state: State, side: str | None = None) -> str:
+        """The board as plain text for a terminal or a mail."""
+
+    def picture(self, state: State, side: str | None = None, title: str = "") -> BoardPicture | None:
+        """The board as a picture description for campaign.render, or None if not a hex game."""
+        return None
+
+    # --- snapshots ----------------------------------------------------------------------------
+    @abstractmethod
+    def dump(self, state: State) -> JSON:
+        """Serialise a state for a snapshot; `load(dump(s))` must behave exactly like `s`."""
+
+    @abstractmethod
+    def load(self, data: JSON) -> State:
+        """Rebuild a state from `dump` output."""
+
+    # --- computer player ----------------------------------------------------------------------
+    def bot_orders(self, state: State, side: str, seed: int) -> str:
+        """Legal order text for `side` now, chosen deterministically from `seed`."""
+        raise NotImplementedError(f"{self.name} has no computer player yet")
+
+
+class UnknownRuleset(LookupError):
+    """No installed ruleset has that name or alias."""
+
+
+_registered: dict[str, Ruleset] = {}
+
+
+def register(ruleset: Ruleset) -> Ruleset:
+    """Add a ruleset by hand (tests, embedding); entry points are found without this."""
+    _registered[ruleset.name] = ruleset
+    return ruleset
+
+
+def _load_ref(ref: str) -> Ruleset:
+    module, _, attr = ref.partition(":")
+    obj = getattr(importlib.import_module(module), attr or "RULESET")
+    return obj() if isinstance(obj, type) else obj
+
+
+def installed() -> dict[str, Ruleset]:
+    """Every ruleset available: entry points, `CAMPAIGN_RULESETS` and hand-registered ones."""
+    found: dict[str, Ruleset] = {}
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        obj = ep.load()
+        if obj is None:
+            continue
+        rs = obj() if isinstance(obj, type) else obj
+        found[rs.name] = rs
+    for ref in filter(None, (s.strip() for s in os.environ.get(EXTRA_RULESETS_ENV, "").split(","))):
+        rs = _load_ref(ref)
+        found[rs.name] = rs
+    found.update(_registered)
+    return dict(sorted(found.items()))
+
+
+def find(name: str) -> Ruleset:
+    """Look a ruleset up by name or alias (case-insensitive; '_' and '-' are the same)."""
+    key = name.strip().lower().replace("_", "-")
+    rulesets = installed()
+    for rs in rulesets.values():
+        names = {rs.name, *rs.aliases}
+        if key in {n.lower().replace("_", "-") for n in names}:
+            return rs
+    known = ", ".join(rulesets) or "none"
+    raise UnknownRuleset(f"no ruleset named {name!r} is installed (installed: {known})")

@@ -1,0 +1,1 @@
+"""Rule systems shipped with campaign, one package each."""

@@ -1,0 +1,220 @@
+"""Army lists (TOML under ``armies/``) and army validation [HH.ARMY.*, HH.GEN.2-7].
+
+An army list is a catalogue of troop profiles and general types. A scenario picks units from it;
+`validate_army` checks the chosen force against the agreed points and the general rules.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+
+from .model import Category, Profile, Speed, Trait, TroopClass, Weapon, general_cost, max_generals
+
+
+@dataclass(frozen=True, slots=True)
+class GeneralType:
+    """A general's statistics from an army list (HH.GEN.1, HH.DATA.5)."""
+
+    id: str
+    name: str
+    cm: int
+    cr: int
+    points: int
+    mounted: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class ArmyList:
+    """One army list: its troop profiles and general types."""
+
+    id: str
+    title: str
+    period: str
+    profiles: dict[str, Profile]
+    generals: dict[str, GeneralType]
+    notes: str = ""
+
+    def profile(self, pid: str) -> Profile:
+        try:
+            return self.profiles[pid]
+        except KeyError:
+            raise ValueError(
+                f"army list {self.id} has no profile {pid!r} (it has: {', '.join(sorted(self.profiles))})"
+            ) from None
+
+
+class ArmyListError(ValueError):
+    """An army list file that cannot be read; the message names the file and the field."""
+
+
+_TRAIT_CODES = {t.value: t for t in Trait}
+
+
+def profile_from_toml(d: dict, where: str) -> Profile:
+    """One ``[[profiles]]`` table -> Profile; every field checked (HH.DATA.1)."""
+    try:
+        pid = str(d["id"])
+        traits = []
+        for code in d.get("traits", []):
+            if code not in _TRAIT_CODES:
+                raise ArmyListError(f"{where}: profile {pid}: unknown characteristic {code!r}")
+            traits.append(_TRAIT_CODES[code])
+        shoot = d.get("shoot")
+        if shoot is not None and shoot not in (5, 6, 7, 8):
+            raise ArmyListError(f"{where}: profile {pid}: shoot must be 5, 6, 7 or 8 (the D12 score) [HH.ARMY.7]")
+        weapon = Weapon(d.get("weapon", "none" if shoot is None else "bow"))
+        if Trait.C in traits:
+            weapon = Weapon.CROSSBOW
+        if Trait.G in traits:
+            weapon = Weapon.GUNPOWDER
+        category = Category(d["category"])
+        stands = int(d.get("stands", 4))
+        if not 1 <= stands <= 6:
+            raise ArmyListError(f"{where}: profile {pid}: stands must be 1..6 [HH.BASE.1]")
+        return Profile(
+            id=pid,
+            name=str(d["name"]),
+            category=category,
+            cls=TroopClass(d["class"]),
+            speed=Speed.parse(d["speed"]),
+            cf=int(d["cf"]),
+            impact=int(d.get("impact", 0)),
+            shoot=shoot,
+            weapon=weapon,
+            traits=frozenset(traits),
+            stands=stands,
+            list_points=d.get("points"),
+            flat_points=d.get("flat_points"),
+            aggressive=bool(d.get("aggressive", False)),
+            pike=bool(d.get("pike", False)),
+            skirmisher=bool(d.get("skirmisher", False)),
+            can_pavisse=bool(d.get("pavisses", False)),
+            can_stakes=bool(d.get("stakes", False)),
+            may_disengage=bool(d.get("may_disengage", False)),
+            dismounted=d.get("dismounted"),
+            house=bool(d.get("house", False)),
+        )
+    except KeyError as e:
+        raise ArmyListError(f"{where}: a profile is missing the field {e.args[0]!r}") from None
+    except ValueError as e:
+        if isinstance(e, ArmyListError):
+            raise
+        raise ArmyListError(f"{where}: profile {d.get('id', '?')}: {e}") from None
+
+
+def parse_army_list(text: str, where: str = "<army list>") -> ArmyList:
+    data = tomllib.loads(text)
+    profiles = {}
+    for d in data.get("profiles", []):
+        p = profile_from_toml(d, where)
+        if p.id in profiles:
+            raise ArmyListError(f"{where}: profile id {p.id!r} appears twice")
+        profiles[p.id] = p
+    for p in profiles.values():
+        if p.dismounted is not None and p.dismounted not in profiles:
+            raise ArmyListError(f"{where}: profile {p.id}: dismounted profile {p.dismounted!r} is not in the list")
+    generals = {}
+    for d in data.get("generals", []):
+        cm, cr = int(d["cm"]), int(d["cr"])
+        g = GeneralType(
+            id=str(d["id"]),
+            name=str(d.get("name", "General")),
+            cm=cm,
+            cr=cr,
+            points=general_cost(cm, cr, False, d.get("points")),
+            mounted=bool(d.get("mounted", True)),
+        )
+        generals[g.id] = g
+    if not generals:
+        raise ArmyListError(f"{where}: an army list needs at least one [[generals]] entry [HH.GEN.1]")
+    return ArmyList(
+        id=str(data["id"]),
+        title=str(data["title"]),
+        period=str(data.get("period", "")),
+        profiles=profiles,
+        generals=generals,
+        notes=str(data.get("notes", "")),
+    )
+
+
+def list_names() -> list[str]:
+    """Ids of the army lists shipped in ``games/hordes_heroes/armies/``."""
+    root = resources.files(__package__).joinpath("armies")
+    return sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".toml"))
+
+
+def load_army_list(name: str) -> ArmyList:
+    """Read a shipped army list by id (file name without ``.toml``)."""
+    if name not in list_names():
+        raise ArmyListError(f"no army list named {name!r} (shipped: {', '.join(list_names())})")
+    text = resources.files(__package__).joinpath("armies", f"{name}.toml").read_text(encoding="utf-8")
+    return parse_army_list(text, f"armies/{name}.toml")
+
+
+@dataclass(frozen=True, slots=True)
+class ForceGeneral:
+    """A general chosen for a force."""
+
+    type: str
+    hero: bool = False
+    cinc: bool = False
+
+
+def validate_army(
+    army: ArmyList, units: list[str], generals: list[ForceGeneral], points: int
+) -> tuple[list[str], list[str]]:
+    """Check a force (profile ids and generals) against the agreed points; returns (errors, warnings).
+
+    Points total <= agreed (HH.ARMY.12), list values used (HH.ARMY.15), at most one general per five units
+    and at least one (HH.GEN.6, HH.GEN.7), exactly one C-in-C (HH.GEN.5), heroes cost +5 (HH.GEN.3).
+    """
+    errors: list[str] = []
+    warnings: list[str] = []
+    total = 0
+    seen_warn = set()
+    for pid in units:
+        if pid not in army.profiles:
+            errors.append(f"army {army.id}: no profile {pid!r}")
+            continue
+        p = army.profiles[pid]
+        total += p.points
+        if pid not in seen_warn:
+            warnings.extend(p.warnings())
+            seen_warn.add(pid)
+    for g in generals:
+        if g.type not in army.generals:
+            errors.append(f"army {army.id}: no general type {g.type!r}")
+            continue
+        total += army.generals[g.type].points + (5 if g.hero else 0)
+    if total > points:
+        errors.append(f"army {army.id}: the force costs {total} points, more than the agreed {points} [HH.ARMY.12]")
+    limit = max_generals(len(units))
+    if not generals:
+        errors.append(f"army {army.id}: every army needs at least one general [HH.GEN.7]")
+    elif len(generals) > limit:
+        errors.append(
+            f"army {army.id}: {len(generals)} generals for {len(units)} units; at most {limit}"
+            " (one per five units) [HH.GEN.6]"
+        )
+    cincs = sum(1 for g in generals if g.cinc)
+    if cincs > 1:
+        errors.append(f"army {army.id}: {cincs} generals are marked C-in-C; exactly one may be [HH.GEN.5]")
+    return errors, warnings
+
+
+def force_points(army: ArmyList, units: list[str], generals: list[ForceGeneral]) -> int:
+    """Total points of a force with list values (HH.ARMY.12, HH.ARMY.15)."""
+    return sum(army.profiles[p].points for p in units) + sum(
+        army.generals[g.type].points + (5 if g.hero else 0) for g in generals
+    )
+
+
+def choose_cinc(army: ArmyList, generals: list[ForceGeneral]) -> int:
+    """Index of the C-in-C: the one marked, else the highest-cost, ties to the first listed (HH.GEN.5)."""
+    for i, g in enumerate(generals):
+        if g.cinc:
+            return i
+    costs = [army.generals[g.type].points + (5 if g.hero else 0) for g in generals]
+    return costs.index(max(costs))

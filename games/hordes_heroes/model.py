@@ -1,0 +1,323 @@
+"""Troop profiles, units and generals of Hordes & Heroes, and the points formula [HH.ARMY.*, HH.DATA.*].
+
+Everything here is a frozen, slotted dataclass or an enum; a unit that changes is replaced with
+`dataclasses.replace`, so a state can be copied cheaply and validation never mutates it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from campaign.hexgrid import Hex
+
+from .geometry import Facing
+
+
+class Category(Enum):
+    """Troop category; every unit has exactly one (HH.DEF.3)."""
+
+    INFANTRY = "infantry"
+    """Foot, hordes and pikes included (HH.DEF.4)."""
+    CAVALRY = "cavalry"
+    """Mounted troops on horses (HH.DEF.4)."""
+    CHARIOT = "chariot"
+    """Chariots: mounted and wheeled (HH.DEF.4, HH.SPECIAL.40)."""
+    ELEPHANT = "elephant"
+    """Elephants: mounted, treated as cavalry for terrain and movement (HH.DEF.5)."""
+    WAR_WAGON = "war_wagon"
+    """War wagons: wheeled hard targets (HH.SPECIAL.41)."""
+    ARTILLERY = "artillery"
+    """Artillery, missile and siege engines: wheeled, flat points (HH.ARMY.10)."""
+    BOAT = "boat"
+    """Boats and rafts, scenario-defined (HH.TERR.47)."""
+
+    @property
+    def mounted(self) -> bool:
+        """Cavalry, chariots and elephants are mounted (HH.DEF.4, HH.DEF.5)."""
+        return self in (Category.CAVALRY, Category.CHARIOT, Category.ELEPHANT)
+
+    @property
+    def wheeled(self) -> bool:
+        """Chariots, war wagons and artillery are wheeled (HH.DEF.4)."""
+        return self in (Category.CHARIOT, Category.WAR_WAGON, Category.ARTILLERY)
+
+    @property
+    def cavalry_rules(self) -> bool:
+        """Follows the cavalry terrain rules: cavalry and elephants (HH.DEF.5, HH.TERR.19)."""
+        return self in (Category.CAVALRY, Category.ELEPHANT)
+
+
+class TroopClass(Enum):
+    """Class A (best) to E (worst): points and CRT column (HH.ARMY.2)."""
+
+    A = "A"
+    """Elite: 5 points."""
+    B = "B"
+    """Good: 4 points."""
+    C = "C"
+    """Average: 3 points."""
+    D = "D"
+    """Poor: 2 points (HH.ARMY.3 ruling)."""
+    E = "E"
+    """Rabble: 1 point."""
+
+    @property
+    def points(self) -> int:
+        """Class points A=5, B=4, C=3, D=2, E=1 (HH.ARMY.2, HH.ARMY.3)."""
+        return {"A": 5, "B": 4, "C": 3, "D": 2, "E": 1}[self.value]
+
+
+class Weapon(Enum):
+    """Small-arms weapon type (HH.ARMY.13, HH.DATA.1)."""
+
+    NONE = "none"
+    """No small arms."""
+    BOW = "bow"
+    """Bows and slings."""
+    CROSSBOW = "crossbow"
+    """Crossbows (characteristic C)."""
+    GUNPOWDER = "gunpowder"
+    """Handguns (characteristic G)."""
+    OTHER = "other"
+    """Javelins and other missiles."""
+
+
+class Trait(Enum):
+    """A profile characteristic (HH.ARMY.8); the value is the army-list code."""
+
+    A1 = "A1"
+    """Armour 1 against small arms: 1 point."""
+    A2 = "A2"
+    """Armour 2 against small arms: 2 points."""
+    E1 = "E1"
+    """May evade 1 hex: 1 point."""
+    E2 = "E2"
+    """May evade 2 hexes: 2 points."""
+    F = "F"
+    """May make a flee response: 1 point."""
+    H = "H"
+    """Horde: -1 point (applied once, HH.TROOP.1)."""
+    AH = "AH"
+    """Aggressive horde: -1 point."""
+    HT = "HT"
+    """Hard target / hard cover: no cost (HH.ARMY.9)."""
+    G = "G"
+    """Gunpowder weapon: no cost."""
+    C = "C"
+    """Crossbow: no cost."""
+    S = "S"
+    """Shield wall capable: no cost (HH.TROOP.4)."""
+
+    @property
+    def points(self) -> int:
+        """Characteristic points (HH.ARMY.8); HT, G, C, S cost 0 (HH.ARMY.9)."""
+        return {"A1": 1, "A2": 2, "E1": 1, "E2": 2, "F": 1, "H": -1, "AH": -1}.get(self.value, 0)
+
+
+class Formation(Enum):
+    """A unit's formation (HH.MOVE.13, HH.DATA.4)."""
+
+    DEPLOYED = "deployed"
+    """Battle line: the normal formation."""
+    COLUMN = "column"
+    """March column: +1 hex of movement, fights with 2 stands (HH.MOVE.4, HH.MOVE.16)."""
+    SQUEEZED = "squeezed"
+    """A unit that cannot form column, squeezed through a ford, bridge or track (HH.TERR.40)."""
+
+
+SHOOT_POINTS = {5: 4, 6: 3, 7: 2, 8: 1}
+"""Points of a small-arms shooting factor (score needed on a D12) (HH.ARMY.7)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Speed:
+    """A speed such as ``3CR``: hexes, column-capable C, road bonus R (HH.ARMY.4, HH.ARMY.5)."""
+
+    hexes: int
+    column: bool = False
+    road: bool = False
+
+    @classmethod
+    def parse(cls, text: str) -> Speed:
+        t = str(text).strip().upper()
+        digits = "".join(ch for ch in t if ch.isdigit())
+        letters = t[len(digits) :]
+        if not digits or not t.startswith(digits) or set(letters) - {"C", "R"} or not 1 <= int(digits) <= 5:
+            raise ValueError(f"speed {text!r} must be 1-5 hexes followed by optional C and R, e.g. '3CR'")
+        return cls(int(digits), "C" in letters, "R" in letters)
+
+    def __str__(self) -> str:
+        return f"{self.hexes}{'C' if self.column else ''}{'R' if self.road else ''}"
+
+    def __repr__(self) -> str:
+        return f"Speed.parse({str(self)!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """A troop type from an army list (HH.DATA.1, HH.ARMY.13)."""
+
+    id: str
+    name: str
+    category: Category
+    cls: TroopClass
+    speed: Speed
+    cf: int
+    impact: int = 0
+    shoot: int | None = None
+    """Small-arms factor: the D12 score needed, 5..8, or None (HH.ARMY.7)."""
+    weapon: Weapon = Weapon.NONE
+    traits: frozenset[Trait] = frozenset()
+    stands: int = 4
+    """Nominal (purchase) size (HH.BASE.1, HH.BASE.3)."""
+    list_points: int | None = None
+    """Points as printed in the army list (HH.ARMY.15)."""
+    flat_points: int | None = None
+    """Artillery flat value (HH.ARMY.10, HH.TROOP.7)."""
+    aggressive: bool = False
+    """Flagged aggressive without being a horde (HH.SPECIAL.34)."""
+    pike: bool = False
+    skirmisher: bool = False
+    can_pavisse: bool = False
+    can_stakes: bool = False
+    may_disengage: bool = False
+    """Army-list permission to disengage like class-A infantry (HH.MOVE.22)."""
+    dismounted: str | None = None
+    """Profile id of the dismounted form, for dismountable troops (HH.MOVE.26, HH.SPECIAL.42)."""
+    house: bool = False
+    """True when the profile is the project's own, costed by the formula, not printed in the book."""
+
+    @property
+    def horde(self) -> bool:
+        return Trait.H in self.traits or Trait.AH in self.traits
+
+    @property
+    def is_aggressive(self) -> bool:
+        return self.aggressive or Trait.AH in self.traits
+
+    @property
+    def evade(self) -> int:
+        return 2 if Trait.E2 in self.traits else 1 if Trait.E1 in self.traits else 0
+
+    @property
+    def armour(self) -> int:
+        return 2 if Trait.A2 in self.traits else 1 if Trait.A1 in self.traits else 0
+
+    @property
+    def can_column(self) -> bool:
+        """C in the speed, never for hordes (HH.MOVE.13)."""
+        return self.speed.column and not self.horde
+
+    @property
+    def formula_points(self) -> int:
+        """HH.ARMY.1: class + speed + CF (impact free, HH.ARMY.6) + shooting + characteristics."""
+        if self.flat_points is not None:
+            return self.flat_points  # HH.ARMY.10: artillery takes the list's flat value
+        shoot = SHOOT_POINTS.get(self.shoot or 0, 0)
+        return self.cls.points + self.speed.hexes + self.cf + shoot + sum(t.points for t in self.traits)
+
+    @property
+    def points(self) -> int:
+        """Value used for army totals and the points count: list value if given (HH.ARMY.15)."""
+        if self.flat_points is not None:
+            return self.flat_points
+        return self.list_points if self.list_points is not None else self.formula_points
+
+    def warnings(self) -> list[str]:
+        """Validation warnings: the printed value disagrees with the formula (HH.ARMY.15, HH.TROOP.3)."""
+        out = []
+        if self.list_points is not None and self.flat_points is None and self.list_points != self.formula_points:
+            out.append(
+                f"profile {self.id} ({self.name}): the list prints {self.list_points} points but the formula"
+                f" gives {self.formula_points}; the list value is used [HH.ARMY.15]"
+            )
+        if self.horde and self.cls is TroopClass.A:
+            out.append(f"profile {self.id} ({self.name}): a horde may not be class A [HH.ARMY.14]")
+        if Trait.S in self.traits and self.cls not in (TroopClass.A, TroopClass.B, TroopClass.C):
+            out.append(f"profile {self.id} ({self.name}): only class A-C may form a shield wall [HH.ARMY.14]")
+        return out
+
+    def trait_codes(self) -> str:
+        order = [t for t in Trait if t in self.traits]
+        return "".join(t.value for t in order)
+
+
+def general_cost(cm: int, cr: int, hero: bool, listed: int | None = None) -> int:
+    """General cost: 2/2 = 8, 3/3 = 10, 4/4 = 12, else the list value; a hero adds 5 (HH.GEN.2, HH.GEN.3)."""
+    base = listed if listed is not None else {(2, 2): 8, (3, 3): 10, (4, 4): 12}.get((cm, cr))
+    if base is None:
+        raise ValueError(f"a CM {cm} / CR {cr} general needs a points value from the army list [HH.GEN.2]")
+    return base + (5 if hero else 0)
+
+
+def max_generals(units: int) -> int:
+    """At most one general per five units, and at least one (HH.GEN.6, HH.GEN.7)."""
+    return max(1, units // 5)
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A unit on the table (HH.DATA.4). Replaced, never mutated."""
+
+    id: int
+    side: str
+    profile: str
+    """Current profile id: mounted or dismounted (HH.MOVE.26)."""
+    name: str
+    base_profile: str = ""
+    """The profile the unit was bought as (its points and casualties, HH.SPECIAL.42)."""
+    hex: Hex | None = None
+    """None until deployed, and after elimination."""
+    facing: Facing = Facing.N
+    formation: Formation = Formation.DEPLOYED
+    stands: int = 4
+    nominal: int = 4
+    disrupted: bool = False
+    static_combat: bool = False
+    hold_fire: bool = False
+    pavisses: bool = False
+    """Carrying pavisses (HH.SPECIAL.7)."""
+    stakes_carried: bool = False
+    """Has its set of stakes with it (HH.SPECIAL.14)."""
+    eliminated: bool = False
+    moved_this_phase: bool = False
+    moved_this_bound: bool = False
+    evaded_this_bound: bool = False
+    flee_responded_this_bound: bool = False
+    contacted_by: tuple[int, ...] = ()
+    """Units that contacted this unit this bound (HH.MOVE.27, HH.DATA.4)."""
+
+    @property
+    def on_table(self) -> bool:
+        return self.hex is not None and not self.eliminated
+
+    def __repr__(self) -> str:
+        return f"Unit(id={self.id}, side={self.side!r}, profile={self.profile!r}, hex={self.hex!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class General:
+    """A general (HH.DATA.5): command move CM, command range CR; host derived from his hex."""
+
+    id: int
+    side: str
+    name: str
+    cm: int = 3
+    cr: int = 3
+    hero: bool = False
+    cinc: bool = False
+    mounted: bool = True
+    """Follows cavalry terrain rules if mounted, infantry if not (HH.CMD.2)."""
+    cost: int = 10
+    hex: Hex | None = None
+    alive: bool = True
+    moved_this_phase: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Casualties:
+    """Lost stands by base profile and lost generals, per side (HH.STAND.8)."""
+
+    stands: dict[str, int] = field(default_factory=dict)
+    generals: tuple[int, ...] = ()

@@ -1,0 +1,148 @@
+"""A tiny ruleset used only by the core's tests: two runners race to 10 squares.
+
+Each turn both sides order `advance N` (N = 1..3) or `hold`. Resolution rolls a d6 per
+advancing side, red first; the runner moves N squares if the die beats N. First to 10 wins;
+at the turn limit the one further ahead wins (equal: draw). It exercises every core path:
+orders replaced until resolution, dice with purposes, turns, a winner, snapshots.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from campaign.ruleset import (
+    AcceptedOrders,
+    DiceSource,
+    OrderError,
+    OrdersRejected,
+    Outcome,
+    Request,
+    RequestKind,
+    Resolution,
+    Ruleset,
+    ScenarioInfo,
+)
+
+SIDES = ("blue", "red")
+GOAL = 10
+
+
+class Race(Ruleset):
+    name = "toy-race"
+    aliases = ("race",)
+    title = "Toy race (tests only)"
+    version = "1"
+
+    def scenarios(self) -> list[ScenarioInfo]:
+        return [ScenarioInfo("sprint", "Sprint to 10", SIDES, "first to square 10")]
+
+    def setup(self, scenario: str, options: dict[str, Any]) -> dict[str, Any]:
+        if scenario != "sprint":
+            raise ValueError(f"unknown scenario {scenario!r}")
+        limit = options.get("turn_limit", 20)
+        if not isinstance(limit, int) or limit < 1:
+            raise ValueError("turn_limit must be a positive whole number")
+        return {"turn": 1, "limit": limit, "pos": {s: 0 for s in SIDES}, "orders": {}, "result": None}
+
+    def pending(self, state: dict[str, Any]) -> list[Request]:
+        if state["result"] is not None:
+            return []
+        key = f"turn-{state['turn']}"
+        return [
+            Request(side, RequestKind.ORDERS, key, f"turn {state['turn']}", "advance N (1-3) or hold")
+            for side in SIDES
+            if side not in state["orders"]
+        ]
+
+    def ready(self, state: dict[str, Any]) -> bool:
+        return state["result"] is None and all(s in state["orders"] for s in SIDES)
+
+    def parse_orders(self, state: dict[str, Any], side: str, text: str) -> AcceptedOrders:
+        errors: list[OrderError] = []
+        found: list[int] = []
+        for number, raw in enumerate(text.splitlines(), start=1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            words = line.lower().split()
+            if words == ["hold"]:
+                found.append(0)
+            elif words[0] == "advance" and len(words) == 2 and words[1].isdigit() and 1 <= int(words[1]) <= 3:
+                found.append(int(words[1]))
+            elif words[0] == "advance":
+                col = raw.lower().index("advance") + len("advance") + 2
+                errors.append(OrderError(number, col, "E-RANGE", "advance takes a number from 1 to 3", raw, "advance 2"))
+            else:
+                errors.append(OrderError(number, 1, "E-VERB", f"unknown order {words[0]!r}", raw, "advance N or hold"))
+        if not found and not errors:
+            errors.append(OrderError(1, 0, "E-EMPTY", "no orders found", "", "advance 2"))
+        if len(found) > 1:
+            errors.append(OrderError(1, 0, "E-MANY", "give one order per turn", "", ""))
+        if errors:
+            raise OrdersRejected(errors)
+        n = found[0]
+        return AcceptedOrders(side, f"turn-{state['turn']}", {"advance": n}, f"advance {n}" if n else "hold")
+
+    def apply_orders(self, state: dict[str, Any], orders: AcceptedOrders) -> dict[str, Any]:
+        state["orders"][orders.side] = orders.data["advance"]
+        return state
+
+    def withdraw_orders(self, state: dict[str, Any], side: str, key: str) -> dict[str, Any]:
+        state["orders"].pop(side, None)
+        return state
+
+    def resolve(self, state: dict[str, Any], dice: DiceSource) -> Resolution:
+        lines = []
+        for side in ("red", "blue"):
+            n = state["orders"][side]
+            if n == 0:
+                lines.append(f"{side} holds at {state['pos'][side]}")
+                continue
+            die = dice.roll(6, f"turn {state['turn']}: {side} advances {n}")
+            if die > n:
+                state["pos"][side] += n
+                lines.append(f"{side} rolls {die} > {n}: moves to {state['pos'][side]}")
+            else:
+                lines.append(f"{side} rolls {die} <= {n}: stumbles at {state['pos'][side]}")
+        state["orders"] = {}
+        done = [s for s in SIDES if state["pos"][s] >= GOAL]
+        if len(done) == 1:
+            state["result"] = {"winner": done[0], "reason": f"{done[0]} reached {GOAL}"}
+        elif len(done) == 2:
+            state["result"] = {"winner": None, "reason": "both reached the goal together"}
+        elif state["turn"] >= state["limit"]:
+            b, r = state["pos"]["blue"], state["pos"]["red"]
+            winner = None if b == r else ("blue" if b > r else "red")
+            state["result"] = {"winner": winner, "reason": "turn limit"}
+        else:
+            state["turn"] += 1
+        return Resolution(state, lines)
+
+    def turn(self, state: dict[str, Any]) -> int:
+        return state["turn"]
+
+    def phase(self, state: dict[str, Any]) -> str:
+        return "over" if state["result"] else "orders"
+
+    def outcome(self, state: dict[str, Any]) -> Outcome | None:
+        r = state["result"]
+        return None if r is None else Outcome(r["winner"], r["reason"])
+
+    def view(self, state: dict[str, Any], side: str | None = None) -> dict[str, Any]:
+        return {"turn": state["turn"], "positions": dict(state["pos"]), "result": state["result"]}
+
+    def render_text(self, state: dict[str, Any], side: str | None = None) -> str:
+        return "\n".join(f"{s:5} {'.' * state['pos'][s]}@" for s in SIDES)
+
+    def dump(self, state: dict[str, Any]) -> dict[str, Any]:
+        return copy.deepcopy(state)
+
+    def load(self, data: dict[str, Any]) -> dict[str, Any]:
+        return copy.deepcopy(data)
+
+    def bot_orders(self, state: dict[str, Any], side: str, seed: int) -> str:
+        return f"advance {1 + (seed + state['turn']) % 3}"
+
+
+RULESET = Race()
