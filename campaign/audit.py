@@ -47,6 +47,12 @@ def verify_campaign(camp: Campaign, game: str | None = None, *, progress: bool =
         for stream in bar:
             info: dict[str, Any] = {}
             report.games[stream] = info
+            rows = audit_dice(camp.store, stream)
+            bad = [r for r in rows if r["status"].startswith("BAD")]
+            unrevealed = sum(r["status"] == "unrevealed" for r in rows)
+            info["dice"] = {"total": len(rows), "bad": len(bad), "unrevealed": unrevealed}
+            if bad:
+                report.fail(f"{stream}: die at event seq {bad[0]['seq']} does not re-derive ({bad[0]['status']})")
             try:
                 gs = state_at(camp.store, stream, use_snapshots=False, check=True)
             except ReplayError as exc:
@@ -55,20 +61,11 @@ def verify_campaign(camp: Campaign, game: str | None = None, *, progress: bool =
                 continue
             info["replay"] = "ok"
             info["events"] = gs.version
-            rows = audit_dice(camp.store, stream)
-            bad = [r for r in rows if r["status"].startswith("BAD")]
-            info["dice"] = {
-                "total": len(rows),
-                "bad": len(bad),
-                "unrevealed": sum(r["status"] == "unrevealed" for r in rows),
-            }
-            if bad:
-                report.fail(f"{stream}: die at event seq {bad[0]['seq']} does not re-derive ({bad[0]['status']})")
-                continue
-            report.lines.append(
-                f"ok   {stream}: replayed {gs.version} events; {len(rows)} dice"
-                f" ({info['dice']['unrevealed']} awaiting their seed's reveal)"
-            )
+            if not bad:
+                report.lines.append(
+                    f"ok   {stream}: replayed {gs.version} events; {len(rows)} dice re-derived"
+                    f" ({unrevealed} awaiting their seed's reveal)"
+                )
     return report
 
 

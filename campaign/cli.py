@@ -314,15 +314,23 @@ def orders_submit(ctx: Ctx, game_ref: str, source: Any, player: str, side: str |
             )
         )
         return
-    click.echo(f"accepted orders for {receipt.side} ({receipt.key}), event {receipt.seq}")
-    click.echo(f"orders hash {receipt.orders_hash}")
-    for r in receipt.resolved:
-        click.echo(f"-- resolved turn {r.turn}, {r.phase} ({r.rolls} dice), event {r.seq}")
-        for line in r.narrative:
-            click.echo(f"   {line}")
-    if waiting:
-        click.echo(f"waiting for manual dice: {waiting}")
-    click.echo(f"chain head {camp.store.head()[1]}")
+    from campaign.templating import render
+
+    click.echo(
+        render(
+            "receipt.txt.j2",
+            side=receipt.side,
+            game=receipt.game.split(":")[1],
+            key=receipt.key,
+            seq=receipt.seq,
+            canonical=receipt.canonical,
+            orders_hash=receipt.orders_hash,
+            resolved=receipt.resolved,
+            waiting=waiting,
+            chain_head=camp.store.head()[1],
+        ),
+        nl=False,
+    )
 
 
 # --- status / show / log -----------------------------------------------------------------------

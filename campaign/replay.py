@@ -87,6 +87,7 @@ class GameState:
             "ended": self.ended,
             "last_narrative": self.last_narrative,
             "last_resolution_seq": self.last_resolution_seq,
+            "pending_dice": [[r.seq, r.sides, r.value, r.purpose] for r in self.pending_dice],
             "state": self.ruleset.dump(self.state),
         }
 
@@ -113,6 +114,7 @@ class GameState:
             ended=data["ended"],
             last_narrative=list(data["last_narrative"]),
             last_resolution_seq=data["last_resolution_seq"],
+            pending_dice=[RecordedRoll(*row) for row in data["pending_dice"]],
         )
 
 
