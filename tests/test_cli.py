@@ -25,8 +25,20 @@ def game(runner: CliRunner, tmp_path: Path) -> Path:
     assert run(runner, db, "init").exit_code == 0
     assert run(runner, db, "player", "add", "alice", "--email", "alice@example.org").exit_code == 0
     assert run(runner, db, "player", "add", "bob", "--email", "bob@example.org").exit_code == 0
-    res = run(runner, db, "game", "new", "--ruleset", "race", "--scenario", "sprint", "--side", "blue=alice",
-              "--side", "red=bob")
+    res = run(
+        runner,
+        db,
+        "game",
+        "new",
+        "--ruleset",
+        "race",
+        "--scenario",
+        "sprint",
+        "--side",
+        "blue=alice",
+        "--side",
+        "red=bob",
+    )
     assert res.exit_code == 0 and res.stdout.strip() == "1"
     return db
 
@@ -88,15 +100,19 @@ def test_refused_orders_list_every_error_and_change_nothing(runner: CliRunner, g
         (["game", "new", "--ruleset", "chess", "--scenario", "s", "--side", "a=alice"], "no ruleset named 'chess'"),
         (["game", "new", "--ruleset", "race", "--scenario", "s", "--side", "a=alice"], "has no scenario 's'"),
         (["game", "new", "--ruleset", "race", "--scenario", "sprint", "--side", "blue=alice"], "has sides blue, red"),
-        (["game", "new", "--ruleset", "race", "--scenario", "sprint", "--side", "blue=zed", "--side", "red=bob"],
-         "there is no player 'zed'"),
+        (
+            ["game", "new", "--ruleset", "race", "--scenario", "sprint", "--side", "blue=zed", "--side", "red=bob"],
+            "there is no player 'zed'",
+        ),
         (["player", "add", "alice", "--email", "x@example.org"], "already a player called 'alice'"),
         (["player", "add", "carol", "--email", "not-an-address"], "is not an email address"),
         (["dice", "enter", "1", "3"], "uses fair dice"),
         (["init"], "already exists"),
     ],
 )
-def test_user_mistakes_exit_1_with_a_plain_message(runner: CliRunner, game: Path, args: list[str], message: str) -> None:
+def test_user_mistakes_exit_1_with_a_plain_message(
+    runner: CliRunner, game: Path, args: list[str], message: str
+) -> None:
     res = run(runner, game, *args, input="advance 1\n")
     assert res.exit_code == 1, res.output
     assert message in res.stderr and "Traceback" not in res.stderr
@@ -155,7 +171,9 @@ def test_export_then_import_reproduces_the_chain_head(runner: CliRunner, game: P
     assert run(runner, copy, "orders", "submit", "1", "--player", "bob", input="advance 1\n").exit_code == 0
 
 
-def test_import_refuses_a_broken_or_partial_export_and_leaves_no_file(runner: CliRunner, game: Path, tmp_path: Path) -> None:
+def test_import_refuses_a_broken_or_partial_export_and_leaves_no_file(
+    runner: CliRunner, game: Path, tmp_path: Path
+) -> None:
     lines = run(runner, game, "export").stdout.splitlines()
     broken = tmp_path / "broken.jsonl"
     broken.write_text("\n".join(lines[:3] + lines[4:]) + "\n")
@@ -177,8 +195,22 @@ def test_dice_reveal_lists_commitments_and_audit_dice_checks_them(runner: CliRun
 
 
 def test_manual_dice_game_from_the_command_line(runner: CliRunner, game: Path) -> None:
-    res = run(runner, game, "game", "new", "--ruleset", "race", "--scenario", "sprint", "--side", "blue=alice",
-              "--side", "red=bob", "--dice", "manual")
+    res = run(
+        runner,
+        game,
+        "game",
+        "new",
+        "--ruleset",
+        "race",
+        "--scenario",
+        "sprint",
+        "--side",
+        "blue=alice",
+        "--side",
+        "red=bob",
+        "--dice",
+        "manual",
+    )
     assert res.stdout.strip() == "2"
     run(runner, game, "orders", "submit", "2", "--player", "alice", input="advance 1\n")
     res = run(runner, game, "orders", "submit", "2", "--player", "bob", input="advance 1\n")

@@ -94,8 +94,12 @@ def test_every_roll_re_derives_with_the_script_in_docs_dice_md(camp: Campaign, t
     checked = int(run.stdout.split()[0])
     assert checked == sum('"DiceRolled"' in line for line in export.splitlines()) > 0
 
-    forged = re.sub(r'("purpose":"turn 1: red advances 2","seed_no":1,"sides":6,"value":)(\d)',
-                    lambda m: m.group(1) + str(int(m.group(2)) % 6 + 1), export, count=1)
+    forged = re.sub(
+        r'("purpose":"turn 1: red advances 2","seed_no":1,"sides":6,"value":)(\d)',
+        lambda m: m.group(1) + str(int(m.group(2)) % 6 + 1),
+        export,
+        count=1,
+    )
     assert forged != export
     run = subprocess.run([sys.executable, str(script)], input=forged, capture_output=True, text=True, timeout=60)
     assert run.returncode == 1 and "1 problems" in run.stdout

@@ -41,7 +41,8 @@ def test_empty_store_has_genesis_head(store: EventStore) -> None:
 
 def test_append_assigns_seq_versions_and_chains_hashes(store: EventStore) -> None:
     evs = store.append(
-        [NewEvent("a", "X", {"n": 1}), NewEvent("b", "Y"), NewEvent("a", "Z", {"text": "é ✓"})], at="2026-01-01T00:00:00Z"
+        [NewEvent("a", "X", {"n": 1}), NewEvent("b", "Y"), NewEvent("a", "Z", {"text": "é ✓"})],
+        at="2026-01-01T00:00:00Z",
     )
     assert [(e.seq, e.stream, e.version) for e in evs] == [(1, "a", 1), (2, "b", 1), (3, "a", 2)]
     assert evs[0].prev_hash == GENESIS_HASH
@@ -127,9 +128,7 @@ def test_sqlite_refuses_an_insert_that_does_not_extend_the_chain(tmp_path: Path)
     ev = s.append([NewEvent("s", "A")])[0]
     raw = sqlite3.connect(tmp_path / "c.db")
     with pytest.raises(sqlite3.DatabaseError, match="extend the chain"):
-        raw.execute(
-            "INSERT INTO events VALUES (2, 's', 2, 'B', 'm', 'now', '{}', 1, '', ?, 'x')", (GENESIS_HASH,)
-        )
+        raw.execute("INSERT INTO events VALUES (2, 's', 2, 'B', 'm', 'now', '{}', 1, '', ?, 'x')", (GENESIS_HASH,))
     raw.execute("INSERT INTO events VALUES (2, 's', 2, 'B', 'm', 'now', '{}', 1, '', ?, 'x')", (ev.hash,))
     raw.commit()
     raw.close()

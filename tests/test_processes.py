@@ -50,7 +50,9 @@ def test_two_processes_appending_to_one_stream_never_fork_it(tmp_path: Path) -> 
     barrier = tmp_path / "barrier"
     barrier.mkdir()
     procs = [
-        subprocess.Popen([sys.executable, "-c", RACER, str(db), name, str(barrier)], stdout=subprocess.PIPE, env=_env(), text=True)
+        subprocess.Popen(
+            [sys.executable, "-c", RACER, str(db), name, str(barrier)], stdout=subprocess.PIPE, env=_env(), text=True
+        )
         for name in ("alice", "bob")
     ]
     deadline = time.monotonic() + 30
@@ -111,8 +113,11 @@ def test_a_writer_killed_mid_append_leaves_a_valid_log_and_can_resubmit(tmp_path
     assert count in (2 * size, 3 * size)
     # the same input can be submitted again and lands cleanly
     again = subprocess.run(
-        [sys.executable, "-c", WRITER, str(db), str(count // size + 1), str(size)], env=_env(), capture_output=True,
-        text=True, timeout=60,
+        [sys.executable, "-c", WRITER, str(db), str(count // size + 1), str(size)],
+        env=_env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert again.returncode == 0, again.stderr
     assert store.verify()[0] == count + size and store.verify()[2] is None

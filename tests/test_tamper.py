@@ -64,13 +64,32 @@ def test_one_event_inserted_is_found(played: Path, runner: CliRunner) -> None:
     from campaign.eventlog import event_hash
 
     forged = {
-        "seq": 10, "stream": "game:1", "version": 999, "type": "DiceEntered", "actor": "mallory",
-        "at": "2026-01-01T00:00:00Z", "payload": {"values": [6]}, "schema": 1, "engine": "", "prev_hash": prev_hash,
+        "seq": 10,
+        "stream": "game:1",
+        "version": 999,
+        "type": "DiceEntered",
+        "actor": "mallory",
+        "at": "2026-01-01T00:00:00Z",
+        "payload": {"values": [6]},
+        "schema": 1,
+        "engine": "",
+        "prev_hash": prev_hash,
     }
     conn.execute(
         "INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-        (10, "game:1", 999, "DiceEntered", "mallory", forged["at"], json.dumps({"values": [6]}), 1, "", prev_hash,
-         event_hash(forged)),
+        (
+            10,
+            "game:1",
+            999,
+            "DiceEntered",
+            "mallory",
+            forged["at"],
+            json.dumps({"values": [6]}),
+            1,
+            "",
+            prev_hash,
+            event_hash(forged),
+        ),
     )
     for row in reversed(rows):
         conn.execute("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?,?,?)", (row[0] + 1, *row[1:]))
@@ -92,7 +111,9 @@ def test_two_events_swapped_are_found(played: Path, runner: CliRunner) -> None:
     assert code == 1 and "seq 20:" in out
 
 
-def test_a_changed_die_with_a_recomputed_chain_still_fails_the_replay_or_dice_check(played: Path, runner: CliRunner) -> None:
+def test_a_changed_die_with_a_recomputed_chain_still_fails_the_replay_or_dice_check(
+    played: Path, runner: CliRunner
+) -> None:
     """A forger who re-hashes the whole chain still cannot make the dice re-derive."""
     from campaign.eventlog import event_hash
 
@@ -111,7 +132,9 @@ def test_a_changed_die_with_a_recomputed_chain_still_fails_the_replay_or_dice_ch
         h = event_hash(rec)
         from campaign import canonical
 
-        conn.execute("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?,?,?)", (*r[:6], canonical.dumps(payload), *r[7:9], prev, h))
+        conn.execute(
+            "INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?,?,?)", (*r[:6], canonical.dumps(payload), *r[7:9], prev, h)
+        )
         prev = h
     code, out = _verify(runner, played)
     assert code == 1

@@ -72,7 +72,9 @@ class Race(Ruleset):
                 found.append(int(words[1]))
             elif words[0] == "advance":
                 col = raw.lower().index("advance") + len("advance") + 2
-                errors.append(OrderError(number, col, "E-RANGE", "advance takes a number from 1 to 3", raw, "advance 2"))
+                errors.append(
+                    OrderError(number, col, "E-RANGE", "advance takes a number from 1 to 3", raw, "advance 2")
+                )
             else:
                 errors.append(OrderError(number, 1, "E-VERB", f"unknown order {words[0]!r}", raw, "advance N or hold"))
         if not found and not errors:
