@@ -80,3 +80,120 @@ class _Null:
 
     def isatty(self) -> bool:
         return False
+
+
+@dataclass(frozen=True, slots=True)
+class ShadowRow:
+    """One resolution whose outcome under the current engine differs from what was recorded."""
+
+    resolution_seq: int
+    input_seq: int
+    """The last input before the resolution (usually the orders that triggered it)."""
+    turn: int
+    phase: str
+    board_differs: bool
+    narrative_differs: bool
+    narrative_now: list[str]
+    note: str = ""
+
+
+def shadow_replay(camp: Campaign, game: str) -> tuple[int, list[ShadowRow]]:
+    """Replay a game under the installed engine; list each resolution whose outcome would change.
+
+    Returns (resolutions checked, differing rows). A replay that asks for different dice cannot go
+    on past that point: it is reported once and the walk stops there.
+    """
+    from campaign.eventlog import upcast
+    from campaign.events import EventType
+    from campaign.replay import apply_event, checkpoint, narrative_hash
+
+    stream = parse_game_ref(game)
+    rows: list[ShadowRow] = []
+    checked = 0
+    gs = None
+    last_input = 0
+    for ev in camp.store.read(stream=stream):
+        if ev.type == EventType.PHASE_RESOLVED and gs is not None:
+            turn, phase = ev.payload["turn"], ev.payload["phase"]
+            try:
+                gs = apply_event(gs, ev, check=False)
+            except ReplayError as exc:
+                rows.append(ShadowRow(ev.seq, last_input, turn, phase, True, True, [], f"stopped: {exc}"))
+                return checked, rows
+            checked += 1
+            rec = upcast(ev).payload
+            board = checkpoint(gs.ruleset, gs.state) != rec["checkpoint"]
+            told = narrative_hash(gs.last_narrative) != rec.get("narrative_hash")
+            if board or told:
+                rows.append(ShadowRow(ev.seq, last_input, turn, phase, board, told, list(gs.last_narrative)))
+            continue
+        gs = apply_event(gs, ev, check=False)
+        if ev.type in {EventType.ORDERS_SUBMITTED, EventType.DICE_ENTERED, EventType.ORDERS_WITHDRAWN}:
+            last_input = ev.seq
+    return checked, rows
+
+
+def write_bundle(camp: Campaign, game: str, out: str) -> dict[str, Any]:
+    """Write an offline audit bundle: the SQLite file, an export, the revealed seeds, a verifier, a README."""
+    import io
+    import json
+    import sqlite3
+    import tempfile
+    import zipfile
+    from pathlib import Path
+
+    from campaign.eventlog import SqliteStore
+    from campaign.transfer import export_lines
+
+    stream = parse_game_ref(game)
+    if camp.store.version(stream) == 0:
+        raise ValueError(f"there is no game {stream.split(':')[1]}")
+    if not isinstance(camp.store, SqliteStore):
+        raise ValueError("an audit bundle needs a campaign file")
+    gs = state_at(camp.store, stream)
+    seeds = [{"seed_no": no, "commitment": c, "seed": gs.revealed.get(no)} for no, c in sorted(gs.commitments.items())]
+    head = camp.store.head()
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / "campaign.db"
+        dst = sqlite3.connect(copy)
+        camp.store.conn.backup(dst)
+        dst.execute("DELETE FROM secrets")  # unrevealed seeds never leave the server
+        dst.commit()
+        dst.execute("VACUUM")
+        dst.close()
+        verifier = (Path(__file__).parent / "verify_dice.py").read_text(encoding="utf-8")
+        readme = _BUNDLE_README.format(game=stream, number=stream.split(":")[1], count=head[0], head=head[1])
+        with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+            for name, data in (
+                ("README.txt", readme),
+                ("seeds.json", json.dumps(seeds, indent=2) + "\n"),
+                ("events.jsonl", "\n".join(export_lines(camp.store)) + "\n"),
+                ("verify_dice.py", verifier),
+            ):
+                info = zipfile.ZipInfo(name, date_time=(2000, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                zf.writestr(info, data)
+            info = zipfile.ZipInfo("campaign.db", date_time=(2000, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, io.BytesIO(copy.read_bytes()).getvalue())
+    return {"game": stream, "events": head[0], "head": head[1], "seeds": len(seeds), "revealed": len(gs.revealed)}
+
+
+_BUNDLE_README = """Audit bundle for {game} ({count} events in the campaign; chain head {head})
+
+What is here
+  campaign.db     the campaign's event log (SQLite), without unrevealed dice seeds
+  events.jsonl    the same log as JSON Lines (`campaign export`)
+  seeds.json      every dice seed commitment of the game, and each seed once revealed
+  verify_dice.py  a 30-line script that re-derives every revealed die (standard library only)
+
+Check it yourself
+  1. Compare the chain head above with the one in your latest digest or receipt: an honest
+     log still contains every head it ever showed you.
+  2. Re-derive the dice with nothing but Python:
+         python3 verify_dice.py < events.jsonl
+  3. With campaign installed (pip install campaign), check the hash chain and replay every
+     game through the rules engine:
+         campaign --db campaign.db audit verify {number}
+         campaign --db campaign.db audit dice {number}
+"""

@@ -600,6 +600,61 @@ def audit_dice_cmd(ctx: Ctx, game_ref: str, as_json: bool) -> None:
         raise click.ClickException(f"{len(bad)} dice do not re-derive; first at event {bad[0]['seq']}")
 
 
+@audit.command("shadow", context_settings=CONTEXT_SETTINGS)
+@click.argument("game_ref", metavar="GAME")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def audit_shadow(ctx: Ctx, game_ref: str, as_json: bool) -> None:
+    """Replay a game under the installed engine and list every outcome that would change.
+
+    Use it before letting a new engine version take over a live game.
+
+    \b
+    Example:
+      campaign audit shadow 1
+    """
+    from dataclasses import asdict
+
+    from campaign.audit import shadow_replay
+
+    camp = ctx.campaign()
+    camp.load(game_ref)
+    checked, rows = shadow_replay(camp, game_ref)
+    if as_json:
+        click.echo(json.dumps({"checked": checked, "differences": [asdict(r) for r in rows]}, indent=2))
+        return
+    for r in rows:
+        what = " and ".join(w for w, d in (("board", r.board_differs), ("narrative", r.narrative_differs)) if d)
+        click.echo(f"event {r.resolution_seq} (turn {r.turn}, {r.phase}; input {r.input_seq}): {what} would differ")
+        if r.note:
+            click.echo(f"    {r.note}")
+        for line in r.narrative_now:
+            click.echo(f"    now: {line}")
+    click.echo(f"{checked} resolutions replayed; {len(rows)} would differ")
+
+
+@audit.command("bundle", context_settings=CONTEXT_SETTINGS)
+@click.argument("game_ref", metavar="GAME")
+@click.argument("out", type=click.Path(dir_okay=False, writable=True), metavar="OUT.zip")
+@pass_ctx
+@_friendly
+def audit_bundle(ctx: Ctx, game_ref: str, out: str) -> None:
+    """Write an offline audit bundle a player can check on their own machine.
+
+    \b
+    Example:
+      campaign audit bundle 1 game1-audit.zip
+    """
+    from campaign.audit import write_bundle
+
+    info = write_bundle(ctx.campaign(), game_ref, out)
+    click.echo(
+        f"wrote {out}: {info['events']} events, chain head {info['head']}, {info['revealed']} of"
+        f" {info['seeds']} seeds revealed"
+    )
+
+
 @main.group(context_settings=CONTEXT_SETTINGS)
 def dice() -> None:
     """Dice seeds and hand-entered dice.

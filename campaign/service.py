@@ -17,7 +17,7 @@ from campaign.dice import DiceMode, FairDice, ManualDice, NeedMoreDice
 from campaign.eventlog import ConflictError, Event, EventStore, NewEvent
 from campaign.events import CAMPAIGN_STREAM, EventType, game_stream, parse_game_ref
 from campaign.replay import GameState, checkpoint, engine_id, narrative_hash, state_at
-from campaign.ruleset import RequestKind, find
+from campaign.ruleset import find
 
 MAX_RETRIES = 8
 
@@ -208,7 +208,7 @@ class Campaign:
             chosen = self._side_for(gs, player, side)
             if gs.ended is not None:
                 raise UserError(f"game {gs.number} is over ({gs.ended.get('reason', 'ended')}); no more orders")
-            wanted = [r for r in gs.ruleset.pending(gs.state) if r.side == chosen and r.kind is RequestKind.ORDERS]
+            wanted = [r for r in gs.ruleset.pending(gs.state) if r.side == chosen]
             if not wanted:
                 now = ", ".join(f"{r.side} ({r.phase})" for r in gs.ruleset.pending(gs.state)) or "nobody"
                 raise UserError(f"game {gs.number} expects no orders from {chosen} now; waiting for: {now}")
@@ -253,7 +253,7 @@ class Campaign:
                 raise UserError(f"{player!r} does not command side {side!r} in game {gs.number}")
             return side
         if len(sides) > 1:
-            pending = {r.side for r in gs.ruleset.pending(gs.state) if r.kind is RequestKind.ORDERS}
+            pending = {r.side for r in gs.ruleset.pending(gs.state)}
             active = [s for s in sides if s in pending]
             if len(active) == 1:
                 return active[0]

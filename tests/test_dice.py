@@ -80,6 +80,8 @@ def _doc_script() -> str:
     assert len(blocks) == 1
     script = blocks[0]
     assert len([ln for ln in script.splitlines() if ln.strip()]) <= 30
+    shipped = (ROOT / "campaign" / "verify_dice.py").read_text(encoding="utf-8")
+    assert script == shipped, "docs/dice.md and campaign/verify_dice.py (shipped in audit bundles) must match"
     return script
 
 
