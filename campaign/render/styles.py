@@ -140,7 +140,7 @@ _S = TypeVar("_S", TerrainStyle, HexSideStyle, RouteStyle, HexFeatureStyle)
 
 
 def _index(styles: tuple[_S, ...]) -> dict[str, _S]:
-    out: dict[str, S] = {}
+    out: dict[str, _S] = {}
     for s in styles:
         for name in s.aliases:
             out[name] = s
@@ -213,12 +213,8 @@ _ROAD_EDGE = "#6e5230"
 
 BUILTIN_TERRAIN: tuple[TerrainStyle, ...] = (
     # Hordes & Heroes base terrain
-    TerrainStyle(
-        "good_going", "Good going", "#e8ecc9", aliases=("open", "plain", "flat", "clear", "grass")
-    ),
-    TerrainStyle(
-        "broken", "Broken ground", "#dcc89a", Pattern.DOTS, "#6e5428", aliases=("broken_ground", "rough")
-    ),
+    TerrainStyle("good_going", "Good going", "#e8ecc9", aliases=("open", "plain", "flat", "clear", "grass")),
+    TerrainStyle("broken", "Broken ground", "#dcc89a", Pattern.DOTS, "#6e5428", aliases=("broken_ground", "rough")),
     TerrainStyle(
         "woodland",
         "Woodland",
@@ -278,9 +274,7 @@ BUILTIN_HEXSIDES: tuple[HexSideStyle, ...] = (
     HexSideStyle("stakes", "Stakes", SideMark.STAKES, "#6b3f14", 0.045),
     HexSideStyle("river", "River (hex side)", SideMark.LINE, _WATER, 0.17),
     HexSideStyle("stream", "Stream (hex side)", SideMark.LINE, _WATER, 0.09, aliases=("creek",)),
-    HexSideStyle(
-        "steep", "Steep side", SideMark.ESCARPMENT, "#5a3b1a", 0.05, aliases=("escarpment", "steep_slope")
-    ),
+    HexSideStyle("steep", "Steep side", SideMark.ESCARPMENT, "#5a3b1a", 0.05, aliases=("escarpment", "steep_slope")),
     HexSideStyle("road", "Road", SideMark.ROAD_LINK, _ROAD_EDGE, 0.2, accent=_ROAD),
     HexSideStyle("track", "Track", SideMark.ROAD_LINK, "#8a6a3c", 0.07, dash=(0.1, 0.06), accent="#8a6a3c"),
     HexSideStyle("bridge", "Bridge", SideMark.CROSSING, "#3d2a14", 0.3, accent="#b08250"),

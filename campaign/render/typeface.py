@@ -58,7 +58,7 @@ def _parse_metrics(data: bytes) -> _Metrics:
     (units_per_em,) = struct.unpack_from(">H", data, tables[b"head"] + 18)
     (n_hmetrics,) = struct.unpack_from(">H", data, tables[b"hhea"] + 34)
     hmtx = tables[b"hmtx"]
-    widths = [struct.unpack_from(">H", data, hmtx + 4 * i)[0] for i in range(n_hmetrics)]
+    widths: list[int] = [struct.unpack_from(">H", data, hmtx + 4 * i)[0] for i in range(n_hmetrics)]
 
     def advance(glyph: int) -> int:
         return widths[glyph] if glyph < n_hmetrics else widths[-1]
