@@ -776,7 +776,8 @@ class Arc(Enum):
 
     FRONT = 1
     """Within 30 degrees of the facing, boundaries included: the 2-face triangle of a point facing
-    or the 1-face cone of a side facing [HH.HEX.10] [HH12.SHOOT.A3]; Proconsul's front arc [PC.GEOM.7]."""
+    (for every shooter and range [HH.HEX.11]) or the 1-face cone of a side facing [HH.HEX.10]
+    [HH12.SHOOT.A3]; Proconsul's front arc [PC.GEOM.7]."""
     WIDE = 2
     """Within 60 degrees: a 2012 side-facing small-arms unit shooting through 3 front sides [HH12.SHOOT.A3]."""
     ALL_ROUND = 6

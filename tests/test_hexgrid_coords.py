@@ -164,7 +164,7 @@ def test_reprs_paste_back(value: object) -> None:
 @FAST
 @given(hexes, hexes)
 def test_HH_HEX_1_distance_is_symmetric_and_the_cube_maximum(a: Hex, b: Hex) -> None:
-    """distance = max(|dx|, |dy|, |dz|) in cube coordinates, and d(a, b) = d(b, a)."""
+    """distance = max(|dx|, |dy|, |dz|) in cube coordinates, and d(a, b) = d(b, a). [HH.HEX.1]"""
     assert a.distance(b) == b.distance(a)
     assert a.distance(b) == max(abs(x - y) for x, y in zip(a.cube, b.cube, strict=True))
     assert (a.distance(b) == 0) == (a == b)
@@ -201,7 +201,7 @@ def test_rings_and_discs_count_hexes(h: Hex, radius: int) -> None:
 
 
 def test_PC_GEOM_2_opposite_directions_and_the_sum_identity() -> None:
-    """D[k] + D[k+2] == D[k+1] for every k, and D[k+3] = -D[k]."""
+    """D[k] + D[k+2] == D[k+1] for every k, and D[k+3] = -D[k]. [PC.GEOM.2]"""
     for k in range(6):
         d0, d1, d2 = (Hex(*DIRECTIONS[(k + i) % 6]) for i in range(3))
         assert d0 + d2 == d1
@@ -220,6 +220,7 @@ def test_hex_arithmetic_and_cube() -> None:
 
 
 def test_HH_HEX_15_lowest_hex_id_is_q_then_r() -> None:
+    """[HH.HEX.15] [CH.GEOM.2] "Lowest hex id" is the smallest (q, r): q first, then r."""
     assert sorted([Hex(1, -5), Hex(0, 3), Hex(0, -2)]) == [Hex(0, -2), Hex(0, 3), Hex(1, -5)]
 
 
@@ -231,7 +232,7 @@ def test_HH_HEX_15_lowest_hex_id_is_q_then_r() -> None:
 def test_HH_HEX_8_edge_distance_on_a_pointy_map_is_the_row_difference(
     columns: int, rows: int, offset: Offset, data: st.DataObject
 ) -> None:
-    """With rows parallel to the long edges (HH.HEX.2), edge_dist is |r - r_edge| for every hex."""
+    """With rows parallel to the long edges (HH.HEX.2), edge_dist is |r - r_edge| for every hex. [HH.HEX.8]"""
     spec = MapSpec(columns, rows, Orientation.POINTY, offset, 1, 0)
     h = data.draw(st.sampled_from(spec.hexes()))
     assert spec.edge_distance(h, MapEdge.TOP) == h.r
@@ -239,7 +240,7 @@ def test_HH_HEX_8_edge_distance_on_a_pointy_map_is_the_row_difference(
 
 
 def test_edge_hexes_and_PC_GEOM_1_edge_hex() -> None:
-    """The four edges of a 4x3 flat map; edge hexes have an off-map neighbour."""
+    """The four edges of a 4x3 flat map; edge hexes have an off-map neighbour. [PC.GEOM.1]"""
     spec = MapSpec(4, 3, Orientation.FLAT, Offset.EVEN)
     assert [spec.label(h) for h in spec.edge_hexes(MapEdge.TOP)] == ["0101", "0201", "0301", "0401"]
     assert [spec.label(h) for h in spec.edge_hexes(MapEdge.RIGHT)] == ["0401", "0402", "0403"]
@@ -273,7 +274,7 @@ def test_pixel_corners_are_the_hex_points_and_sides_lie_between_them(orientation
 
 
 def test_HH_HEX_2_pointy_rows_run_east_west_with_north_up() -> None:
-    """Pointy-top: rows of constant r are horizontal; side 1 (NE) is above and to the right."""
+    """Pointy-top: rows of constant r are horizontal; side 1 (NE) is above and to the right. [HH.HEX.2]"""
     spec = MapSpec(5, 5, Orientation.POINTY)
     assert spec.center(Hex(0, 2))[1] == spec.center(Hex(3, 2))[1]
     x0, y0 = spec.center(Hex(0, 2))

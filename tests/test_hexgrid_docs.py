@@ -13,7 +13,18 @@ from pathlib import Path
 import pytest
 
 import campaign.hexgrid as hexgrid
-from campaign.hexgrid import Facing, HalfHexRule, Hex, HexPoint, HexSide, MapSpec, Offset, Orientation, sight_line
+from campaign.hexgrid import (
+    Facing,
+    HalfHexRule,
+    Hex,
+    HexPoint,
+    HexSide,
+    MapSpec,
+    Offset,
+    Orientation,
+    SightLine,
+    sight_line,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "hexgrid.md"
@@ -21,11 +32,13 @@ IMG = ROOT / "docs" / "img"
 SQRT3 = math.sqrt(3)  # the one irrational: correctly rounded, so the pictures are the same everywhere
 CORNERS = ((1, 1), (0, 2), (-1, 1), (-1, -1), (0, -2), (1, -1))  # HexPoint 0..5, integer frame
 STYLE = (
-    "<style>text{font-family:sans-serif;text-anchor:middle;dominant-baseline:central}"
-    ".hex{fill:#fff;stroke:#888;stroke-width:1}.t{font-size:11px}.s{font-size:9px;fill:#555}"
-    ".big{font-size:14px}.h{font-size:13px;font-weight:bold}</style>"
+    "<style>text{font-family:DejaVu Sans,Helvetica,Arial,sans-serif;text-anchor:middle;"
+    "dominant-baseline:central;font-size:11px}.hex{stroke:#888;stroke-width:1}.s{font-size:9px;fill:#555}"
+    ".big{font-size:13px}.h{font-size:13px;font-weight:bold}.p{fill:#a33}</style>"
 )
 FILLS = {"left": "#9ecae1", "right": "#fdae6b", "both": "#bdbdbd", "end": "#74c476", "block": "#d62728"}
+SIDE_FILLS = {"front": "#74c476", "flank": "#fdd0a2", "rear": "#fb6a4a"}
+MARGIN, TITLE = 20.0, 34.0
 
 
 def _unit(steps: int) -> tuple[float, float]:
@@ -41,126 +54,148 @@ def _px(x: float, y: float, orientation: Orientation, size: float) -> tuple[floa
     return (3 * x + y) / 4 * size, -SQRT3 * (y - x) / 4 * size
 
 
-def _centre(h: Hex, orientation: Orientation, size: float, ox: float, oy: float) -> tuple[float, float]:
-    x, y = _px(2 * h.q + h.r, -3 * h.r, orientation, size)
-    return ox + x, oy + y
+class Panel:
+    """One titled drawing in local coordinates; remembers its extent so panels can be laid out."""
+
+    def __init__(self, title: str, orientation: Orientation, size: float) -> None:
+        self.title, self.orientation, self.size = title, orientation, size
+        self.items: list[str] = []
+        self.xs: list[float] = []
+        self.ys: list[float] = []
+
+    def centre(self, h: Hex) -> tuple[float, float]:
+        return _px(2 * h.q + h.r, -3 * h.r, self.orientation, self.size)
+
+    def corner(self, h: Hex, point: int, scale: float = 1.0) -> tuple[float, float]:
+        cx, cy = self.centre(h)
+        x, y = _px(*CORNERS[point], self.orientation, self.size)
+        return cx + scale * x, cy + scale * y
+
+    def hex(self, h: Hex, fill: str = "#fff") -> None:
+        pts = [self.corner(h, p) for p in range(6)]
+        self.xs += [x for x, _ in pts]
+        self.ys += [y for _, y in pts]
+        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
+        self.items.append(f'<polygon class="hex" points="{points}" fill="{fill}"/>')
+
+    def text(self, x: float, y: float, text: str, cls: str = "") -> None:
+        self.xs += [x - 3.5 * len(text), x + 3.5 * len(text)]
+        self.ys += [y - 7, y + 7]
+        css = f' class="{cls}"' if cls else ""
+        self.items.append(f'<text x="{x:.1f}" y="{y:.1f}"{css}>{text}</text>')
+
+    def line(self, a: tuple[float, float], b: tuple[float, float], colour: str, width: float) -> None:
+        self.items.append(
+            f'<line x1="{a[0]:.1f}" y1="{a[1]:.1f}" x2="{b[0]:.1f}" y2="{b[1]:.1f}"'
+            f' stroke="{colour}" stroke-width="{width}"/>'
+        )
+
+    def dot(self, at: tuple[float, float], radius: float, colour: str) -> None:
+        self.items.append(f'<circle cx="{at[0]:.1f}" cy="{at[1]:.1f}" r="{radius}" fill="{colour}"/>')
 
 
-def _points(h: Hex, orientation: Orientation, size: float, ox: float, oy: float) -> str:
-    fx, fy = 2 * h.q + h.r, -3 * h.r
-    pts = (_px(fx + dx, fy + dy, orientation, size) for dx, dy in CORNERS)
-    return " ".join(f"{ox + x:.1f},{oy + y:.1f}" for x, y in pts)
-
-
-def _hex(h: Hex, o: Orientation, size: float, ox: float, oy: float, fill: str = "#fff") -> str:
-    return f'<polygon class="hex" points="{_points(h, o, size, ox, oy)}" style="fill:{fill}"/>'
-
-
-def _text(x: float, y: float, text: str, cls: str = "t", extra: str = "") -> str:
-    return f'<text x="{x:.1f}" y="{y:.1f}" class="{cls}"{extra}>{text}</text>'
-
-
-def _svg(width: int, height: int, body: Iterable[str]) -> str:
-    head = f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">'
-    return "\n".join([head, STYLE, f'<rect width="{width}" height="{height}" fill="#fff"/>', *body, "</svg>"]) + "\n"
+def _svg(panels: Iterable[Panel], footer: Iterable[str] = (), footer_height: float = 0.0) -> str:
+    """Lay the panels out left to right, each under its title, and wrap them in one SVG."""
+    body: list[str] = []
+    x, height = MARGIN, 0.0
+    for p in panels:
+        w = max(max(p.xs) - min(p.xs), 8.0 * len(p.title))  # a bold 13px title is about 8px a letter
+        dx, dy = x + (w - max(p.xs) + min(p.xs)) / 2 - min(p.xs), TITLE - min(p.ys)
+        body.append(f'<text x="{x + w / 2:.1f}" y="{TITLE / 2:.1f}" class="h">{p.title}</text>')
+        body.append(f'<g transform="translate({dx:.1f},{dy:.1f})">')
+        body += p.items
+        body.append("</g>")
+        x += w + 2 * MARGIN
+        height = max(height, TITLE + max(p.ys) - min(p.ys) + MARGIN)
+    width = round(x - MARGIN)
+    body += [item.replace("FOOTER_Y", f"{height:.1f}").replace("MID_X", f"{width / 2:.1f}") for item in footer]
+    h = round(height + footer_height)
+    head = f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h}" viewBox="0 0 {width} {h}">'
+    return "\n".join([head, STYLE, f'<rect width="{width}" height="{h}" fill="#fff"/>', *body, "</svg>"]) + "\n"
 
 
 def labels_svg() -> str:
     """Two 5x4 maps: pointy-top with odd rows shifted, flat-top with even columns shifted."""
-    out: list[str] = []
-    for spec, ox, title in (
-        (MapSpec(5, 4, Orientation.POINTY, Offset.ODD), 40.0, "pointy top, odd rows shifted"),
-        (MapSpec(5, 4, Orientation.FLAT, Offset.EVEN), 400.0, "flat top, even columns shifted"),
+    panels = []
+    for spec, title in (
+        (MapSpec(5, 4, Orientation.POINTY, Offset.ODD), "pointy top, odd rows shifted right"),
+        (MapSpec(5, 4, Orientation.FLAT, Offset.EVEN), "flat top, even columns shifted down"),
     ):
-        size = 30.0
-        out.append(_text(ox + 130, 18, title, "h"))
-        oy = 60.0 if spec.orientation is Orientation.POINTY else 70.0
+        p = Panel(title, spec.orientation, 30.0)
         for h in spec.hexes():
-            out.append(_hex(h, spec.orientation, size, ox, oy))
-            cx, cy = _centre(h, spec.orientation, size, ox, oy)
-            out.append(_text(cx, cy - 6, spec.label(h)))
-            out.append(_text(cx, cy + 8, f"{h.q},{h.r}", "s"))
-    return _svg(720, 270, out)
+            p.hex(h)
+            cx, cy = p.centre(h)
+            p.text(cx, cy - 6, spec.label(h))
+            p.text(cx, cy + 8, f"{h.q},{h.r}", "s")
+        panels.append(p)
+    return _svg(panels)
 
 
 def facings_svg() -> str:
     """A pointy hex with its sides, points and 12 facings; then front/flank/rear of two facings."""
-    o, out = Orientation.POINTY, []
-    size, ox, oy = 90.0, 140.0, 150.0
-    out.append(_text(ox, 18, "sides (outside), points (corners), facings 0-11", "h"))
-    out.append(_hex(Hex(0, 0), o, size, ox, oy))
+    o, centre = Orientation.POINTY, Hex(0, 0)
+    p = Panel("sides, points (p0-p5) and facings 0-11", o, 90.0)
+    p.hex(centre)
     for side in HexSide:
-        (ax, ay), (bx, by) = (_px(*CORNERS[p], o, size) for p in side.points)
-        mx, my = (ax + bx) / 2, (ay + by) / 2
-        out.append(_text(ox + mx * 1.22, oy + my * 1.22, f"{int(side)} {side.name}", "big"))
+        (ax, ay), (bx, by) = (p.corner(centre, k, 1.2) for k in side.points)
+        p.text((ax + bx) / 2, (ay + by) / 2, f"{int(side)} {side.name}", "big")
     for point in HexPoint:
-        x, y = _px(*CORNERS[point], o, size)
-        out.append(f'<circle cx="{ox + x:.1f}" cy="{oy + y:.1f}" r="4" fill="#333"/>')
-        out.append(_text(ox + x * 1.12, oy + y * 1.12, f"p{int(point)}", "t", ' style="fill:#a33"'))
+        p.dot(p.corner(centre, point), 4, "#333")
+        p.text(*p.corner(centre, point, 1.14), f"p{int(point)}", "p")
     for f in Facing:
         x, y = _unit(f)
-        out.append(
-            f'<line x1="{ox + 14 * x:.1f}" y1="{oy + 14 * y:.1f}" x2="{ox + 56 * x:.1f}" y2="{oy + 56 * y:.1f}"'
-            f' stroke="{"#2171b5" if f.is_point else "#6a51a3"}" stroke-width="1.5"/>'
-        )
-        out.append(_text(ox + 66 * x, oy + 66 * y, str(int(f)), "s"))
-    colours = {"front": "#74c476", "flank": "#fdd0a2", "rear": "#fb6a4a"}
-    for facing, px in ((Facing.POINT_NE_NW, 420.0), (Facing.SIDE_NW, 620.0)):
-        size2, py = 34.0, 150.0
-        centre = Hex(0, 0)
-        out.append(_text(px, 18, f"facing {int(facing)} ({facing.name})", "h"))
-        out.append(_hex(centre, o, size2, px, py, "#ddd"))
+        p.line((14 * x, 14 * y), (56 * x, 56 * y), "#2171b5" if f.is_point else "#6a51a3", 1.5)
+        p.text(67 * x, 67 * y, str(int(f)), "s")
+    panels = [p]
+    for facing in (Facing.POINT_NE_NW, Facing.SIDE_NW):
+        q = Panel(f"facing {int(facing)}: {facing.name}", o, 34.0)
+        q.hex(centre, "#ddd")
         for side in HexSide:
-            n = centre.neighbour(side)
             kind = facing.side_class(side).value
-            out.append(_hex(n, o, size2, px, py, colours[kind]))
-            cx, cy = _centre(n, o, size2, px, py)
-            exit_mark = "*" if side in facing.exit_sides else ""
-            out.append(_text(cx, cy, f"{kind}{exit_mark}", "s"))
-        ux, uy = _unit(facing)
-        out.append(
-            f'<line x1="{px:.1f}" y1="{py:.1f}" x2="{px + 26 * ux:.1f}" y2="{py + 26 * uy:.1f}"'
-            ' stroke="#000" stroke-width="3"/>'
-        )
-    out.append(_text(520, 280, "* = front exit side (HH.MOVE.9)", "t"))
-    return _svg(740, 300, out)
+            q.hex(centre.neighbour(side), SIDE_FILLS[kind])
+            q.text(*q.centre(centre.neighbour(side)), kind + ("*" if side in facing.exit_sides else ""), "s")
+        x, y = _unit(facing)
+        q.line((0.0, 0.0), (26 * x, 26 * y), "#000", 3)
+        panels.append(q)
+    footer = ['<text x="MID_X" y="FOOTER_Y">* = a front exit side (HH.MOVE.9)</text>']
+    return _svg(panels, footer, 14.0)
 
 
 def los_svg() -> str:
     """Three sight lines: along a hexside, through corners, across a hexside at its midpoint."""
-    o, size, out = Orientation.POINTY, 22.0, []
     cases = [
-        (Hex(0, 0), Hex(4, -2), (Hex(1, 0),), "along a hexside (spine)"),
-        (Hex(0, 0), Hex(7, -2), (Hex(2, 0),), "through two corners"),
-        (Hex(0, 0), Hex(3, 1), (), "across a hexside midpoint"),
+        (Hex(0, 0), Hex(4, -2), (Hex(1, 0),), "along a hexside (a spine)"),
+        (Hex(0, 0), Hex(7, -2), (Hex(2, 0),), "through two hex corners"),
+        (Hex(0, 0), Hex(3, 1), (), "across a hexside at its midpoint"),
     ]
-    ox = 30.0
+    panels = []
     for a, b, blockers, title in cases:
+        p = Panel(title, Orientation.POINTY, 22.0)
         line = sight_line(a, b)
         left, right = set(line.left.hexes), set(line.right.hexes)
-        oy = 120.0
-        out.append(_text(ox + 120, 18, title, "h"))
-        shown = {n for x in (a, b, *line.hexes) for n in x.within(1)}
-        for h in sorted(shown):
-            out.append(_hex(h, o, size, ox, oy, FILLS.get(_kind(h, a, b, left, right), "#fff")))
+        for h in sorted({n for x in (a, b, *line.hexes) for n in x.within(1)}):
+            p.hex(h, FILLS.get(_kind(h, a, b, left, right), "#fff"))
         for h in blockers:
-            cx, cy = _centre(h, o, size, ox, oy)
-            out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="8" fill="{FILLS["block"]}"/>')
-        (x1, y1), (x2, y2) = _centre(a, o, size, ox, oy), _centre(b, o, size, ox, oy)
-        out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#000" stroke-width="2"/>')
+            p.dot(p.centre(h), 8, FILLS["block"])
+        p.line(p.centre(a), p.centre(b), "#000", 2)
         if blockers:
-            verdicts = [
-                f"{rule.name}: {'clear' if line.is_clear(lambda s: s.hex in blockers, rule) else 'blocked'}"
-                for rule in HalfHexRule
-            ]
-            out.append(_text(ox + 120, 232, "red dot blocks", "t"))
-            out.append(_text(ox + 120, 248, "  ".join(verdicts), "t"))
-        ox += 260.0
-    legend = (("left", "left candidate only"), ("right", "right candidate only"), ("both", "both candidates"))
+            verdicts = (f"{rule.name}: {_verdict(line, set(blockers), rule)}" for rule in HalfHexRule)
+            bottom = max(p.ys)
+            p.text(sum(p.xs) / len(p.xs), bottom + 12, "red dot: a blocking hex")
+            p.text(sum(p.xs) / len(p.xs), bottom + 28, ", ".join(verdicts))
+        panels.append(p)
+    legend = (("end", "viewer and target"), ("left", "left candidate only"), ("right", "right candidate only"),
+              ("both", "both candidates"))  # fmt: skip
+    footer = []
     for i, (kind, text) in enumerate(legend):
-        out.append(f'<rect x="{40 + 190 * i}" y="268" width="14" height="14" fill="{FILLS[kind]}" stroke="#888"/>')
-        out.append(_text(40 + 190 * i + 80, 275, text, "t"))
-    return _svg(790, 295, out)
+        x = MARGIN + 190 * i
+        footer.append(f'<rect x="{x}" y="FOOTER_Y" width="14" height="14" fill="{FILLS[kind]}" stroke="#888"/>')
+        footer.append(f'<text x="{x + 20}" y="FOOTER_Y" dy="7" style="text-anchor:start">{text}</text>')
+    return _svg(panels, footer, 30.0)
+
+
+def _verdict(line: SightLine, blockers: set[Hex], rule: HalfHexRule) -> str:
+    return "clear" if line.is_clear(lambda step: step.hex in blockers, rule) else "blocked"
 
 
 def _kind(h: Hex, a: Hex, b: Hex, left: set[Hex], right: set[Hex]) -> str:
@@ -177,7 +212,7 @@ PICTURES = {"hexgrid-labels.svg": labels_svg, "hexgrid-facings.svg": facings_svg
 @pytest.mark.parametrize("name", sorted(PICTURES))
 def test_docs_pictures_match_the_code(name: str) -> None:
     """Each picture in docs/img is what the code draws today (rerun this module to refresh)."""
-    assert (IMG / name).read_text(encoding="utf-8") == PICTURES[name](), f"run: python -m tests.test_hexgrid_docs"
+    assert (IMG / name).read_text(encoding="utf-8") == PICTURES[name](), "run: python -m tests.test_hexgrid_docs"
 
 
 def test_docs_examples_run() -> None:

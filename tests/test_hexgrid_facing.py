@@ -48,7 +48,7 @@ E, NE, NW, W, SW, SE = HexSide
 
 
 def test_HH_HEX_3_side_directions_and_bearings() -> None:
-    """Sides 0..5 are E, NE, NW, W, SW, SE with the listed offsets, at bearing 60*s (pointy)."""
+    """Sides 0..5 are E, NE, NW, W, SW, SE with the listed offsets, at bearing 60*s (pointy). [HH.HEX.3]"""
     offsets = [Hex(1, 0), Hex(1, -1), Hex(0, -1), Hex(-1, 0), Hex(-1, 1), Hex(0, 1)]
     assert [s.offset for s in HexSide] == offsets
     assert [s.bearing() for s in HexSide] == [0, 60, 120, 180, 240, 300]
@@ -58,7 +58,7 @@ def test_HH_HEX_3_side_directions_and_bearings() -> None:
 
 
 def test_HH_HEX_4_points_lie_between_sides_p_and_p_plus_1() -> None:
-    """Point p sits between side p and p+1 at bearing 60p + 30; point 1 is north, point 4 south."""
+    """Point p sits between side p and p+1 at bearing 60p + 30; point 1 is north, point 4 south. [HH.HEX.4]"""
     assert HexPoint.NE_NW.sides == (HexSide.NE, HexSide.NW)
     assert HexPoint.SE_E.sides == (HexSide.SE, HexSide.E)
     assert [p.bearing() for p in HexPoint] == [30, 90, 150, 210, 270, 330]
@@ -68,7 +68,7 @@ def test_HH_HEX_4_points_lie_between_sides_p_and_p_plus_1() -> None:
 
 
 def test_HH_HEX_5_facing_encoding() -> None:
-    """Even o faces side o/2, odd o faces point (o-1)/2, bearing 30*o."""
+    """[HH.HEX.5] Even o faces side o/2, odd o faces point (o-1)/2, bearing 30*o; [PC.GEOM.3] point f is 2f+1."""
     for o in Facing:
         assert o.bearing() == 30 * o
         if o % 2 == 0:
@@ -103,7 +103,7 @@ SIDE_SETS = [
 def test_HH_HEX_6_front_flank_rear_sides(
     facing: Facing, front: set[HexSide], exits: set[HexSide], flank: set[HexSide], rear: set[HexSide]
 ) -> None:
-    """Point p: front {p, p+1}, flank {p+2, p+5}, rear {p+3, p+4}. Side s: front {s}, exits
+    """[HH.HEX.6] Point p: front {p, p+1}, flank {p+2, p+5}, rear {p+3, p+4}. Side s: front {s}, exits
     {s-1, s, s+1} (HH.MOVE.9), rear {s+3}, and the other four sides its flanks. The hexes across
     them are the front/flank/rear hexes (PC.GEOM.4 for point facings)."""
     assert facing.front_sides == front
@@ -121,7 +121,7 @@ def test_HH_HEX_6_front_flank_rear_sides(
 
 
 def test_HH_EX_46_point_1_facing_3_front_exits_and_flank() -> None:
-    """Point 1 lies between side 1 (NE) and side 2 (NW) at 90 degrees; facing 3 has front exit
+    """[HH.EX.46] Point 1 lies between side 1 (NE) and side 2 (NW) at 90 degrees; facing 3 has front exit
     sides {1, 2}; side 0 (E) is a flank side; point 0 is one point (a free change) away."""
     assert HexPoint(1).sides == (HexSide(1), HexSide(2)) == (HexSide.NE, HexSide.NW)
     assert HexPoint(1).bearing() == 90
@@ -133,7 +133,7 @@ def test_HH_EX_46_point_1_facing_3_front_exits_and_flank() -> None:
 
 
 def test_PC_GEOM_11_step_classes() -> None:
-    """For a stand facing point f: forward k in {f, f+1}, sideways {f+2, f+5}, backward {f+3, f+4}."""
+    """For a stand facing point f: forward k in {f, f+1}, sideways {f+2, f+5}, backward {f+3, f+4}. [PC.GEOM.11]"""
     for f in HexPoint:
         facing = Facing.of(f)
         for k in range(6):
@@ -154,7 +154,7 @@ def test_PC_GEOM_11_step_classes() -> None:
     ],
 )
 def test_HH_HEX_5_turn_steps_and_free_changes(old: Facing, new: Facing, steps: int, free: bool) -> None:
-    """A change of k 30-degree steps is free (once per hex) when k <= 2 (HH.MOVE.11)."""
+    """A change of k 30-degree steps is free (once per hex) when k <= 2 (HH.MOVE.11). [HH.HEX.5]"""
     assert turn_steps(old, new) == steps == turn_steps(new, old)
     assert is_free_turn(old, new) is free
 
@@ -167,7 +167,7 @@ def test_turning_adds_steps_modulo_twelve(facing: Facing, k: int) -> None:
 
 
 def test_PC_GEOM_12_turning_a_face_and_bringing_a_side_into_the_front() -> None:
-    """One face is f +- 1 point (two 30-degree steps); side k is in front for points k-1 and k."""
+    """One face is f +- 1 point (two 30-degree steps); side k is in front for points k-1 and k. [PC.GEOM.12]"""
     f = Facing.of(HexPoint.W_SW)
     assert f.turned(2).point is HexPoint.SW_SE and f.turned(-2).point is HexPoint.NW_W
     assert f.turned(6).point is HexPoint.E_NE
@@ -183,7 +183,7 @@ def test_PC_GEOM_12_turning_a_face_and_bringing_a_side_into_the_front() -> None:
 @FAST
 @given(hexes, st.sampled_from(HexSide))
 def test_HH_HEX_7_directly_away_is_the_opposite_neighbour(u: Hex, d: HexSide) -> None:
-    """With the enemy across side d, directly away is the neighbour across side d+3: U + (U - E)."""
+    """With the enemy across side d, directly away is the neighbour across side d+3: U + (U - E). [HH.HEX.7]"""
     enemy = u.neighbour(d)
     assert directly_away(u, enemy) == u.neighbour(d.opposite) == u + (u - enemy)
     assert directly_away(u, enemy).distance(enemy) == 2
@@ -195,7 +195,7 @@ def test_directly_away_needs_an_adjacent_enemy() -> None:
 
 
 def test_HH_EX_18_shooting_recoil_candidates() -> None:
-    """South unit at (0,5), own edge row r = 12, shot from (0,3): category 1 is {(0,6), (-1,6)}
+    """[HH.EX.18] South unit at (0,5), own edge row r = 12, shot from (0,3): category 1 is {(0,6), (-1,6)}
     (farther from the shooter and nearer the own edge), and the tie-break picks (-1,6)."""
     spec = MapSpec(18, 13, Orientation.POINTY, first_row=0)
     unit, shooter = Hex(0, 5), Hex(0, 3)
@@ -209,7 +209,7 @@ def test_HH_EX_18_shooting_recoil_candidates() -> None:
 
 
 def test_PC_GEOM_14_away_rank_prefers_away_then_straight() -> None:
-    """From C with the source W to the west: E is straight away, NE/SE away but less straight."""
+    """From C with the source W to the west: E is straight away, NE/SE away but less straight. [PC.GEOM.14]"""
     c, w = Hex(0, 0), Hex(-1, 0)
     ranks = {s: away_rank(c, w, c.neighbour(s)) for s in HexSide}
     assert ranks[HexSide.E] == (1, 2)
@@ -221,6 +221,7 @@ def test_PC_GEOM_14_away_rank_prefers_away_then_straight() -> None:
 
 
 def test_PC_GEOM_13_straight_ahead_alternates_the_two_front_sides() -> None:
+    """[PC.GEOM.13] A straight advance alternates the two sides of the point, side p first by default."""
     assert straight_ahead(Hex(0, 0), HexPoint.E_NE, 4) == (Hex(1, 0), Hex(2, -1), Hex(3, -1), Hex(4, -2))
     assert straight_ahead(Hex(0, 0), HexPoint.E_NE, 2, first=HexSide.NE) == (Hex(1, -1), Hex(2, -1))
     with pytest.raises(ValueError, match="not one of the sides"):
@@ -232,7 +233,7 @@ def test_PC_GEOM_13_straight_ahead_alternates_the_two_front_sides() -> None:
 
 @pytest.mark.parametrize("point", list(HexPoint))
 def test_PC_GEOM_5_local_coordinates_of_the_six_neighbours(point: HexPoint) -> None:
-    """Front (1,0), (0,1); flank (-1,1), (1,-1); rear (-1,0), (0,-1) for every facing."""
+    """Front (1,0), (0,1); flank (-1,1), (1,-1); rear (-1,0), (0,-1) for every facing. [PC.GEOM.5]"""
     p, facing = Hex(2, 3), Facing.of(point)
     frame = {local_frame(p, point, n): p.side_to(n) for n in p.neighbours()}
     assert {frame[(1, 0)], frame[(0, 1)]} == facing.front_sides
@@ -243,7 +244,7 @@ def test_PC_GEOM_5_local_coordinates_of_the_six_neighbours(point: HexPoint) -> N
 @FAST
 @given(hexes, hexes, st.sampled_from(HexPoint))
 def test_PC_GEOM_7_front_arc_is_the_positive_quadrant_and_HH_HEX_10_triangle(p: Hex, x: Hex, point: HexPoint) -> None:
-    """a >= 0, b >= 0 (not both 0) is the front arc, the distance is then a + b; the same set as
+    """[PC.GEOM.7] a >= 0, b >= 0 (not both 0) is the front arc, the distance is then a + b; the same set as
     HH.HEX.10's 2-face triangle and its bearing interval [60p, 60p + 60]."""
     a, b = local_frame(p, point, x)
     assert p + HexSide(point).offset * a + HexSide((point + 1) % 6).offset * b == x
@@ -257,7 +258,7 @@ def test_PC_GEOM_7_front_arc_is_the_positive_quadrant_and_HH_HEX_10_triangle(p: 
 
 
 def test_PC_GEOM_6_front_face_line() -> None:
-    """Flank hexes are on the line; front hexes in front of it; rear hexes behind it."""
+    """Flank hexes are on the line; front hexes in front of it; rear hexes behind it. [PC.GEOM.6]"""
     p, point = Hex(0, 0), HexPoint.NE_NW
     facing = Facing.of(point)
     assert {face_line_position(p, point, h) for h in flank_hexes(p, facing)} == {LinePosition.ON}
@@ -267,7 +268,7 @@ def test_PC_GEOM_6_front_face_line() -> None:
 
 
 def test_PC_GEOM_8_narrow_front_band_is_2_1_2_1_wide() -> None:
-    """Facing point 0 with half-width 1: 2 hexes at range 1, 1 at range 2, 2 at range 3, ..."""
+    """Facing point 0 with half-width 1: 2 hexes at range 1, 1 at range 2, 2 at range 3, ... [PC.GEOM.8]"""
     p, point = Hex(0, 0), HexPoint.E_NE
     widths = [sum(in_narrow_front(p, point, h) for h in p.ring(n)) for n in range(1, 6)]
     assert widths == [2, 1, 2, 1, 2]
@@ -275,7 +276,7 @@ def test_PC_GEOM_8_narrow_front_band_is_2_1_2_1_wide() -> None:
 
 
 def test_HH12_SHOOT_A3_arcs_at_range_two_WX_23() -> None:
-    """Shooter at (3,5): vertex 1 (facing 3) sees 5 hexes; side 2 (facing 4) sees 8 with three
+    """[HH12.SHOOT.A3] Shooter at (3,5): vertex 1 (facing 3) sees 5 hexes; side 2 (facing 4) sees 8 with three
     front sides (2012 small arms) and 4 with one face (artillery, HH.HEX.10's 1-face cone)."""
     s = Hex(3, 5)
     triangle = arc_hexes(s, Facing(3), 2)
@@ -288,10 +289,18 @@ def test_HH12_SHOOT_A3_arcs_at_range_two_WX_23() -> None:
     assert not in_arc(s, Facing(4), s, Arc.ALL_ROUND)
 
 
+def test_HH_HEX_11_long_range_arc_is_the_triangle_not_a_fan() -> None:
+    """[HH.HEX.11] A point facing's arc at range n holds n + 1 hexes (the triangle), not the wider
+    fan of every bearing through a front side; at range <= 2 both give the same 5 hexes."""
+    for point in HexPoint:
+        hexes_in_arc = arc_hexes(Hex(0, 0), Facing.of(point), 6)
+        assert [sum(Hex(0, 0).distance(h) == n for h in hexes_in_arc) for n in range(1, 7)] == [2, 3, 4, 5, 6, 7]
+
+
 @FAST
 @given(hexes, st.sampled_from(Facing), st.sampled_from([Arc.FRONT, Arc.WIDE]))
 def test_HH_HEX_10_arcs_are_bearing_intervals_around_the_facing(x: Hex, facing: Facing, arc: Arc) -> None:
-    """Exact arc membership agrees with the float bearing test away from the boundaries."""
+    """Exact arc membership agrees with the float bearing test away from the boundaries. [HH.HEX.10]"""
     origin = Hex(0, 0)
     if x == origin:
         return
@@ -305,7 +314,7 @@ def test_HH_HEX_10_arcs_are_bearing_intervals_around_the_facing(x: Hex, facing: 
 
 
 def test_HH_HEX_9_bearings() -> None:
-    """Bearing from A to B, counter-clockwise from east with north up, in [0, 360)."""
+    """Bearing from A to B, counter-clockwise from east with north up, in [0, 360). [HH.HEX.9]"""
     assert bearing(Hex(0, 0), Hex(2, -1)) == pytest.approx(30)
     assert bearing(Hex(0, 0), Hex(1, -2)) == pytest.approx(90)
     assert bearing(Hex(0, 0), Hex(0, 1)) == pytest.approx(300)
@@ -329,7 +338,7 @@ def test_deviation_orders_hexes_by_angle_from_the_facing(a: Hex, b: Hex, facing:
 
 
 def test_HH_COMP_29_follow_up_hex_nearest_straight_ahead_then_lowest_id() -> None:
-    """Facing north (point 1), NW and NE neighbours are tied at 30 degrees: the lowest id wins."""
+    """Facing north (point 1), NW and NE neighbours are tied at 30 degrees: the lowest id wins. [HH.COMP.29]"""
     origin = Hex(0, 0)
     assert nearest_to_facing(origin, Facing.POINT_NE_NW, [Hex(1, -1), Hex(0, -1)]) == Hex(0, -1)
     assert nearest_to_facing(origin, Facing.SIDE_E, [Hex(1, -1), Hex(1, 0)]) == Hex(1, 0)
@@ -337,7 +346,7 @@ def test_HH_COMP_29_follow_up_hex_nearest_straight_ahead_then_lowest_id() -> Non
 
 
 def test_HH_PD_13_point_nearest_to_the_enemy() -> None:
-    """Enemy straight out of point 0: that point; enemy across side 0: points 5 and 0 tie."""
+    """Enemy straight out of point 0: that point; enemy across side 0: points 5 and 0 tie. [HH.PD.13]"""
     points = [Facing.of(p) for p in HexPoint]
     assert nearest_facings(Hex(0, 0), Hex(4, -2), points) == (Facing.POINT_E_NE,)
     assert nearest_facings(Hex(0, 0), Hex(3, 0), points) == (Facing.POINT_E_NE, Facing.POINT_SE_E)

@@ -41,7 +41,7 @@ def open_ground(step: SightStep) -> bool:
 
 
 def test_HH_HEX_12_line_along_a_hexside_has_two_candidate_sets() -> None:
-    """(0,0) -> (4,-2) runs along hexsides (it points at a hex point): the left candidate passes
+    """[HH.HEX.12] (0,0) -> (4,-2) runs along hexsides (it points at a hex point): the left candidate passes
     (1,-1), (2,-1), (3,-2); the right one (1,0), (2,-1), (3,-1); (2,-1) is crossed through its centre."""
     line = sight_line(Hex(0, 0), Hex(4, -2))
     assert line.is_split
@@ -67,7 +67,7 @@ def test_HH_HEX_12_line_along_a_hexside_has_two_candidate_sets() -> None:
 def test_HH_HEX_12_and_PC_GEOM_16_half_hex_flavours_on_a_spine(
     blockers: tuple[Hex, ...], hh_clear: bool, pc_clear: bool
 ) -> None:
-    """H&H needs more than half the target visible (any blocker in either candidate blocks);
+    """[HH.HEX.12] [PC.GEOM.16] H&H needs more than half the target visible (any blocker in either candidate blocks);
     Proconsul and 2012 H&H (HH12.SHOOT.A1) need half (one clear candidate is enough)."""
     blocks = blocked_by(*blockers)
     assert line_of_sight(Hex(0, 0), Hex(4, -2), blocks, BOTH) is hh_clear
@@ -75,7 +75,7 @@ def test_HH_HEX_12_and_PC_GEOM_16_half_hex_flavours_on_a_spine(
 
 
 def test_HH12_SHOOT_A1_range_two_in_between_target_has_two_candidate_hexes() -> None:
-    """At range 2 a straight target has 1 intermediate hex; an in-between target has 2 candidates."""
+    """At range 2 a straight target has 1 intermediate hex; an in-between target has 2 candidates. [HH12.SHOOT.A1]"""
     straight = sight_line(Hex(0, 0), Hex(2, 0))
     assert straight.paths[0].hexes == (Hex(1, 0),) and not straight.is_split
     between = sight_line(Hex(0, 0), Hex(2, -1))
@@ -83,7 +83,7 @@ def test_HH12_SHOOT_A1_range_two_in_between_target_has_two_candidate_hexes() -> 
 
 
 def test_HH_HEX_13_entry_sides_of_a_spine_and_of_a_plain_line() -> None:
-    """A spine enters the target through two candidate sides; range 1 through the shared side."""
+    """A spine enters the target through two candidate sides; range 1 through the shared side. [HH.HEX.13]"""
     assert sight_line(Hex(0, 0), Hex(4, -2)).entry_sides == {HexSide.W, HexSide.SW}
     assert sight_line(Hex(0, 0), Hex(4, -2)).left.entry_side is HexSide.W
     assert sight_line(Hex(0, 0), Hex(3, 0)).entry_sides == {HexSide.W}
@@ -94,7 +94,7 @@ def test_HH_HEX_13_entry_sides_of_a_spine_and_of_a_plain_line() -> None:
 
 
 def test_flat_top_map_spine_runs_between_labelled_hexes() -> None:
-    """Layouts are rotations of each other: on a flat-top map 0102 -> 0302 runs along the
+    """[CH.GEOM.1] Layouts are rotations of each other: on a flat-top map 0102 -> 0302 runs along the
     hexside between 0201 and 0202, and the hexes are the same axial hexes as on a pointy map."""
     spec = MapSpec(6, 5, Orientation.FLAT, Offset.EVEN)
     line = sight_line(spec.parse("0102"), spec.parse("0302"))
@@ -123,6 +123,18 @@ def test_line_crossing_a_hexside_at_a_sample_point_crosses_both_hexes() -> None:
     assert not line_of_sight(Hex(0, 0), Hex(3, 1), blocked_by(Hex(1, 1)), EITHER)
 
 
+def test_CH_GEOM_2_edges_name_a_hexside_by_its_two_hexes_lower_id_first() -> None:
+    """[CH.GEOM.2] An Edge is the unordered pair of adjacent hexes, stored lower hex id first."""
+    assert Edge.between(Hex(1, 0), Hex(0, 0)) == Edge(Hex(0, 0), Hex(1, 0)) == Edge.of(Hex(1, 0), HexSide.W)
+    assert Edge(Hex(0, 0), Hex(1, 0)).side_of(Hex(1, 0)) is HexSide.W
+    with pytest.raises(ValueError, match="lower hex id first"):
+        Edge(Hex(1, 0), Hex(0, 0))
+    with pytest.raises(ValueError, match="not adjacent"):
+        Edge(Hex(0, 0), Hex(2, 0))
+    with pytest.raises(ValueError, match="not beside"):
+        Edge(Hex(0, 0), Hex(1, 0)).side_of(Hex(5, 5))
+
+
 def test_same_hex_and_cache_give_stable_answers() -> None:
     line = sight_line(Hex(2, 2), Hex(2, 2))
     assert line.paths[0].hexes == () and line.entry_sides == frozenset()
@@ -138,7 +150,7 @@ def hh_blocks(friends: set[Hex], units: set[Hex]):  # noqa: ANN201 - a tiny test
 
 
 def test_HH_SHOOT_10_viewer_on_a_hill_sees_over_a_friend_on_lower_ground() -> None:
-    """Shooter on a hill (level 1), friend adjacent on level ground, target 2 hexes away: clear.
+    """[HH.SHOOT.10] Shooter on a hill (level 1), friend adjacent on level ground, target 2 hexes away: clear.
     On level ground, or with the target only 1.5x as far as the friend, the friend blocks."""
     shooter, friend, target = Hex(0, 0), Hex(1, 0), Hex(2, 0)
     blocks = hh_blocks({friend}, {friend})
@@ -155,7 +167,7 @@ def test_HH_SHOOT_10_viewer_on_a_hill_sees_over_a_friend_on_lower_ground() -> No
 
 
 def test_PC_GEOM_17_elevation_rules_built_from_sight_steps() -> None:
-    """Proconsul's proposed rules (2) higher than both ends and (3) plateau, written with SightStep:
+    """[PC.GEOM.17] Proconsul's proposed rules (2) higher than both ends and (3) plateau, written with SightStep:
     from the plain a firer sees the first hilltop hex but not the second; from the hillside, both."""
 
     def blocks(step: SightStep) -> bool:
@@ -221,8 +233,8 @@ CORNERS = ((1, 1), (0, 2), (-1, 1), (-1, -1), (0, -2), (1, -1))
 
 
 def _meets_inside(a: Hex, b: Hex, h: Hex, shift: Fraction) -> bool:
-    """Independent check: does the segment a-b, moved sideways by ``shift`` (left is positive),
-    pass through the inside of hex h? Cyrus-Beck clipping in exact fractions."""
+    """Independent check in the integer frame of CH.GEOM.3: does the segment a-b, moved sideways by
+    ``shift`` (left is positive), pass through the inside of hex h? Cyrus-Beck clipping in fractions."""
     (ax, ay), (bx, by) = _frame(a), _frame(b)
     dx, dy = bx - ax, by - ay
     ax, ay = ax - dy * shift, ay + dx * shift

@@ -64,7 +64,7 @@ cost_maps = st.fixed_dictionaries({h: st.sampled_from([1, 1, 2, 3, None]) for h 
 def test_path_costs_never_exceed_the_budget_and_are_minimal(
     costs: dict[Hex, int | None], start: Hex, budget: int
 ) -> None:
-    """Checked against every simple path on a 4x4 map: same reachable set, same cheapest cost,
+    """[CH.GEOM.11] Checked against every simple path on a 4x4 map: same reachable set, same cheapest cost,
     and the same choice among equally cheap paths (lowest hex-id sequence, HH.HEX.15)."""
     found = hex_paths(start, terrain_cost(costs), budget=budget, inside=SMALL.contains)
     expected = brute_force(SMALL, costs, start, budget)
@@ -76,7 +76,7 @@ def test_path_costs_never_exceed_the_budget_and_are_minimal(
 
 
 def test_HH_HEX_15_equal_paths_take_the_lowest_hex_sequence() -> None:
-    """(0,0) -> (1,1) costs 2 through (0,1) or (1,0): (0,1) has the lower id."""
+    """(0,0) -> (1,1) costs 2 through (0,1) or (1,0): (0,1) has the lower id. [HH.HEX.15]"""
     paths = hex_paths(Hex(0, 0), lambda step: 1, budget=2)
     assert paths.path(Hex(1, 1)) == (Hex(0, 0), Hex(0, 1), Hex(1, 1))
     assert paths.cost(Hex(1, 1)) == 2
@@ -140,7 +140,7 @@ def hh_turn(turn: Turn) -> Outcome | None:
 
 
 def test_HH_EX_46_first_step_must_use_a_front_side_of_the_starting_facing() -> None:
-    """Cavalry at (0,5) facing point 1: into (1,5) through flank side 0 costs 2 MP (a paid turn,
+    """[HH.EX.46] Cavalry at (0,5) facing point 1: into (1,5) through flank side 0 costs 2 MP (a paid turn,
     then the step); (1,4) through side 1, free change to point 0, then (2,4): 2 MP for 2 hexes."""
     start = MoveState(Hex(0, 5), Facing.POINT_NE_NW, False)
     paths = facing_paths(start, hh_step, hh_turn, budget=3, piece="cavalry")
@@ -154,7 +154,7 @@ def test_HH_EX_46_first_step_must_use_a_front_side_of_the_starting_facing() -> N
 
 
 def test_HH12_MOV_A2_first_step_and_free_turn_WX_21() -> None:
-    """2012 side facing 4 (side 2, front sides {1, 2, 3}): (2,5) through side 3 costs 1 MP;
+    """[HH12.MOV.A2] 2012 side facing 4 (side 2, front sides {1, 2, 3}): (2,5) through side 3 costs 1 MP;
     (2,6) through side 4 needs a paid turn first: 2 MP."""
     start = MoveState(Hex(3, 5), Facing.SIDE_NW, False)
     paths = facing_paths(start, hh_step, hh_turn, budget=3)
@@ -194,7 +194,7 @@ def brute_force_states(start: MoveState, budget: int) -> dict[MoveState, int]:
 @settings(max_examples=25, deadline=None)
 @given(st.sampled_from(SMALL.hexes()), st.sampled_from(Facing), st.integers(0, 3))
 def test_HH_HEX_16_facing_search_is_minimal_against_brute_force(start: Hex, facing: Facing, budget: int) -> None:
-    """Dijkstra over (hex, facing, free_turn) states finds the same cheapest costs as exhaustive search."""
+    """Dijkstra over (hex, facing, free_turn) states finds the same cheapest costs as exhaustive search. [HH.HEX.16]"""
     first = MoveState(start, facing, False)
     found = facing_paths(first, hh_step, hh_turn, budget=budget, inside=SMALL.contains)
     assert dict(found.costs) == brute_force_states(first, budget)
