@@ -164,7 +164,7 @@ def game() -> None:
 
     \b
     Example:
-      campaign game new --ruleset hordes-heroes --scenario introductory --side north=alice --side south=bob
+      campaign game new --ruleset hordes-heroes --scenario intro-50 --side york=alice --side valois=bob
     """
 
 
@@ -204,6 +204,18 @@ def _option_value(text: str) -> Any:
     help="fair: commit-reveal dice; manual: dice rolled on a real table and entered by hand.",
 )
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option of the ruleset.")
+@click.option("--deadline", default=None, metavar="DURATION", help="Time for each phase's orders, e.g. 72h or 3d.")
+@click.option("--grace", default="0", show_default=True, metavar="DURATION", help="Extra time after the deadline.")
+@click.option(
+    "--reminder", default="24h", show_default=True, metavar="DURATION", help="Remind late players this long before."
+)
+@click.option(
+    "--missed",
+    type=click.Choice(["hold", "standing", "bot"]),
+    default="hold",
+    show_default=True,
+    help="What a side that misses its deadline does: nothing, its standing orders, or the computer player's orders.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
@@ -214,20 +226,39 @@ def game_new(
     sides: tuple[str, ...],
     dice: str,
     options: tuple[str, ...],
+    deadline: str | None,
+    grace: str,
+    reminder: str,
+    missed: str,
     as_json: bool,
 ) -> None:
     """Start a game and print its id.
 
+    With --deadline, `campaign tick` reminds late players and, past the deadline and grace,
+    files the --missed policy's orders for them.
+
     \b
     Example:
-      campaign game new --ruleset hordes-heroes --scenario introductory \\
-          --side north=alice --side south=bob --dice fair
+      campaign game new --ruleset hordes-heroes --scenario intro-50 \\
+          --side york=alice --side valois=bob --dice fair --deadline 3d --missed standing
     """
+    from campaign.deadlines import Schedule, parse_duration_hours
     from campaign.dice import DiceMode
+    from campaign.ruleset import MissedOrders
 
     side_map = _parse_pairs(sides, "--side")
     opts = {k: _option_value(v) for k, v in _parse_pairs(options, "--option").items()}
-    gs = ctx.campaign().new_game(ruleset_name, scenario, side_map, dice_mode=DiceMode(dice), options=opts)
+    schedule = None
+    if deadline is not None:
+        hours = parse_duration_hours(deadline)
+        if hours < 1:
+            raise click.UsageError("--deadline must be at least one hour")
+        schedule = Schedule(
+            hours, parse_duration_hours(grace), parse_duration_hours(reminder), MissedOrders(missed)
+        ).as_json()
+    gs = ctx.campaign().new_game(
+        ruleset_name, scenario, side_map, dice_mode=DiceMode(dice), options=opts, schedule=schedule
+    )
     if as_json:
         click.echo(json.dumps({"game": gs.number, "stream": gs.stream, "commitment": gs.commitments.get(1)}))
     else:
@@ -331,6 +362,123 @@ def orders_submit(ctx: Ctx, game_ref: str, source: Any, player: str, side: str |
         ),
         nl=False,
     )
+
+
+@orders.command("withdraw", context_settings=CONTEXT_SETTINGS)
+@click.argument("game_ref", metavar="GAME")
+@click.option("--player", required=True, help="The player taking orders back.")
+@click.option("--side", default=None, help="The side, if the player commands more than one.")
+@pass_ctx
+@_friendly
+def orders_withdraw(ctx: Ctx, game_ref: str, player: str, side: str | None) -> None:
+    """Take back orders on file, until a die has been rolled on them.
+
+    \b
+    Example:
+      campaign orders withdraw 1 --player alice
+    """
+    key = ctx.campaign().withdraw(game_ref, player, side)
+    click.echo(f"withdrew the orders on file for {key}")
+
+
+@orders.command("wait", context_settings=CONTEXT_SETTINGS)
+@click.argument("game_ref", metavar="GAME")
+@click.option("--player", required=True, help="The player asking.")
+@click.option("--side", default=None, help="The side, if the player commands more than one.")
+@click.option("--off", is_flag=True, help="Take the wait back (NOWAIT): resolve as soon as everyone is in.")
+@pass_ctx
+@_friendly
+def orders_wait(ctx: Ctx, game_ref: str, player: str, side: str | None, off: bool) -> None:
+    """Ask that the phase not resolve before its deadline (WAIT), or take that back.
+
+    \b
+    Example:
+      campaign orders wait 1 --player alice
+    """
+    ctx.campaign().set_wait(game_ref, player, not off, side)
+    click.echo("the phase will wait for its deadline" if not off else "the phase resolves as soon as everyone is in")
+
+
+@main.command(context_settings=CONTEXT_SETTINGS)
+@click.option("--now", "now", default=None, metavar="ISO-TIME", help="The time to act at (default: the clock).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def tick(ctx: Ctx, now: str | None, as_json: bool) -> None:
+    """Apply deadlines: remind late players, then apply each game's missed-orders policy.
+
+    Safe to run from cron as often as you like; the time it acted at is logged.
+
+    \b
+    Example:
+      */15 * * * * campaign --db /srv/wars.db tick
+      campaign tick --now 2026-12-01T18:00:00Z --json
+    """
+    from campaign.eventlog import utc_now
+
+    report = ctx.campaign().tick(now or utc_now())
+    if as_json:
+        click.echo(json.dumps(report, indent=2))
+        return
+    if not report:
+        click.echo("nothing due")
+    for row in report:
+        if row["action"] == "resolved":
+            click.echo(f"game {row['game']}: resolved {row['resolutions']} phase(s)")
+        elif row["action"] == "reminded":
+            click.echo(f"game {row['game']}: reminded {row['side']} ({row['player']}), due {row['deadline']}")
+        else:
+            click.echo(f"game {row['game']}: {row['side']} ({row['player']}) {row['action']}: {row['orders']}")
+
+
+@main.group(context_settings=CONTEXT_SETTINGS)
+def referee() -> None:
+    """The referee's tools: corrections and passwords.
+
+    \b
+    Example:
+      campaign referee void 1 42 --reason "orders were for the wrong game"
+    """
+
+
+@referee.command("void", context_settings=CONTEXT_SETTINGS)
+@click.argument("game_ref", metavar="GAME")
+@click.argument("seqs", nargs=-1, type=int, required=True, metavar="SEQ...")
+@click.option("--reason", required=True, help="Why; everyone is told.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def referee_void(ctx: Ctx, game_ref: str, seqs: tuple[int, ...], reason: str, as_json: bool) -> None:
+    """Void earlier inputs (and the resolutions that followed them); replay skips them from now on.
+
+    Nothing is deleted: the log keeps both timelines, and the voided phase opens again.
+
+    \b
+    Example:
+      campaign referee void 1 42 --reason "orders were for the wrong game"
+    """
+    info = ctx.campaign().void(game_ref, list(seqs), reason)
+    if as_json:
+        click.echo(json.dumps(info, indent=2))
+        return
+    click.echo(f"voided {', '.join(map(str, info['named']))}: {info['reason']}")
+    if info["also"]:
+        click.echo(f"also voided, as they followed: {', '.join(map(str, info['also']))}")
+
+
+@referee.command("password", context_settings=CONTEXT_SETTINGS)
+@click.argument("player_name", metavar="PLAYER")
+@pass_ctx
+@_friendly
+def referee_password(ctx: Ctx, player_name: str) -> None:
+    """Issue a new order password for a player and print it once (only its hash is kept).
+
+    \b
+    Example:
+      campaign referee password alice
+    """
+    pw = ctx.campaign().set_password(player_name)
+    click.echo(f"new password for {player_name}: {pw}")
 
 
 # --- status / show / log -----------------------------------------------------------------------
@@ -491,16 +639,23 @@ def log(ctx: Ctx, game_ref: str, as_json: bool) -> None:
     stream = parse_game_ref(game_ref)
     if camp.store.version(stream) == 0:
         raise click.ClickException(f"there is no game {stream.split(':')[1]} in this campaign")
+    events = list(camp.store.read(stream=stream))
+    voided = {s for ev in events if ev.type == EventType.EVENTS_VOIDED for s in ev.payload["seqs"]}
     gs = None
-    for ev in camp.store.read(stream=stream):
-        gs = apply_event(gs, ev)
+    known: set[int] = set()  # the timeline as told at the time: corrections count from when they were made
+    for ev in events:
+        if ev.type == EventType.EVENTS_VOIDED:
+            known.update(ev.payload["seqs"])
+        gs = apply_event(gs, ev, voided=known)
         if as_json:
             row = ev.as_json()
+            row["voided"] = ev.seq in voided
             if ev.type == EventType.PHASE_RESOLVED:
                 row["narrative"] = gs.last_narrative
             click.echo(json.dumps(row, ensure_ascii=False))
             continue
-        click.echo(f"{ev.seq:>6} v{ev.version:<4} {ev.at}  {ev.type:16} {ev.actor:10} {_summary(ev)}")
+        mark = " VOIDED" if ev.seq in voided else ""
+        click.echo(f"{ev.seq:>6} v{ev.version:<4} {ev.at}  {ev.type:16} {ev.actor:10} {_summary(ev)}{mark}")
         if ev.type == EventType.PHASE_RESOLVED:
             for line in gs.last_narrative:
                 click.echo(f"{'':>12}| {line}")
@@ -525,6 +680,8 @@ def _summary(ev: Any) -> str:
         return f"turn {p['turn']} {p['phase']} ({p['dice']} dice) checkpoint {p['checkpoint'][:12]}"
     if t == "GameEnded":
         return f"winner {p.get('winner')}: {p.get('reason')}"
+    if t == "EventsVoided":
+        return f"voided {p['seqs']}: {p['reason']}"
     return json.dumps(p, ensure_ascii=False)[:80]
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 CAMPAIGN_STREAM = "campaign"
+MAIL_STREAM = "mail"
 
 
-class EventType(str, Enum):
+class EventType(StrEnum):
     """Every kind of event; each one is an input or a published fact, never a rules conclusion."""
 
     CAMPAIGN_CREATED = "CampaignCreated"
@@ -31,10 +32,25 @@ class EventType(str, Enum):
     PHASE_RESOLVED = "PhaseResolved"
     """A resolution ran on the dice just logged; carries a checkpoint hash of the resulting state."""
     GAME_ENDED = "GameEnded"
-    """The rules declared the game over (winner or draw, and why)."""
-
-    def __str__(self) -> str:
-        return self.value
+    """The game is over (winner or draw, and why): by the rules, a resignation or the referee."""
+    WAIT_SET = "WaitSet"
+    """A side asked the phase not to resolve early (WAIT) or took that back (NOWAIT)."""
+    REMINDER_SENT = "ReminderSent"
+    """A late side was reminded of its deadline."""
+    DEADLINE_PASSED = "DeadlinePassed"
+    """A deadline passed with sides missing; the time and the policy applied enter the log here."""
+    EVENTS_VOIDED = "EventsVoided"
+    """A referee correction: named inputs (and what followed them) are skipped by replay from now on."""
+    PRESS_SENT = "PressSent"
+    """A message between players (or to all), logged like everything else."""
+    RESIGNED = "Resigned"
+    """A side resigned."""
+    ABSENCE_DECLARED = "AbsenceDeclared"
+    """A player will be away; deadlines falling in that time are extended."""
+    PASSWORD_SET = "PasswordSet"
+    """A player's order password was issued or reset (the salted hash is kept outside the chain)."""
+    MESSAGE_REFUSED = "MessageRefused"
+    """An inbound mail was refused; only the fact and the reasons are kept."""
 
 
 def game_stream(number: int) -> str:

@@ -52,6 +52,17 @@ class GameState:
     last_narrative: list[str] = field(default_factory=list)
     last_resolution_seq: int = 0
     pending_dice: list[RecordedRoll] = field(default_factory=list)
+    schedule: dict[str, Any] | None = None
+    """Deadline settings (hours, grace_hours, reminder_hours, missed), or None for no deadlines."""
+    phase_opened_at: str = ""
+    """When the current phase opened (the `at` of the event that opened it)."""
+    phase_seq: int = 0
+    """The seq of the event that opened the current phase."""
+    waits: set[str] = field(default_factory=set)
+    reminded: set[str] = field(default_factory=set)
+    voided: set[int] = field(default_factory=set)
+    """Seqs of this stream skipped by this replay (corrections applied up to here)."""
+    press: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def number(self) -> int:
@@ -88,6 +99,13 @@ class GameState:
             "last_narrative": self.last_narrative,
             "last_resolution_seq": self.last_resolution_seq,
             "pending_dice": [[r.seq, r.sides, r.value, r.purpose] for r in self.pending_dice],
+            "schedule": self.schedule,
+            "phase_opened_at": self.phase_opened_at,
+            "phase_seq": self.phase_seq,
+            "waits": sorted(self.waits),
+            "reminded": sorted(self.reminded),
+            "voided": sorted(self.voided),
+            "press": self.press,
             "state": self.ruleset.dump(self.state),
         }
 
@@ -115,6 +133,13 @@ class GameState:
             last_narrative=list(data["last_narrative"]),
             last_resolution_seq=data["last_resolution_seq"],
             pending_dice=[RecordedRoll(*row) for row in data["pending_dice"]],
+            schedule=data["schedule"],
+            phase_opened_at=data["phase_opened_at"],
+            phase_seq=data["phase_seq"],
+            waits=set(data["waits"]),
+            reminded=set(data["reminded"]),
+            voided=set(data["voided"]),
+            press=list(data["press"]),
         )
 
 
@@ -141,11 +166,22 @@ def apply_event(
     *,
     check: bool = True,
     precomputed: Resolution | None = None,
+    voided: frozenset[int] | set[int] = frozenset(),
 ) -> GameState:
-    """Fold one event of a game's stream into its state (the trusted path)."""
+    """Fold one event of a game's stream into its state (the trusted path).
+
+    Events whose seq is in `voided` (referee corrections known to this replay) are skipped,
+    except that a voided die still uses up its roll number, so a correction can never re-roll it.
+    """
     ev = upcast(ev)
     p = ev.payload
     kind = ev.type
+    if gs is not None and ev.seq in voided:
+        if kind == EventType.DICE_ROLLED and p["mode"] == DiceMode.FAIR.value and p["seed_no"] == gs.seed_no:
+            gs.next_n = max(gs.next_n, p["n"] + 1)
+        gs.voided.add(ev.seq)
+        gs.version, gs.seq, gs.head_hash = ev.version, ev.seq, ev.hash
+        return gs
     if kind == EventType.GAME_CREATED:
         try:
             rs = find(p["ruleset"])
@@ -161,6 +197,9 @@ def apply_event(
             dice_mode=DiceMode(p["dice"]),
             state=state,
             engine=p["engine"],
+            schedule=p.get("schedule"),
+            phase_opened_at=ev.at,
+            phase_seq=ev.seq,
         )
     elif gs is None:
         raise ReplayError(f"event seq {ev.seq} ({kind}) comes before the game was created")
@@ -180,7 +219,7 @@ def apply_event(
     elif kind == EventType.DICE_ROLLED:
         gs.pending_dice.append(RecordedRoll(ev.seq, p["sides"], p["value"], p["purpose"]))
         if p["mode"] == DiceMode.FAIR.value:
-            gs.next_n = p["n"] + 1
+            gs.next_n = max(gs.next_n, p["n"] + 1)
         elif gs.manual_pool:
             gs.manual_pool.pop(0)
     elif kind == EventType.PHASE_RESOLVED:
@@ -204,12 +243,29 @@ def apply_event(
         gs.last_narrative = list(result.narrative)
         gs.last_resolution_seq = ev.seq
         gs.pending_dice = []
+        _open_phase(gs, ev)
     elif kind == EventType.GAME_ENDED:
         gs.ended = dict(p)
+    elif kind == EventType.WAIT_SET:
+        (gs.waits.add if p["on"] else gs.waits.discard)(p["side"])
+    elif kind == EventType.REMINDER_SENT:
+        gs.reminded.add(p["side"])
+    elif kind == EventType.DEADLINE_PASSED:
+        gs.waits.clear()
+    elif kind == EventType.EVENTS_VOIDED:
+        _open_phase(gs, ev)
+    elif kind == EventType.PRESS_SENT:
+        gs.press.append({"seq": ev.seq, "at": ev.at, **p})
     gs.version = ev.version
     gs.seq = ev.seq
     gs.head_hash = ev.hash
     return gs
+
+
+def _open_phase(gs: GameState, ev: Event) -> None:
+    gs.phase_opened_at, gs.phase_seq = ev.at, ev.seq
+    gs.waits.clear()
+    gs.reminded.clear()
 
 
 def fold(events: Iterable[Event], gs: GameState | None = None, *, check: bool = True) -> GameState | None:
@@ -238,21 +294,26 @@ def state_at(
     write_snapshots: bool = False,
     check: bool = True,
 ) -> GameState:
-    """The game as it stood after event `seq` (None: now), from the newest usable snapshot + tail."""
+    """The game as it stood after event `seq` (None: now), from the newest usable snapshot + tail.
+
+    Corrections appended up to `seq` apply; a snapshot is used only if it was built knowing
+    exactly the corrections that touch the events before it.
+    """
     upto = seq if seq is not None else store.head()[0]
+    voided = voided_seqs(store, stream, upto)
     gs: GameState | None = None
-    engine = ""
     if use_snapshots:
         first = next(store.read(stream=stream), None)
         if first is None:
             raise ReplayError(f"there is no {stream}")
-        engine = _current_engine(first)
-        gs = _from_snapshot(store, stream, upto, engine)
+        gs = _from_snapshot(store, stream, upto, _current_engine(first))
+        if gs is not None and gs.voided != {v for v in voided if v <= gs.seq}:
+            gs = None
     after = gs.seq if gs is not None else 0
     since_snapshot = 0
     for ev in store.read(stream=stream, after=after, upto=upto):
         turn_before = gs.turn if gs is not None and ev.type == EventType.PHASE_RESOLVED else None
-        gs = apply_event(gs, ev, check=check)
+        gs = apply_event(gs, ev, check=check, voided=voided)
         since_snapshot += 1
         if write_snapshots and gs is not None and not gs.pending_dice:
             turned = turn_before is not None and gs.turn != turn_before
@@ -262,6 +323,14 @@ def state_at(
     if gs is None:
         raise ReplayError(f"there is no {stream}")
     return gs
+
+
+def voided_seqs(store: EventStore, stream: str, upto: int | None = None) -> set[int]:
+    """Every seq of `stream` voided by corrections appended up to `upto`."""
+    out: set[int] = set()
+    for ev in store.read_type(stream, EventType.EVENTS_VOIDED.value, upto):
+        out.update(ev.payload["seqs"])
+    return out
 
 
 def _current_engine(created: Event) -> str:
@@ -274,9 +343,10 @@ def _current_engine(created: Event) -> str:
 def state_at_turn(store: EventStore, stream: str, turn: int) -> GameState:
     """The board at the end of game turn `turn` (the last state whose turn is <= `turn`)."""
     gs: GameState | None = None
+    voided = voided_seqs(store, stream)
     for ev in store.read(stream=stream):
-        gs = apply_event(gs, ev)
-        if ev.type == EventType.PHASE_RESOLVED and gs.turn > turn:
+        gs = apply_event(gs, ev, voided=voided)
+        if ev.type == EventType.PHASE_RESOLVED and ev.seq not in voided and gs.turn > turn:
             break
     if gs is None:
         raise ReplayError(f"there is no {stream}")

@@ -40,6 +40,17 @@ class RequestKind(Enum):
     """A single choice that resolution stopped for (evade or stand, which hex to follow into, ...)."""
 
 
+class MissedOrders(Enum):
+    """What happens when a side misses its deadline."""
+
+    HOLD = "hold"
+    """The side's units do nothing this phase."""
+    STANDING = "standing"
+    """The side's standing orders are applied (the ruleset decides what they are)."""
+    BOT = "bot"
+    """The computer player writes the side's orders."""
+
+
 @dataclass(frozen=True, slots=True)
 class Request:
     """One side must act: what for, and a short prompt a player can read in a mail."""
@@ -209,6 +220,15 @@ class Ruleset(ABC):
     @abstractmethod
     def load(self, data: JSON) -> State:
         """Rebuild a state from `dump` output."""
+
+    # --- missed deadlines ----------------------------------------------------------------------
+    def default_orders(self, state: State, side: str, policy: MissedOrders) -> str:
+        """Order text to file for a side that missed its deadline, under `policy`.
+
+        HOLD: orders that do nothing; STANDING: the side's standing orders; BOT: the computer
+        player (seeded by the caller through `bot_orders`).
+        """
+        raise NotImplementedError(f"{self.name} has no default orders for {policy.value}")
 
     # --- computer player ----------------------------------------------------------------------
     def bot_orders(self, state: State, side: str, seed: int) -> str:

@@ -8,7 +8,7 @@ the use case re-reads, re-validates and retries, so a stream never forks.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,7 +17,7 @@ from campaign.dice import DiceMode, FairDice, ManualDice, NeedMoreDice
 from campaign.eventlog import ConflictError, Event, EventStore, NewEvent
 from campaign.events import CAMPAIGN_STREAM, EventType, game_stream, parse_game_ref
 from campaign.replay import GameState, checkpoint, engine_id, narrative_hash, state_at
-from campaign.ruleset import find
+from campaign.ruleset import AcceptedOrders, OrdersRejected, find
 
 MAX_RETRIES = 8
 
@@ -138,6 +138,7 @@ class Campaign:
         *,
         dice_mode: DiceMode = DiceMode.FAIR,
         options: Mapping[str, Any] | None = None,
+        schedule: Mapping[str, Any] | None = None,
     ) -> GameState:
         try:
             rs = find(ruleset_name)
@@ -178,6 +179,7 @@ class Campaign:
                     "options": opts,
                     "sides": dict(sorted(sides.items())),
                     "dice": dice_mode.value,
+                    "schedule": dict(schedule) if schedule else None,
                 },
             )
             events = [created]
@@ -266,7 +268,7 @@ class Campaign:
         reports: list[ResolutionReport] = []
         for _ in range(limit):
             gs = self.load(game)
-            if gs.ended is not None or not gs.ruleset.ready(gs.state):
+            if gs.ended is not None or gs.waits or not gs.ruleset.ready(gs.state):
                 return reports
             outcome = self._resolve_once(gs)
             if isinstance(outcome, WaitingForDice):
@@ -362,6 +364,380 @@ class Campaign:
                 " (revealing it now would let players predict the rest of the turn's dice)"
             )
         return self.store.append([self._reveal_event(gs)], expected={gs.stream: gs.version})[0]
+
+    # --- waiting, withdrawing, press, resigning ----------------------------------------------
+    def _append_game(
+        self, game: str | int, build: Callable[[GameState], list[NewEvent]], *, secrets: dict[str, str] | None = None
+    ) -> tuple[GameState, list[Event]]:
+        """Re-read, build events from the fresh state, append with its version; retry on conflict."""
+        for _ in range(MAX_RETRIES):
+            gs = self.load(game)
+            events = build(gs)
+            try:
+                sealed = self.store.append(
+                    events, expected={gs.stream: gs.version}, engine=engine_id(gs.ruleset), secrets=secrets
+                )
+            except ConflictError:
+                continue
+            return gs, sealed
+        raise UserError("the game is too busy right now; try again")
+
+    def set_wait(self, game: str | int, player: str, on: bool = True, side: str | None = None) -> None:
+        """WAIT: do not resolve the current phase before its deadline (NOWAIT takes it back)."""
+
+        def build(gs: GameState) -> list[NewEvent]:
+            self._require_running(gs)
+            chosen = self._side_for(gs, player, side)
+            return [NewEvent(gs.stream, EventType.WAIT_SET.value, {"side": chosen, "on": on}, actor=player)]
+
+        self._append_game(game, build)
+        if not on:
+            self.advance(game)
+
+    def withdraw(self, game: str | int, player: str, side: str | None = None) -> str:
+        """Take back the orders on file for the current phase (only before any die was rolled on them)."""
+        holder: dict[str, str] = {}
+
+        def build(gs: GameState) -> list[NewEvent]:
+            self._require_running(gs)
+            chosen = self._side_for(gs, player, side)
+            on_file = self._orders_on_file(gs, chosen)
+            if on_file is None:
+                raise UserError(
+                    f"{chosen} has no orders on file for the current phase of game {gs.number}"
+                    " (orders that were resolved cannot be withdrawn: dice have been rolled on them)"
+                )
+            holder["key"] = on_file
+            return [
+                NewEvent(gs.stream, EventType.ORDERS_WITHDRAWN.value, {"side": chosen, "key": on_file}, actor=player)
+            ]
+
+        self._append_game(game, build)
+        return holder["key"]
+
+    def _orders_on_file(self, gs: GameState, side: str) -> str | None:
+        """The key of `side`'s orders filed since the current phase opened, if still standing."""
+        key: str | None = None
+        voided = gs.voided
+        for ev in self.store.read(stream=gs.stream, after=gs.phase_seq):
+            if ev.seq in voided:
+                continue
+            if ev.type == EventType.ORDERS_SUBMITTED and ev.payload["side"] == side:
+                key = ev.payload["key"]
+            elif ev.type == EventType.ORDERS_WITHDRAWN and ev.payload["side"] == side:
+                key = None
+        return key
+
+    def press(self, game: str | int, player: str, to: str, text: str, side: str | None = None) -> Event:
+        """Log a message from a player's side to another side or to all."""
+
+        def build(gs: GameState) -> list[NewEvent]:
+            chosen = self._side_for(gs, player, side)
+            if to != "all" and to not in gs.sides:
+                raise UserError(
+                    f"press goes to a side of game {gs.number} or to 'all' (sides: {', '.join(sorted(gs.sides))})"
+                )
+            if not text.strip():
+                raise UserError("the press message is empty")
+            return [
+                NewEvent(
+                    gs.stream,
+                    EventType.PRESS_SENT.value,
+                    {"from": chosen, "to": to, "text": text.strip()},
+                    actor=player,
+                )
+            ]
+
+        return self._append_game(game, build)[1][0]
+
+    def resign(self, game: str | int, player: str, side: str | None = None) -> dict[str, Any]:
+        """A side resigns: the game ends, the other side wins (two-sided games), the seed is revealed."""
+
+        def build(gs: GameState) -> list[NewEvent]:
+            self._require_running(gs)
+            chosen = self._side_for(gs, player, side)
+            others = sorted(s for s in gs.sides if s != chosen)
+            winner = others[0] if len(others) == 1 else None
+            events = [NewEvent(gs.stream, EventType.RESIGNED.value, {"side": chosen}, actor=player)]
+            if gs.dice_mode is DiceMode.FAIR and gs.seed_no not in gs.revealed and gs.seed_no:
+                events.append(self._reveal_event(gs))
+            events.append(
+                NewEvent(gs.stream, EventType.GAME_ENDED.value, {"winner": winner, "reason": f"{chosen} resigned"})
+            )
+            return events
+
+        gs, sealed = self._append_game(game, build)
+        return dict(sealed[-1].payload)
+
+    def _require_running(self, gs: GameState) -> None:
+        if gs.ended is not None:
+            raise UserError(f"game {gs.number} is over ({gs.ended.get('reason', 'ended')})")
+
+    # --- corrections ---------------------------------------------------------------------------
+    def void(self, game: str | int, seqs: Sequence[int], reason: str, actor: str = "referee") -> dict[str, Any]:
+        """Referee correction: void named inputs, and every resolution and input that followed them.
+
+        Replay skips voided events from then on; the phase of the earliest voided input opens
+        again. Voided dice keep their roll numbers (nobody can re-roll a die by voiding it), and
+        if the game's current seed is already public a fresh one is committed.
+        """
+        if not reason.strip():
+            raise UserError("a correction needs a reason (--reason TEXT): everyone is told it")
+        if not seqs:
+            raise UserError("name at least one event to void (see `campaign log GAME` for their numbers)")
+        voidable = {
+            EventType.ORDERS_SUBMITTED,
+            EventType.ORDERS_WITHDRAWN,
+            EventType.DICE_ENTERED,
+            EventType.WAIT_SET,
+            EventType.DEADLINE_PASSED,
+            EventType.RESIGNED,
+        }
+        follows = voidable | {
+            EventType.DICE_ROLLED,
+            EventType.PHASE_RESOLVED,
+            EventType.GAME_ENDED,
+            EventType.REMINDER_SENT,
+        }
+        info: dict[str, Any] = {}
+
+        def build(gs: GameState) -> list[NewEvent]:
+            events = {ev.seq: ev for ev in self.store.read(stream=gs.stream)}
+            named = sorted(set(seqs))
+            for seq in named:
+                ev = events.get(seq)
+                if ev is None:
+                    raise UserError(f"event {seq} is not part of game {gs.number}")
+                if seq in gs.voided:
+                    raise UserError(f"event {seq} is already voided")
+                if ev.type not in {t.value for t in voidable}:
+                    raise UserError(
+                        f"event {seq} is a {ev.type}; only inputs can be voided"
+                        f" ({', '.join(sorted(t.value for t in voidable))})"
+                    )
+            first = named[0]
+            cascade = sorted(
+                s
+                for s, ev in events.items()
+                if s > first and s not in gs.voided and ev.type in {t.value for t in follows}
+            )
+            all_seqs = sorted(set(named) | set(cascade))
+            info.update(named=named, also=[s for s in cascade if s not in named], reason=reason.strip())
+            out = [
+                NewEvent(
+                    gs.stream,
+                    EventType.EVENTS_VOIDED.value,
+                    {"seqs": all_seqs, "named": named, "reason": reason.strip()},
+                    actor=actor,
+                )
+            ]
+            if gs.dice_mode is DiceMode.FAIR and gs.seed_no in gs.revealed:
+                ev, new_secrets = _commit_seed(gs.stream, gs.seed_no + 1)
+                out.append(ev)
+                secrets.update(new_secrets)
+            return out
+
+        secrets: dict[str, str] = {}
+        self._append_game(game, build, secrets=secrets)
+        return info
+
+    # --- absences and passwords ------------------------------------------------------------
+    def declare_absence(self, player: str, start: str, end: str) -> Event:
+        """A player will be away from `start` to `end` (ISO dates); their deadlines stretch."""
+        from datetime import date
+
+        if player not in self.players():
+            raise UserError(f"there is no player {player!r}")
+        try:
+            a, b = date.fromisoformat(start), date.fromisoformat(end)
+        except ValueError as exc:
+            raise UserError(f"absence dates must look like 2026-12-24 ({exc})") from exc
+        if b < a:
+            raise UserError(f"the absence ends ({end}) before it starts ({start})")
+        if (b - a).days > 60:
+            raise UserError("an absence may last at most 60 days; ask the referee for more")
+        version = self.store.version(CAMPAIGN_STREAM)
+        return self.store.append(
+            [
+                NewEvent(
+                    CAMPAIGN_STREAM,
+                    EventType.ABSENCE_DECLARED.value,
+                    {"player": player, "from": start, "to": end},
+                    actor=player,
+                )
+            ],
+            expected={CAMPAIGN_STREAM: version},
+        )[0]
+
+    def absences(self) -> list[Any]:
+        from campaign.deadlines import Absence
+
+        out = []
+        for ev in self.store.read_type(CAMPAIGN_STREAM, EventType.ABSENCE_DECLARED.value):
+            from datetime import date
+
+            out.append(
+                Absence(
+                    ev.payload["player"], date.fromisoformat(ev.payload["from"]), date.fromisoformat(ev.payload["to"])
+                )
+            )
+        return out
+
+    def set_password(self, player: str, password: str | None = None, actor: str = "referee") -> str:
+        """Issue or reset a player's order password; returns it (only the salted hash is kept)."""
+        from campaign.passwords import generate_password, hash_password
+
+        if player not in self.players():
+            raise UserError(f"there is no player {player!r}")
+        pw = password or generate_password()
+        self.store.append(
+            [NewEvent(CAMPAIGN_STREAM, EventType.PASSWORD_SET.value, {"player": player}, actor=actor)],
+            secrets={_password_name(player): hash_password(pw)},
+        )
+        return pw
+
+    def check_password(self, player: str, password: str) -> bool:
+        from campaign.passwords import verify_password
+
+        stored = self.store.secret(_password_name(player))
+        return stored is not None and verify_password(password, stored)
+
+    # --- deadlines -----------------------------------------------------------------------------
+    def tick(self, now: str) -> list[dict[str, Any]]:
+        """Apply deadlines at time `now`: remind late sides, then apply each game's missed-orders policy."""
+        from campaign.deadlines import Schedule, TickAction, deadline_for, decide, format_time, parse_time
+
+        moment = parse_time(now)
+        stamp = format_time(moment)
+        absences = self.absences()
+        report: list[dict[str, Any]] = []
+        for stream in self.games():
+            gs = self.load(stream)
+            if gs.ended is not None or not gs.schedule:
+                continue
+            schedule = Schedule.from_json(gs.schedule)
+            opened = parse_time(gs.phase_opened_at)
+            late = sorted({r.side for r in gs.ruleset.pending(gs.state) if not r.optional})
+            due_by_side = {side: deadline_for(schedule, opened, gs.sides[side], absences) for side in late}
+            remind = [
+                s for s in late if decide(schedule, due_by_side[s], moment, s in gs.reminded) is TickAction.REMIND
+            ]
+            apply = [s for s in late if decide(schedule, due_by_side[s], moment, True) is TickAction.APPLY_POLICY]
+            if remind:
+                self._append_game(
+                    stream,
+                    lambda g, sides=remind, due=due_by_side: [
+                        NewEvent(
+                            g.stream,
+                            EventType.REMINDER_SENT.value,
+                            {"side": s, "deadline": format_time(due[s]), "now": stamp},
+                            actor="deadline",
+                        )
+                        for s in sides
+                        if s not in g.reminded
+                    ],
+                )
+                report += [
+                    {
+                        "game": gs.number,
+                        "side": s,
+                        "player": gs.sides[s],
+                        "action": "reminded",
+                        "deadline": format_time(due_by_side[s]),
+                    }
+                    for s in remind
+                ]
+            if apply:
+                filed = self._apply_missed(stream, apply, schedule, stamp, due_by_side)
+                report += [
+                    {
+                        "game": gs.number,
+                        "side": s,
+                        "player": gs.sides[s],
+                        "action": f"missed: {schedule.missed.value}",
+                        "orders": text,
+                        "deadline": format_time(due_by_side[s]),
+                    }
+                    for s, text in filed
+                ]
+                resolved = self.advance(stream)
+                if isinstance(resolved, list) and resolved:
+                    report.append({"game": gs.number, "action": "resolved", "resolutions": len(resolved)})
+        return report
+
+    def _apply_missed(
+        self, stream: str, sides: list[str], schedule: Any, stamp: str, due: dict[str, Any]
+    ) -> list[tuple[str, str]]:
+        from campaign.deadlines import format_time
+
+        filed: list[tuple[str, str]] = []
+
+        def build(gs: GameState) -> list[NewEvent]:
+            filed.clear()
+            still = [s for s in sides if s in {r.side for r in gs.ruleset.pending(gs.state)}]
+            if not still:
+                return []
+            events = [
+                NewEvent(
+                    gs.stream,
+                    EventType.DEADLINE_PASSED.value,
+                    {
+                        "now": stamp,
+                        "sides": still,
+                        "policy": schedule.missed.value,
+                        "deadlines": {s: format_time(due[s]) for s in still},
+                    },
+                    actor="deadline",
+                )
+            ]
+            state = gs.state
+            for side in still:
+                text, accepted = self._default_orders(gs, state, side, schedule.missed)
+                state = gs.ruleset.apply_orders(gs.ruleset.load(gs.ruleset.dump(state)), accepted)
+                filed.append((side, accepted.canonical))
+                events.append(
+                    NewEvent(
+                        gs.stream,
+                        EventType.ORDERS_SUBMITTED.value,
+                        {
+                            "side": side,
+                            "player": gs.sides[side],
+                            "key": accepted.key,
+                            "data": accepted.data,
+                            "canonical": accepted.canonical,
+                            "orders_hash": orders_hash(accepted.canonical),
+                            "policy": schedule.missed.value,
+                        },
+                        actor="deadline",
+                    )
+                )
+            return events
+
+        self._append_game(stream, build)
+        return list(filed)
+
+    def _default_orders(self, gs: GameState, state: Any, side: str, policy: Any) -> tuple[str, AcceptedOrders]:
+        """Orders for a side that missed its deadline; falls back to HOLD if the policy's orders fail."""
+        from campaign.ruleset import MissedOrders
+
+        rs = gs.ruleset
+        attempts = [policy] + ([MissedOrders.HOLD] if policy is not MissedOrders.HOLD else [])
+        last_error: Exception | None = None
+        for pol in attempts:
+            try:
+                if pol is MissedOrders.BOT:
+                    seed = int(hashlib.sha256(f"{gs.stream}/{gs.phase_seq}/{side}".encode()).hexdigest()[:8], 16)
+                    text = rs.bot_orders(state, side, seed)
+                else:
+                    text = rs.default_orders(state, side, pol)
+                return text, rs.parse_orders(state, side, text)
+            except (NotImplementedError, OrdersRejected) as exc:
+                last_error = exc
+        raise UserError(f"game {gs.number}: no default orders could be made for {side}: {last_error}")
+
+
+def _password_name(player: str) -> str:
+    return f"player/{player}/password"
 
 
 def _seed_name(stream: str, seed_no: int) -> str:

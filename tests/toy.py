@@ -143,6 +143,9 @@ class Race(Ruleset):
     def load(self, data: dict[str, Any]) -> dict[str, Any]:
         return copy.deepcopy(data)
 
+    def default_orders(self, state: dict[str, Any], side: str, policy: Any) -> str:
+        return "hold" if policy.value in {"hold", "standing"} else self.bot_orders(state, side, 0)
+
     def bot_orders(self, state: dict[str, Any], side: str, seed: int) -> str:
         return f"advance {1 + (seed + state['turn']) % 3}"
 

@@ -6,7 +6,7 @@ Everything here is a frozen, slotted dataclass or an enum; a unit that changes i
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
 from campaign.hexgrid import Hex
@@ -170,7 +170,8 @@ class Profile:
     weapon: Weapon = Weapon.NONE
     traits: frozenset[Trait] = frozenset()
     stands: int = 4
-    """Nominal (purchase) size (HH.BASE.1, HH.BASE.3)."""
+    """Nominal (purchase) size (HH.BASE.1, HH.BASE.3); artillery 1-3 (HH.BASE.4); 6 only for pikes and hordes
+    formed by combining (HH.BASE.5)."""
     list_points: int | None = None
     """Points as printed in the army list (HH.ARMY.15)."""
     flat_points: int | None = None
@@ -211,7 +212,10 @@ class Profile:
 
     @property
     def formula_points(self) -> int:
-        """HH.ARMY.1: class + speed + CF (impact free, HH.ARMY.6) + shooting + characteristics."""
+        """HH.ARMY.1: class + speed + CF (impact free, HH.ARMY.6, HH.TROOP.2) + shooting + characteristics.
+
+        The book's table rows (HH.TROOP.5) are the test vectors (HH.EX.41).
+        """
         if self.flat_points is not None:
             return self.flat_points  # HH.ARMY.10: artillery takes the list's flat value
         shoot = SHOOT_POINTS.get(self.shoot or 0, 0)
@@ -244,7 +248,7 @@ class Profile:
 
 
 def general_cost(cm: int, cr: int, hero: bool, listed: int | None = None) -> int:
-    """General cost: 2/2 = 8, 3/3 = 10, 4/4 = 12, else the list value; a hero adds 5 (HH.GEN.2, HH.GEN.3)."""
+    """Generals are costed apart from units (HH.ARMY.11, HH.TROOP.6). General cost: 2/2 = 8, 3/3 = 10, 4/4 = 12, else the list value; a hero adds 5 (HH.GEN.2, HH.GEN.3)."""
     base = listed if listed is not None else {(2, 2): 8, (3, 3): 10, (4, 4): 12}.get((cm, cr))
     if base is None:
         raise ValueError(f"a CM {cm} / CR {cr} general needs a points value from the army list [HH.GEN.2]")
@@ -258,7 +262,8 @@ def max_generals(units: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Unit:
-    """A unit on the table (HH.DATA.4). Replaced, never mutated."""
+    """A unit on the table (HH.DATA.4, HH.DEF.2): stands (HH.DEF.1) in one hex (HH.BASE.2); markers are booleans
+    (HH.DEF.13) that persist until removed (HH.SEQ.17). Replaced, never mutated."""
 
     id: int
     side: str
@@ -298,7 +303,11 @@ class Unit:
 
 @dataclass(frozen=True, slots=True)
 class General:
-    """A general (HH.DATA.5): command move CM, command range CR; host derived from his hex."""
+    """A general (HH.DATA.5): command move CM, command range CR; host derived from his hex.
+
+    One per army is the C-in-C (HH.GEN.4); several may share one host (HH.BASE.7); a lone general
+    exerts no ZOC (HH.GEN.13, HH.ZOC.7), so `zoc` only ever asks about units.
+    """
 
     id: int
     side: str
@@ -313,11 +322,3 @@ class General:
     hex: Hex | None = None
     alive: bool = True
     moved_this_phase: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Casualties:
-    """Lost stands by base profile and lost generals, per side (HH.STAND.8)."""
-
-    stands: dict[str, int] = field(default_factory=dict)
-    generals: tuple[int, ...] = ()

@@ -1,0 +1,588 @@
+"""Tactical movement: allowance, costs, facing, terrain stops, ZOC and contact [HH.MOVE.*, HH.TERR.*, HH.ZOC.*].
+
+`MoveSim` walks a move token by token (step, turn, formation, mount) and is the one definition of a
+legal move: the order validator (`verify_move`), the executor (`do_move`) and the aggressive-unit
+path search (`search_attack`) all drive it. The search state is (hex, facing, formation, MP used,
+free-turn flag) as in HH.HEX.16.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from campaign.hexgrid import Hex
+
+from .battlefield import Terrain
+from .geometry import Facing, direction, front_exit_sides, is_free_change, side_key, turn_steps
+from .model import Formation, Profile, Unit
+from .orders import Mount, Move, Token
+from .state import GameState
+from .zoc import can_occupy, engaged_at, is_engaged, pair_key, restricted
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Why an order is illegal: a rule id (the error code), a sentence, and how to fix it."""
+
+    code: str
+    message: str
+    hint: str = ""
+
+
+class Illegal(Exception):
+    """Raised inside a simulation; carries the Problem."""
+
+    def __init__(self, problem: Problem):
+        super().__init__(problem.message)
+        self.problem = problem
+
+
+class FreeTurn(Enum):
+    """The free facing change still available in the current hex (HH.HEX.16 `free_turn`)."""
+
+    NONE = "none"
+    """Used, or the start hex of a unit that leaves it (HH.MOVE.11)."""
+    ONE_POINT = "one point"
+    """One change of at most 60 degrees (HH.MOVE.11)."""
+    ANY = "any"
+    """Any point or road side: first entering a road hex (HH.TERR.10)."""
+
+
+def uname(state: GameState, u: Unit) -> str:
+    return f"unit {u.id} ({u.name})"
+
+
+def is_pike_block(state: GameState, u: Unit) -> bool:
+    p = state.profile(u)
+    return p.pike and u.nominal == 6
+
+
+def allowance(state: GameState, u: Unit, road: bool, profile: Profile | None = None) -> int:
+    """Movement allowance in MP, `allowance(U, road)` (HH.MOVE.4, HH.MOVE.5, HH.SPECIAL.8, HH.SPECIAL.29).
+
+    Deployed: speed; column at the start: speed + 1; +1 more along a road for R troops (HH.TERR.11);
+    a column-capable unit of nominal size 2-3 down to 1 stand counts as column (HH.STAND.3). Fixed
+    values: pike block 1; pavisses 1 deployed, 2 in column, 3 in column on a road.
+    """
+    p = profile or state.profile(u)
+    column = u.formation is Formation.COLUMN or (u.nominal in (2, 3) and p.speed.column and u.stands == 1)
+    if is_pike_block(state, u):
+        return 1
+    if u.pavisses:
+        return (3 if road else 2) if column else 1
+    return p.speed.hexes + (1 if column else 0) + (1 if road and p.speed.road else 0)
+
+
+def can_form_column(state: GameState, u: Unit) -> bool:
+    """C units only; never hordes or pike blocks (HH.MOVE.13, HH.ARMY.5)."""
+    return state.profile(u).can_column and not is_pike_block(state, u)
+
+
+def auto_facing(current: Facing, entry: Facing, exit_side: int, mode: FreeTurn, paid_here: bool) -> tuple[Facing, bool]:
+    """The facing to leave through `exit_side`, and whether it costs 1 MP (HH.MOVE.9, HH.MOVE.11, HH.HEX.5).
+
+    A turn already paid in this hex may take any facing; otherwise the free change (measured from the
+    facing held on entering the hex) is used if it suffices, else a paid turn. Prefers point facings,
+    then the smallest turn, then the lowest value.
+    """
+    cands = [f for f in Facing if exit_side in front_exit_sides(f)]
+
+    def rank(f: Facing) -> tuple[int, int, int]:
+        return (0 if f.is_point else 1, turn_steps(current, f), int(f))
+
+    if paid_here or mode is FreeTurn.ANY:
+        return min(cands, key=rank), False
+    if mode is FreeTurn.ONE_POINT:
+        ok = [f for f in cands if is_free_change(entry, f)]
+        if ok:
+            return min(ok, key=rank), False
+    points = [f for f in cands if f.is_point]
+    return min(points, key=lambda f: (turn_steps(current, f), int(f))), True
+
+
+class MoveSim:
+    """One unit's move in progress (HH.HEX.16). Raise Illegal on the first illegal token."""
+
+    def __init__(self, state: GameState, unit: Unit, *, aggressive: bool = False):
+        self.state = state
+        self.unit = unit
+        self.profile = state.profile(unit)
+        self.start = unit.hex
+        assert self.start is not None
+        self.hex: Hex = self.start
+        self.facing = unit.facing
+        self.formation = unit.formation
+        self.start_formation = unit.formation
+        self.mp = 0  # movement points: 1 per hex entered (HH.DEF.12)
+        self.free = FreeTurn.NONE
+        self.hex_entry_facing = unit.facing
+        self.hex_turn_paid = False
+        self.start_turned = False
+        self.mount_changed = False
+        self.steps: list[Hex] = []
+        self.tokens: list[Token] = []
+        self.stop_reason: Problem | None = None
+        self.whole_reason: str | None = None
+        self.lock_reason: str | None = None
+        self.formation_changed = False
+        self.road_ok = True
+        self.contacts: list[int] = []
+        self.activated: list[tuple[int, int]] = []
+        self.squeezed_paid = False
+        self.aggressive = aggressive
+        self.engaged_at_start = is_engaged(state, unit)
+
+    # --- helpers ---------------------------------------------------------------------------
+    def clone(self) -> MoveSim:
+        new = MoveSim.__new__(MoveSim)
+        for k in (
+            "state unit profile start hex facing formation start_formation mp free hex_entry_facing hex_turn_paid"
+            " start_turned mount_changed stop_reason whole_reason lock_reason formation_changed road_ok"
+            " squeezed_paid aggressive engaged_at_start"
+        ).split():
+            setattr(new, k, getattr(self, k))
+        new.steps = list(self.steps)
+        new.tokens = list(self.tokens)
+        new.contacts = list(self.contacts)
+        new.activated = list(self.activated)
+        return new
+
+    def fail(self, code: str, message: str, hint: str = "") -> None:
+        raise Illegal(Problem(code, f"{uname(self.state, self.unit)} {message}", hint))
+
+    @property
+    def left_start(self) -> bool:
+        return bool(self.steps)
+
+    def label(self, h: Hex) -> str:
+        return self.state.field.label(h)
+
+    # --- tokens ----------------------------------------------------------------------------
+    def apply(self, t: Token) -> None:
+        if isinstance(t, Hex):
+            self.step(t)
+        elif isinstance(t, Facing):
+            self.turn(t)
+        elif isinstance(t, Formation):
+            self.change_formation(t)
+        else:
+            self.change_mount(t)
+
+    def turn(self, f: Facing, auto: bool = False) -> None:
+        """A facing change (HH.MOVE.11, HH.HEX.5): free once per hex if <= 60 degrees, else 1 MP."""
+        if self.contacts:
+            self.fail(
+                "HH.MOVE.27",
+                "is in contact and may only turn to face one contacted enemy; name it with `target N`",
+            )
+        if self.engaged_at_start:
+            self.fail("HH.MOVE.23", "is engaged and may not change facing in its own movement phase")
+        if f == self.facing:
+            return
+        if not self.left_start:
+            # Start hex: free only if the unit never leaves (settled in finish / first step).
+            self.start_turned = True
+            self.facing = f
+            self.tokens.append(f)
+            return
+        if not self.hex_turn_paid:
+            free_ok = self.free is FreeTurn.ANY or (
+                self.free is FreeTurn.ONE_POINT and is_free_change(self.hex_entry_facing, f)
+            )
+            if not free_ok:
+                self.mp += 1  # HH.MOVE.11: a paid turn may take any facing
+                self.hex_turn_paid = True
+        self.facing = f
+        self.tokens.append(f)
+
+    def change_formation(self, f: Formation) -> None:
+        """Deployed <-> column, 1 MP (HH.MOVE.13, HH.MOVE.14); allowed standing still in any terrain (HH.MOVE.15);
+        the allowance stays that of the starting formation (HH.MOVE.5, HH.MOVE.6); engaged units only column ->
+        deployed."""
+        if f == self.formation:
+            self.fail("HH.MOVE.14", f"is already {f.value}")
+        if f is Formation.COLUMN and not can_form_column(self.state, self.unit):
+            self.fail(
+                "HH.MOVE.13",
+                "cannot form column (no C in its speed, a horde, or a pike block)",
+                "hordes and units without C move deployed; fords are crossed squeezed automatically",
+            )
+        if self.engaged_at_start and f is Formation.COLUMN:
+            self.fail("HH.MOVE.23", "is engaged and may only change from column to deployed")
+        self.mp += 1
+        self.formation = f
+        self.formation_changed = True
+        self.tokens.append(f)
+
+    def change_mount(self, m: Mount) -> None:
+        """Dismount or remount, 1 MP, as the first action of the move (HH.MOVE.26, HH.MOVE.31)."""
+        if self.left_start or self.tokens:
+            self.fail("HH.MOVE.26", f"must {m.value} first, before any other part of its move")
+        p = self.profile
+        if m is Mount.DISMOUNT:
+            if p.dismounted is None:
+                self.fail("HH.MOVE.26", "may not dismount: its army list gives it no dismounted form")
+            new = self._profile_key(p.dismounted)  # type: ignore[arg-type]
+        else:
+            if self.unit.profile == self.unit.base_profile:
+                self.fail("HH.MOVE.26", "is mounted already")
+            new = self.unit.base_profile
+        self.unit = replace(self.unit, profile=new)
+        self.profile = self.state.profiles[new]
+        self.mp += 1
+        self.mount_changed = True
+        self.tokens.append(m)
+
+    def _profile_key(self, pid: str) -> str:
+        army_prefix = self.unit.profile.rsplit(":", 1)[0] + ":" if ":" in self.unit.profile else ""
+        return army_prefix + pid
+
+    def step(self, h: Hex) -> None:
+        """Enter an adjacent hex (HH.MOVE.7, HH.MOVE.9, HH.TERR.*, HH.ZOC.2, HH.MOVE.19, HH.MOVE.30)."""
+        st, bf, p = self.state, self.state.field, self.profile
+        a = self.hex
+        if self.stop_reason is not None:
+            pr = self.stop_reason
+            raise Illegal(
+                Problem(pr.code, f"{uname(st, self.unit)} cannot reach {self.label(h)}: {pr.message}", pr.hint)
+            )
+        if self.whole_reason is not None:
+            self.fail(
+                "HH.TERR.35" if "river" in self.whole_reason else "HH.TERR.18",
+                f"cannot go on to {self.label(h)}: {self.whole_reason} is its whole move",
+            )
+        if self.engaged_at_start:
+            self.fail("HH.MOVE.22", "is engaged and may not leave its hex", "class-A infantry may `disengage`")
+        if not bf.on_map(h):
+            self.fail("HH.MOVE.3", "may not move off the table")
+        d = direction(a, h)
+        if d is None:
+            self.fail("HH.MOVE.9", f"cannot step from {self.label(a)} to {self.label(h)}: the hexes are not adjacent")
+        assert d is not None
+        first = not self.left_start
+        # Facing: leave through a front exit side (HH.MOVE.9, HH.MOVE.11).
+        if d not in front_exit_sides(self.facing):
+            if first:
+                f, _ = auto_facing(self.facing, self.facing, d, FreeTurn.NONE, False)
+                self.start_turned = True
+            else:
+                f, paid = auto_facing(self.facing, self.hex_entry_facing, d, self.free, self.hex_turn_paid)
+                if paid:
+                    self.mp += 1
+                    self.hex_turn_paid = True
+            self.facing = f
+            self.tokens.append(f)
+        if first and (self.start_turned or self.mount_changed) and self.facing != self.unit.facing:
+            self.mp += 1  # HH.MOVE.11: any change in the start hex of a unit that leaves it costs 1 MP
+        # Hex-side features, checked on every crossed side (HH.HEX.14).
+        key = side_key(a, h)
+        if key in st.stakes:
+            self.fail("HH.SPECIAL.15", f"cannot cross the staked side between {self.label(a)} and {self.label(h)}")
+        steep = bf.is_steep(a, h)
+        wall = bf.is_wall(a, h)
+        if steep:
+            if p.category.mounted or p.category.wheeled:  # artillery too (HH.TERR.56)
+                self.fail(
+                    "HH.TERR.55", f"cannot cross the steep side into {self.label(h)} (mounted and wheeled troops)"
+                )
+            if not first:
+                self.fail("HH.TERR.57", f"climbs the steep side into {self.label(h)}: that must be its whole move")
+            if st.unit_at(h) is not None:
+                self.fail("HH.TERR.57", f"may cross the steep side only into a vacant hex; {self.label(h)} is occupied")
+            self.whole_reason = "climbing a steep side"
+            self.lock_reason = "it crosses a steep side"
+        if wall:
+            if p.category.wheeled:
+                self.fail("HH.TERR.65", f"cannot cross the wall into {self.label(h)} (wheeled)")
+            if not first:
+                self.fail("HH.TERR.65", f"crosses a wall into {self.label(h)}: that must be its whole move")
+            self.whole_reason = "crossing a wall"
+            self.lock_reason = "it crosses a wall"
+        # Terrain the troop type may not enter.
+        if not can_occupy(st, p, h):
+            t = bf.terrain_at(h)
+            code = {Terrain.LAKE: "HH.TERR.45", Terrain.IMPENETRABLE: "HH.TERR.53"}.get(t, "HH.TERR.2")
+            self.fail(code, f"cannot enter {self.label(h)}: {t.value} is impassable to {p.category.value}")
+        # Occupants.
+        occ = st.unit_at(h)
+        if occ is not None and occ.side != self.unit.side:
+            self.fail("HH.MOVE.30", f"cannot enter {self.label(h)}: enemy unit {occ.id} is there")
+        if occ is None:
+            for g in st.generals_at(h):
+                if g.side != self.unit.side:
+                    self.fail("HH.MOVE.30", f"cannot enter {self.label(h)}: the enemy general {g.id} is there")
+        if occ is not None and occ.disrupted:
+            self.fail("HH.MOVE.19", f"cannot pass through {uname(st, occ)} at {self.label(h)}: it is disrupted")
+        # Terrain movement rules.
+        along = bf.along_road(a, h)
+        ta, tb = bf.terrain_at(a), bf.terrain_at(h)
+        if along and self.formation in (Formation.COLUMN, Formation.SQUEEZED):
+            # HH.TERR.12: a column on the road ignores woodland, BUA and broken-ground restrictions.
+            ta = Terrain.GOOD if ta in (Terrain.WOOD, Terrain.BUA, Terrain.BROKEN) else ta
+            tb = Terrain.GOOD if tb in (Terrain.WOOD, Terrain.BUA, Terrain.BROKEN) else tb
+        restriction = bf.is_restriction(h, st.options.restrict_tracks)
+        if restriction:
+            if self.unit.stands > 4:
+                # TODO(HH.TERR.42): splitting a 6-stand unit through a restriction (HH.TERR.43) is not implemented.
+                self.fail(
+                    "HH.TERR.42", f"has 6 stands and cannot yet be split through the restriction at {self.label(h)}"
+                )
+            if self.formation is Formation.DEPLOYED:
+                if can_form_column(st, self.unit):
+                    self.fail(
+                        "HH.TERR.40",
+                        f"must be in column to cross the ford or bridge at {self.label(h)}",
+                        "add `column` before that hex (1 MP)",
+                    )
+                self.mp += 1  # HH.TERR.40: squeezed into column for 1 MP
+                self.formation = Formation.SQUEEZED
+        # Bridges are good going; fords in column are good going (HH.TERR.44).
+        if h in bf.bridges or (h in bf.fords and self.formation is not Formation.DEPLOYED):
+            tb = Terrain.GOOD
+        if a in bf.bridges or (a in bf.fords and self.formation is not Formation.DEPLOYED):
+            ta = Terrain.GOOD
+        if tb is Terrain.RIVER:
+            if direction(self.start, h) is None:
+                self.fail("HH.TERR.35", f"can enter the river at {self.label(h)} only from a hex it began its move in")
+            if not first:
+                self.fail("HH.TERR.35", f"entering the river at {self.label(h)} must be its whole move")
+            self.whole_reason = "entering a river hex"
+            self.lock_reason = "it enters a river hex"
+        if ta is Terrain.RIVER and tb is not Terrain.RIVER:
+            if not first:
+                self.fail("HH.TERR.35", "leaving a river hex must be its whole move")
+            self.whole_reason = "leaving a river hex"
+            self.lock_reason = "it leaves a river hex"
+        if ta is Terrain.RIVER and tb is Terrain.RIVER:
+            if not first:
+                self.fail("HH.TERR.35", "a move from river hex to river hex must be its whole move")
+            self.whole_reason = "moving along a river"
+        if tb is Terrain.WOOD:
+            if ta is Terrain.WOOD:
+                if not first:
+                    self.fail("HH.TERR.27", f"a step from wood to wood ({self.label(h)}) must be its whole move")
+                self.whole_reason = "a step from wood to wood"
+                self.lock_reason = "it moves wood to wood"
+            self.stop_reason = Problem("HH.TERR.27", f"it must stop on entering the woodland at {self.label(h)}")
+        if tb is Terrain.BUA:
+            self.stop_reason = Problem("HH.TERR.48", f"it must stop on entering the built-up area at {self.label(h)}")
+            self.lock_reason = "it enters a built-up area"
+        if ta is Terrain.BUA:
+            self.lock_reason = "it leaves a built-up area"
+        if tb is Terrain.BROKEN:
+            if ta is Terrain.BROKEN:
+                if not first:
+                    self.fail(
+                        "HH.TERR.18",
+                        f"a step from broken ground to broken ground ({self.label(h)}) must be its whole move",
+                    )
+                self.whole_reason = "a step from broken ground to broken ground"
+                self.lock_reason = "it moves broken to broken"
+            # HH.TERR.20: entering must be the first step; a second broken hex would be a whole move.
+            if p.category.cavalry_rules and not first:
+                self.fail(
+                    "HH.TERR.19",
+                    f"can enter the broken ground at {self.label(h)} only as the first step of a move",
+                    "stop next to it this bound and enter next bound",
+                )
+        # Enter the hex.
+        if self.formation is Formation.SQUEEZED and not restriction:
+            self.formation = (
+                self.start_formation if self.start_formation is not Formation.SQUEEZED else Formation.DEPLOYED
+            )
+        self.mp += 1
+        self.steps.append(h)
+        self.tokens.append(h)
+        self.road_ok = self.road_ok and along
+        self.hex = h
+        self.hex_entry_facing = self.facing
+        self.hex_turn_paid = False
+        self.mount_changed = False
+        self.free = FreeTurn.ANY if bf.is_road(h) and not along else FreeTurn.ONE_POINT
+        # Zone of control and contact (HH.ZOC.2, HH.ZOC.6, HH.MOVE.27).
+        contacts = []
+        for v in st.live_units(st.other(self.unit.side)):
+            if v.hex is None or direction(h, v.hex) is None or bf.is_steep(h, v.hex):
+                continue
+            mover_blocked = restricted(st, self.unit, h, v, v.hex)
+            other_blocked = restricted(st, v, v.hex, self.unit, h)
+            if mover_blocked or other_blocked:
+                pk = pair_key(self.unit.id, v.id)
+                if pk in st.activated:
+                    contacts.append(v.id)
+                elif mover_blocked and not other_blocked and st.standing_for(v.side).for_unit(v.id).restricted_attack:
+                    # HH.ZOC.6, HH.PD.18: the unit in the restricting terrain chooses to attack.
+                    self.activated.append(pk)
+                    contacts.append(v.id)
+                continue
+            contacts.append(v.id)
+        if contacts:
+            if occ is not None:
+                self.fail(
+                    "HH.MOVE.20",
+                    f"cannot pass through {uname(st, occ)} at {self.label(h)}: the hex is in the zone of control"
+                    f" of enemy unit {contacts[0]} and the move would stop in an occupied hex",
+                )
+            self.contacts = contacts
+            names = ", ".join(str(c) for c in contacts)
+            self.stop_reason = Problem(
+                "HH.ZOC.2",
+                f"it entered the zone of control of enemy unit {names} at {self.label(h)}",
+                "a move stops on contact; make contact with the last hex of the path",
+            )
+
+    # --- end -------------------------------------------------------------------------------
+    def road_move(self) -> bool:
+        bf = self.state.field
+        return bool(self.steps) and bf.is_road(self.start) and self.road_ok
+
+    def finish(self, target: int | None = None) -> Facing | None:
+        """End-of-move checks; returns the facing M turns to on contact (HH.MOVE.12, HH.MOVE.27, HH.MOVE.28)."""
+        st, bf = self.state, self.state.field
+        if not self.left_start:
+            if self.start_turned and (self.mount_changed_any() or not is_free_change(self.unit.facing, self.facing)):
+                self.mp += 1
+        occ = st.unit_at(self.hex)
+        if self.left_start and occ is not None and occ.id != self.unit.id:
+            self.fail("HH.MOVE.19", f"may not end its move in {self.label(self.hex)}: {uname(st, occ)} is there")
+        if self.formation_changed and self.lock_reason:
+            self.fail("HH.MOVE.14", f"may not change formation in this move: {self.lock_reason}")
+        road = self.road_move()
+        allow = allowance(st, self.unit, road, self.state.profiles[self.unit.profile])
+        if self.mp > allow:
+            what = f"{allow} MP" + (" (with the road bonus)" if road else "")
+            self.fail(
+                "HH.MOVE.4",
+                f"cannot reach {self.label(self.hex)}: the move costs {self.mp} MP but its allowance is {what}",
+                "turns of more than one point and any turn in the start hex before leaving cost 1 MP (HH.MOVE.11)",
+            )
+        contact_facing = None
+        if self.contacts:
+            if target is not None and target not in self.contacts:
+                self.fail("HH.MOVE.28", f"did not contact enemy unit {target}; it contacted {self.contacts}")
+            prim = target
+            if prim is None:
+                fronts = [
+                    c
+                    for c in self.contacts
+                    if direction(self.hex, st.units[c].hex) in front_exit_sides(self.facing)  # type: ignore[arg-type]
+                ]
+                prim = min(fronts) if fronts else min(self.contacts)
+            d = direction(self.hex, st.units[prim].hex)  # type: ignore[arg-type]
+            contact_facing = Facing.of_side(d)  # type: ignore[arg-type]
+        elif not self.facing.is_point:
+            on_road_side = bf.is_road(self.hex) and self.facing.side in bf.road_sides.get(self.hex, frozenset())
+            if not on_road_side and self.facing != self.unit.facing:
+                self.fail("HH.MOVE.12", f"must end its move facing a hex point, not side {self.facing.name}")
+        return contact_facing
+
+    def mount_changed_any(self) -> bool:
+        return any(isinstance(t, Mount) for t in self.tokens)
+
+
+@dataclass(frozen=True, slots=True)
+class MovePlan:
+    """A checked move, ready to apply (HH.MOVE.27 outcome included)."""
+
+    unit: Unit
+    """The unit after the move (hex, facing, formation, profile)."""
+    steps: tuple[Hex, ...]
+    tokens: tuple[Token, ...]
+    mp: int
+    allowance: int
+    contacts: tuple[int, ...]
+    activated: tuple[tuple[int, int], ...]
+
+
+def plan_move(state: GameState, order: Move, *, commanded: bool = True, aggressive: bool = False) -> MovePlan:
+    """verify + plan a normal move; raises Illegal (HH.MOVE.1, HH.MOVE.4-31)."""
+    u = state.units.get(order.unit)
+    if u is None or not u.on_table:
+        raise Illegal(Problem("HH.MOVE.1", f"unit {order.unit} is not on the table"))
+    check_may_move(state, u, commanded)
+    sim = MoveSim(state, u, aggressive=aggressive)
+    for t in order.tokens:
+        sim.apply(t)
+    contact_facing = sim.finish(order.target)
+    final = replace(
+        sim.unit,
+        hex=sim.hex,
+        facing=contact_facing or sim.facing,
+        formation=sim.formation,
+        pavisses=sim.unit.pavisses and not sim.contacts,  # HH.SPECIAL.9: dropped on contact
+        hold_fire=sim.unit.hold_fire and not (sim.steps or sim.formation_changed or sim.mount_changed_any()),
+        moved_this_phase=True,
+        moved_this_bound=sim.unit.moved_this_bound or bool(sim.steps),
+    )
+    return MovePlan(
+        final,
+        tuple(sim.steps),
+        tuple(sim.tokens),
+        sim.mp,
+        allowance(state, u, sim.road_move(), state.profiles[sim.unit.profile]),
+        tuple(sim.contacts),
+        tuple(sim.activated),
+    )
+
+
+def check_may_move(state: GameState, u: Unit, commanded: bool) -> None:
+    """HH.MOVE.1: commanded (HH.CMD.12), not disrupted (HH.DISR.2, HH.CMD.13), not moved this phase."""
+    if u.side != state.phasing:
+        raise Illegal(Problem("HH.MOVE.1", f"{uname(state, u)} belongs to the other side"))
+    if u.disrupted:
+        raise Illegal(
+            Problem(
+                "HH.DISR.2", f"{uname(state, u)} is disrupted and may not move", "it rallies at the end of movement"
+            )
+        )
+    if not commanded:
+        raise Illegal(
+            Problem(
+                "HH.CMD.12",
+                f"{uname(state, u)} is not under command this bound and may not move",
+                "bring a general within command range (HH.CMD.5) or chain it to a commanded unit (HH.CMD.9)",
+            )
+        )
+    if u.moved_this_phase:
+        raise Illegal(Problem("HH.MOVE.1", f"{uname(state, u)} has already moved this phase"))
+
+
+def search_attack(state: GameState, u: Unit) -> Move | None:
+    """Cheapest legal move for `u` ending engaged with an enemy (HH.SPECIAL.34, HH.SPECIAL.35, HH.HEX.16).
+
+    Target: fewest MP, then lowest unit id; path: fewest MP, then the lowest sequence of hex ids.
+    Command is ignored (the unit is out of command by definition). Facing changes are the automatic
+    ones of `auto_facing`.
+    """
+    limit = allowance(state, u, False) + (1 if state.profile(u).speed.road else 0)
+    best: tuple[int, int, tuple[Hex, ...]] | None = None
+    frontier = [MoveSim(state, u, aggressive=True)]
+    for _depth in range(limit):
+        nxt = []
+        for sim in frontier:
+            for n in sim.hex.neighbours():
+                s2 = sim.clone()
+                try:
+                    s2.step(n)
+                except Illegal:
+                    continue
+                if s2.contacts:
+                    try:
+                        s2.clone().finish()
+                    except Illegal:
+                        continue
+                    for c in s2.contacts:
+                        cand = (s2.mp, c, tuple(s2.steps))
+                        if best is None or cand < best:
+                            best = cand
+                elif s2.stop_reason is None and s2.whole_reason is None and s2.mp < limit:
+                    nxt.append(s2)
+        frontier = nxt
+    if best is None:
+        return None
+    return Move(0, u.id, best[2], best[1])
+
+
+def engaged_now(state: GameState, u: Unit) -> bool:
+    return u.hex is not None and any(engaged_at(state, u, u.hex, v) for v in state.live_units(state.other(u.side)))

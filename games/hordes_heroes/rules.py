@@ -1,0 +1,580 @@
+"""verify / do for every kind of order but the normal move (see `movement`) [HH.MOVE.17-26, HH.CMD.1, ...].
+
+`verify_*` raises `Illegal` with a precise Problem; `can_*` is `verify_*` without the exception;
+`do_*` applies an already-verified order to a state (mutating that state) and returns narrative
+lines. The bound runner in `engine` calls them in order for the validator and the resolver alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from campaign.hexgrid import Hex
+
+from .battlefield import Terrain
+from .geometry import (
+    Facing,
+    direction,
+    edge_dist,
+    front_sides,
+    nearest_point_facing,
+    rear_sides,
+    side_key,
+)
+from .model import Formation, Unit
+from .movement import Illegal, MovePlan, Problem, can_form_column, check_may_move, uname
+from .orders import Combine, Disengage, GeneralMove, HoldFire, Rally, Single, Stakes, Swap
+from .state import GameState
+from .zoc import adjacent_enemies, can_occupy, engaged_with, exerts_zoc_into, general_can_occupy, is_engaged
+
+
+def _unit(state: GameState, uid: int) -> Unit:
+    u = state.units.get(uid)
+    if u is None or not u.on_table:
+        raise Illegal(Problem("HH.MOVE.1", f"unit {uid} is not on the table"))
+    return u
+
+
+def _fail(code: str, msg: str, hint: str = "") -> None:
+    raise Illegal(Problem(code, msg, hint))
+
+
+# --- contact and after-move bookkeeping ---------------------------------------------------------
+
+
+def apply_plan(state: GameState, plan: MovePlan, how: str = "moves") -> list[str]:
+    """Apply a move plan with the contact procedure (HH.MOVE.27) and markers (HH.SEQ.16)."""
+    before = state.units[plan.unit.id]
+    lab = state.label
+    u = plan.unit
+    state.units[u.id] = u
+    move_generals_with(state, before, u)
+    if plan.activated:
+        state.activated = state.activated | frozenset(plan.activated)
+    lines = []
+    path = " ".join(lab(h) for h in plan.steps)
+    if plan.steps:
+        lines.append(
+            f"{uname(state, u)} {how} {lab(before.hex)} -> {path}, facing {u.facing.name}, {u.formation.value}"
+            f" ({plan.mp}/{plan.allowance} MP)."
+        )
+    else:
+        lines.append(f"{uname(state, u)} stays in {lab(u.hex)}, now facing {u.facing.name}, {u.formation.value}.")
+    if before.pavisses and not u.pavisses:
+        lines.append(f"{uname(state, u)} drops its pavisses on making contact [HH.SPECIAL.9].")
+    if plan.contacts:
+        lines.extend(contact(state, u, plan.contacts))
+    clear_sc(state)
+    return lines
+
+
+def contact(state: GameState, mover: Unit, contacts: tuple[int, ...]) -> list[str]:
+    """The contact procedure once M has stopped (HH.MOVE.27, HH.PD.14, HH.PD.17)."""
+    lines = []
+    for cid in sorted(contacts):  # HH.PD.14: responses in ascending unit id
+        v = state.units[cid]
+        v = replace(v, contacted_by=tuple(sorted(set(v.contacted_by) | {mover.id})))
+        state.units[cid] = v
+        sp = state.standing_for(v.side).for_unit(v.id)
+        prof = state.profile(v)
+        if prof.evade and sp.evade and not v.evaded_this_bound and not v.disrupted:
+            # TODO(HH.COMP.42): evade moves belong to part 2 (compulsory and response moves); contact stands.
+            lines.append(f"{uname(state, v)} would evade, but evading is not implemented yet; contact stands.")
+        if prof.traits and sp.flee_response and not v.disrupted:
+            # TODO(HH.COMP.47): flee responses belong to part 2; contact stands.
+            pass
+    lines.append(
+        f"{uname(state, mover)} makes contact with {', '.join(f'unit {c}' for c in sorted(contacts))}"
+        f" at {state.label(mover.hex)} and faces {mover.facing.name} [HH.MOVE.27]."
+    )
+    for cid in sorted(contacts):
+        v = state.units[cid]
+        sp = state.standing_for(v.side).for_unit(v.id)
+        others = [w for w in engaged_with(state, v) if w.id != mover.id]
+        d = direction(v.hex, mover.hex)  # type: ignore[arg-type]
+        if d is None or v.disrupted and False:
+            continue
+        if sp.turn_to_face and not others:
+            nf = Facing.of_side(d)
+            if nf != v.facing:
+                state.units[cid] = replace(v, facing=nf)
+                lines.append(f"{uname(state, v)} turns to face {nf.name} [HH.HTH.21, HH.PD.17].")
+    return lines
+
+
+def clear_sc(state: GameState) -> None:
+    """Remove SC markers from units no longer engaged (HH.SEQ.16)."""
+    for uid, u in sorted(state.units.items()):
+        if u.static_combat and u.on_table and not is_engaged(state, u):
+            state.units[uid] = replace(u, static_combat=False)
+
+
+def move_generals_with(state: GameState, before: Unit, after: Unit) -> None:
+    """Attached generals go with their host (HH.GEN.8)."""
+    if before.hex == after.hex or before.hex is None:
+        return
+    for gid, g in sorted(state.generals.items()):
+        if g.alive and g.side == before.side and g.hex == before.hex:
+            state.generals[gid] = replace(g, hex=after.hex)
+
+
+# --- single-hex move ----------------------------------------------------------------------------
+
+
+def verify_single(state: GameState, o: Single, commanded: frozenset[int]) -> Unit:
+    """The single-hex move (HH.MOVE.17, HH.MOVE.18, HH.TERR.5): returns the unit after it."""
+    u = _unit(state, o.unit)
+    check_may_move(state, u, u.id in commanded)
+    if is_engaged(state, u):
+        _fail("HH.MOVE.22", f"{uname(state, u)} is engaged and may not leave its hex or turn")
+    p = state.profile(u)
+    bf = state.field
+    a = u.hex
+    assert a is not None
+    to = o.to or a
+    formation = o.formation or u.formation
+    if o.formation is Formation.COLUMN and not can_form_column(state, u):
+        _fail("HH.MOVE.13", f"{uname(state, u)} cannot form column")
+    if to != a:
+        d = direction(a, to)
+        if d is None:
+            _fail(
+                "HH.MOVE.17", f"{uname(state, u)}: a single-hex move goes to an adjacent hex; {state.label(to)} is not"
+            )
+        if side_key(a, to) in state.stakes:
+            _fail("HH.SPECIAL.15", f"{uname(state, u)} cannot cross the staked side into {state.label(to)}")
+        if bf.is_steep(a, to) and (p.category.mounted or p.category.wheeled):
+            _fail("HH.TERR.55", f"{uname(state, u)} cannot cross the steep side into {state.label(to)}")
+        if bf.is_wall(a, to) and p.category.wheeled:
+            _fail("HH.TERR.65", f"{uname(state, u)} cannot cross the wall into {state.label(to)}")
+        if not can_occupy(state, p, to):
+            _fail("HH.TERR.2", f"{uname(state, u)} cannot enter {state.label(to)} ({bf.terrain_at(to).value})")
+        occ = state.unit_at(to)
+        if occ is not None:
+            _fail("HH.MOVE.19", f"{uname(state, u)} may not end in {state.label(to)}: {uname(state, occ)} is there")
+        for g in state.generals_at(to):
+            if g.side != u.side:
+                _fail("HH.MOVE.30", f"{uname(state, u)} cannot enter {state.label(to)}: enemy general {g.id} is there")
+        if formation != u.formation:
+            ta, tb = bf.terrain_at(a), bf.terrain_at(to)
+            banned = (
+                Terrain.RIVER in (ta, tb)
+                and not (to in bf.bridges or to in bf.fords)
+                or Terrain.BUA in (ta, tb)
+                or ta is tb is Terrain.WOOD
+                or ta is tb is Terrain.BROKEN
+                or bf.is_steep(a, to)
+                or bf.is_wall(a, to)
+            )
+            if banned:
+                _fail("HH.MOVE.14", f"{uname(state, u)} may not change formation in a step into or out of that terrain")
+        if bf.is_restriction(to, state.options.restrict_tracks) and formation is Formation.DEPLOYED:
+            if can_form_column(state, u):
+                _fail(
+                    "HH.TERR.40",
+                    f"{uname(state, u)} must be in column to enter the ford or bridge at {state.label(to)}",
+                    "add `column` to the single-hex move",
+                )
+            formation = Formation.SQUEEZED
+    facing = o.facing or u.facing
+    if o.facing is not None and not facing.is_point:
+        road_side = bf.is_road(to) and facing.side in bf.road_sides.get(to, frozenset())
+        if not road_side:
+            _fail("HH.MOVE.17", f"{uname(state, u)} must end a single-hex move facing a hex point (or a road side)")
+    return replace(
+        u,
+        hex=to,
+        facing=facing,
+        formation=formation,
+        moved_this_phase=True,
+        moved_this_bound=u.moved_this_bound or to != a,
+        hold_fire=u.hold_fire and to == a and formation == u.formation,
+    )
+
+
+def do_single(state: GameState, o: Single, after: Unit) -> list[str]:
+    before = state.units[after.id]
+    contacts = (
+        tuple(
+            v.id
+            for v in state.live_units(state.other(after.side))
+            if after.hex is not None
+            and v.hex is not None
+            and exerts_zoc_into(state, v, after.hex)
+            and can_occupy(state, state.profile(after), v.hex)
+            and not state.field.is_steep(after.hex, v.hex)
+        )
+        if after.hex != before.hex
+        else ()
+    )
+    if contacts and o.facing is None:
+        prim = min(contacts)
+        after = replace(after, facing=Facing.of_side(direction(after.hex, state.units[prim].hex)))  # type: ignore[arg-type]
+    if contacts:
+        after = replace(after, pavisses=False)
+    plan = MovePlan(after, (after.hex,) if after.hex != before.hex else (), (), 0, 0, contacts, ())  # type: ignore[arg-type]
+    return apply_plan(state, plan, "makes a single-hex move")
+
+
+# --- interchange ------------------------------------------------------------------------------
+
+
+def verify_swap(state: GameState, o: Swap, commanded: frozenset[int]) -> tuple[Unit, Unit]:
+    """Interchange (HH.MOVE.21): adjacent friends, neither adjacent to an enemy unit, each able to enter."""
+    a, b = _unit(state, o.a), _unit(state, o.b)
+    for u in (a, b):
+        check_may_move(state, u, u.id in commanded)
+    if a.side != b.side:
+        _fail("HH.MOVE.21", "only two friendly units may interchange")
+    if direction(a.hex, b.hex) is None:  # type: ignore[arg-type]
+        _fail("HH.MOVE.21", f"units {a.id} and {b.id} are not adjacent")
+    for u in (a, b):
+        if adjacent_enemies(state, u.side, u.hex):  # type: ignore[arg-type]
+            _fail("HH.MOVE.21", f"{uname(state, u)} is adjacent to an enemy unit and may not interchange")
+    for u, other in ((a, b), (b, a)):
+        p = state.profile(u)
+        if not can_occupy(state, p, other.hex):  # type: ignore[arg-type]
+            _fail("HH.MOVE.21", f"{uname(state, u)} cannot enter {state.label(other.hex)}")
+        if state.field.is_steep(u.hex, other.hex) and (p.category.mounted or p.category.wheeled):  # type: ignore[arg-type]
+            _fail("HH.TERR.55", f"{uname(state, u)} cannot cross the steep side")
+        if side_key(u.hex, other.hex) in state.stakes:  # type: ignore[arg-type]
+            _fail("HH.SPECIAL.15", "the units cannot interchange across planted stakes")
+    out = []
+    for u, other, f in ((a, b, o.facing_a), (b, a, o.facing_b)):
+        nf = f or u.facing
+        if f is not None and not f.is_point:
+            _fail("HH.MOVE.21", f"{uname(state, u)} must face a hex point after an interchange")
+        out.append(replace(u, hex=other.hex, facing=nf, moved_this_phase=True, moved_this_bound=True, hold_fire=False))
+    return out[0], out[1]
+
+
+def do_swap(state: GameState, a: Unit, b: Unit) -> list[str]:
+    ba, bb = state.units[a.id], state.units[b.id]
+    # Generals stay with their hosts (HH.GEN.8): collect first, then move.
+    ga = [g.id for g in state.generals.values() if g.alive and g.hex == ba.hex and g.side == ba.side]
+    gb = [g.id for g in state.generals.values() if g.alive and g.hex == bb.hex and g.side == bb.side]
+    for gid in ga:
+        state.generals[gid] = replace(state.generals[gid], hex=a.hex)
+    for gid in gb:
+        state.generals[gid] = replace(state.generals[gid], hex=b.hex)
+    state.units[a.id], state.units[b.id] = a, b
+    return [
+        f"{uname(state, a)} and {uname(state, b)} interchange ({state.label(ba.hex)} <-> {state.label(bb.hex)})"
+        " [HH.MOVE.21]."
+    ]
+
+
+# --- disengage ----------------------------------------------------------------------------------
+
+
+def disengage_options(state: GameState, u: Unit) -> list[Hex]:
+    """Legal rear hexes, in default order: smaller edge distance, then lowest hex id (HH.MOVE.24, HH.PD.11)."""
+    assert u.hex is not None
+    bf = state.field
+    out = []
+    for s in rear_sides(u.facing):
+        h = u.hex.neighbour(s)
+        if not bf.on_map(h) or not can_occupy(state, state.profile(u), h):
+            continue
+        if state.unit_at(h) is not None or any(g.side != u.side for g in state.generals_at(h)):
+            continue
+        if bf.is_steep(u.hex, h) or side_key(u.hex, h) in state.stakes:
+            continue
+        out.append(h)
+    edge = state.edges.get(u.side)
+    return sorted(out, key=lambda h: (edge_dist(edge, h, bf.rows) if edge else 0, h))
+
+
+def verify_disengage(state: GameState, o: Disengage, commanded: frozenset[int]) -> tuple[Unit, Hex]:
+    """Class-A infantry (not a horde) steps back one hex, facing unchanged (HH.MOVE.24, HH.MOVE.22)."""
+    u = _unit(state, o.unit)
+    check_may_move(state, u, u.id in commanded)
+    p = state.profile(u)
+    if not (p.may_disengage or (p.cls.value == "A" and p.category.value == "infantry" and not p.horde)):
+        _fail("HH.MOVE.24", f"{uname(state, u)} may not disengage: only class-A infantry that is not a horde may")
+    if not is_engaged(state, u):
+        _fail("HH.MOVE.24", f"{uname(state, u)} is not engaged; use `move` instead")
+    opts = disengage_options(state, u)
+    if not opts:
+        _fail("HH.MOVE.24", f"{uname(state, u)} has no vacant, passable rear hex to disengage into")
+    to = o.to or opts[0]
+    if to not in opts:
+        _fail("HH.MOVE.24", f"{uname(state, u)} may disengage only into {', '.join(state.label(h) for h in opts)}")
+    return u, to
+
+
+def do_disengage(state: GameState, u: Unit, to: Hex) -> list[str]:
+    """Move back, then the default follow-up by the lowest-id engaged enemy that may enter (HH.PD.19, HH.MOVE.25)."""
+    was_engaged = engaged_with(state, u)
+    old = u.hex
+    after = replace(u, hex=to, moved_this_phase=True, moved_this_bound=True)
+    contacts = tuple(
+        v.id
+        for v in state.live_units(state.other(u.side))
+        if v.hex is not None and exerts_zoc_into(state, v, to) and v.id not in {w.id for w in was_engaged}
+    )
+    plan = MovePlan(after, (to,), (), 1, 1, contacts, ())
+    lines = apply_plan(state, plan, "disengages")
+    for v in sorted(was_engaged, key=lambda w: w.id):
+        sp = state.standing_for(v.side).for_unit(v.id)
+        if not sp.follow_disengage:
+            continue
+        if not can_occupy(state, state.profile(v), old) or state.field.is_steep(v.hex, old):  # type: ignore[arg-type]
+            continue
+        if side_key(v.hex, old) in state.stakes:  # type: ignore[arg-type]
+            continue
+        moved = replace(v, hex=old)
+        state.units[v.id] = moved
+        move_generals_with(state, v, moved)
+        lines.append(f"{uname(state, v)} follows up into {state.label(old)} [HH.MOVE.24, HH.PD.19].")
+        break
+    clear_sc(state)
+    return lines
+
+
+# --- combining reduced units ---------------------------------------------------------------------
+
+
+def verify_combine(state: GameState, o: Combine, commanded: frozenset[int]) -> tuple[Unit, Unit, int, int]:
+    """Two reduced units of one profile merge (HH.STAND.6, HH.STAND.7, HH.PD.12).
+
+    Returns (survivor after merge, absorbed unit, merged stands, stands lost).
+    """
+    a, b = _unit(state, o.a), _unit(state, o.b)
+    for u in (a, b):
+        check_may_move(state, u, u.id in commanded)
+        if is_engaged(state, u):
+            _fail("HH.STAND.6", f"{uname(state, u)} is engaged and may not combine")
+        if u.stands >= u.nominal:
+            _fail("HH.STAND.6", f"{uname(state, u)} is at full strength; only reduced units combine")
+    if a.side != b.side or a.profile != b.profile:
+        _fail("HH.STAND.6", f"units {a.id} and {b.id} are not of the same troop type and class")
+    if direction(a.hex, b.hex) is None:  # type: ignore[arg-type]
+        _fail("HH.STAND.6", f"units {a.id} and {b.id} are not adjacent")
+    if o.at is not None and o.at not in (a.hex, b.hex):
+        _fail("HH.STAND.6", f"the merged unit stays in the hex of one of the two, not {state.label(o.at)}")
+    at = o.at or min((a, b), key=lambda u: (-u.stands, u.id)).hex
+    keep, gone = (a, b) if a.hex == at else (b, a)
+    p = state.profile(keep)
+    total = a.stands + b.stands
+    if p.horde or p.pike:
+        size = 6 if total >= 6 else min(total, 4)
+    else:
+        size = min(total, p.stands)
+    merged = replace(keep, stands=size, nominal=size, moved_this_phase=True)
+    return merged, gone, size, total - size
+
+
+def do_combine(state: GameState, merged: Unit, gone: Unit, lost: int) -> list[str]:
+    state.units[merged.id] = merged
+    for gid, g in sorted(state.generals.items()):
+        if g.alive and g.hex == gone.hex and g.side == gone.side:
+            state.generals[gid] = replace(g, hex=merged.hex)
+    state.units[gone.id] = replace(gone, hex=None, stands=0, eliminated=True, moved_this_phase=True)
+    if lost:
+        cas = state.casualties.setdefault(merged.side, {})
+        cas[merged.base_profile] = cas.get(merged.base_profile, 0) + lost
+    return [
+        f"{uname(state, gone)} joins {uname(state, merged)} at {state.label(merged.hex)}: {merged.stands} stands"
+        f"{f', {lost} lost' if lost else ''} [HH.STAND.6]."
+    ]
+
+
+# --- stakes -------------------------------------------------------------------------------------
+
+
+def verify_stakes(state: GameState, o: Stakes, commanded: frozenset[int]) -> Unit:
+    """Plant stakes on the two front sides with no enemy within 2 hexes, or lift them (HH.SPECIAL.14, HH.SPECIAL.18)."""
+    u = _unit(state, o.unit)
+    check_may_move(state, u, u.id in commanded)
+    if is_engaged(state, u):
+        _fail("HH.MOVE.22", f"{uname(state, u)} is engaged")
+    if o.plant:
+        p = state.profile(u)
+        if not p.can_stakes:
+            _fail("HH.SPECIAL.14", f"{uname(state, u)} has no stakes in its army list")
+        if not u.stakes_carried:
+            _fail("HH.SPECIAL.14", f"{uname(state, u)} has already planted its stakes")
+        if not u.facing.is_point:
+            _fail("HH.SPECIAL.14", f"{uname(state, u)} must face a hex point to stake its two front sides")
+        near = [v for v in state.live_units(state.other(u.side)) if v.hex.distance(u.hex) <= 2]  # type: ignore[union-attr,arg-type]
+        if near:
+            _fail("HH.SPECIAL.14", f"{uname(state, u)} cannot plant stakes: enemy unit {near[0].id} is within 2 hexes")
+    else:
+        if not any(h == u.hex for _, h in state.stakes.values()):
+            _fail("HH.SPECIAL.18", f"{uname(state, u)} is not in a staked hex")
+    return replace(u, moved_this_phase=True)
+
+
+def do_stakes(state: GameState, o: Stakes, u: Unit) -> list[str]:
+    assert u.hex is not None
+    if o.plant:
+        for s in front_sides(u.facing):
+            state.stakes[side_key(u.hex, u.hex.neighbour(s))] = (u.id, u.hex)
+        state.units[u.id] = replace(u, stakes_carried=False)
+        return [f"{uname(state, u)} plants stakes on its front at {state.label(u.hex)} [HH.SPECIAL.14]."]
+    got_back = False
+    for k, (owner, h) in sorted(state.stakes.items()):
+        if h == u.hex:
+            del state.stakes[k]
+            got_back = got_back or owner == u.id
+    state.units[u.id] = replace(u, stakes_carried=u.stakes_carried or got_back)
+    return [f"{uname(state, u)} lifts the stakes at {state.label(u.hex)} [HH.SPECIAL.18, HH.SPECIAL.19]."]
+
+
+# --- rally ----------------------------------------------------------------------------------------
+
+
+def verify_rally(state: GameState, o: Rally) -> Unit:
+    """Rally choices: only for a disrupted unit of the phasing side; any point, column if C (HH.DISR.3, HH.PD.13)."""
+    u = _unit(state, o.unit)
+    if u.side != state.phasing:
+        _fail("HH.DISR.5", f"{uname(state, u)} rallies only in its own side's bound")
+    if not u.disrupted:
+        _fail("HH.DISR.3", f"{uname(state, u)} is not disrupted")
+    if o.facing is not None and not o.facing.is_point:
+        _fail("HH.DISR.3", "a rallying unit faces a hex point")
+    if o.formation is Formation.COLUMN and not can_form_column(state, u):
+        _fail("HH.MOVE.13", f"{uname(state, u)} cannot form column")
+    return u
+
+
+def rally_all(state: GameState, side: str, choices: dict[int, Rally]) -> list[str]:
+    """Every disrupted, unengaged unit of the phasing side rallies (HH.DISR.3, HH.DISR.4, HH.GEN.11)."""
+    lines = []
+    enemies = state.live_units(state.other(side))
+    for u in state.live_units(side):
+        if not u.disrupted:
+            continue
+        if is_engaged(state, u):
+            lines.append(f"{uname(state, u)} is engaged and stays disrupted [HH.DISR.3].")
+            continue
+        c = choices.get(u.id)
+        facing = c.facing if c and c.facing else None
+        if facing is None:
+            if enemies:
+                near = min(enemies, key=lambda v: (v.hex.distance(u.hex), v.id))  # type: ignore[union-attr,arg-type]
+                facing = nearest_point_facing(u.hex, near.hex, u.facing)  # type: ignore[arg-type]
+            else:
+                facing = u.facing if u.facing.is_point else Facing.of_point(u.facing.side)
+        formation = (
+            c.formation
+            if c and c.formation
+            else (u.formation if u.formation is not Formation.SQUEEZED else Formation.DEPLOYED)
+        )
+        state.units[u.id] = replace(u, disrupted=False, facing=facing, formation=formation)
+        lines.append(f"{uname(state, u)} rallies, facing {facing.name}, {formation.value} [HH.DISR.3].")
+    return lines
+
+
+# --- hold fire -----------------------------------------------------------------------------------
+
+
+def verify_hold_fire(state: GameState, o: HoldFire) -> Unit:
+    """Artillery that did not move may take an HF marker, or remove it (HH.ART.4, HH.ART.3, HH.PD.24)."""
+    u = _unit(state, o.unit)
+    if u.side != state.phasing:
+        _fail("HH.ART.4", f"{uname(state, u)}: Hold Fire is decided in its own Shooting Phase")
+    if state.profile(u).category.value != "artillery":
+        _fail("HH.ART.4", f"{uname(state, u)} is not artillery; only artillery takes a Hold Fire marker")
+    if o.on and u.hold_fire:
+        _fail("HH.ART.4", f"{uname(state, u)} already has a Hold Fire marker")
+    if o.on and (u.moved_this_bound or u.moved_this_phase and u.hold_fire is False and u.moved_this_bound):
+        _fail("HH.ART.4", f"{uname(state, u)} moved this bound and cannot take a Hold Fire marker")
+    if not o.on and not u.hold_fire:
+        _fail("HH.ART.4", f"{uname(state, u)} has no Hold Fire marker to remove")
+    return u
+
+
+# --- command moves ---------------------------------------------------------------------------------
+
+
+def verify_general_move(state: GameState, o: GeneralMove) -> tuple[Hex, list[str]]:
+    """A general's Command Move (HH.GEN.17, HH.CMD.1, HH.CMD.2, HH.GEN.9, HH.GEN.10, HH.GEN.16, HH.GEN.26, HH.MOVE.29)."""
+    g = state.generals.get(o.general)
+    if g is None or not g.alive or g.hex is None:
+        _fail("HH.CMD.1", f"general {o.general} is not on the table")
+    assert g is not None and g.hex is not None
+    if g.side != state.phasing:
+        _fail("HH.CMD.1", f"general {g.id} belongs to the other side")
+    if g.moved_this_phase:
+        _fail("HH.CMD.1", f"general {g.id} has already made his Command Move")
+    host = state.host_of(g)
+    if host is not None and host.disrupted:
+        _fail("HH.GEN.11", f"general {g.id} is with disrupted {uname(state, host)} and may not move")
+    if host is not None and is_engaged(state, host):
+        _fail("HH.GEN.10", f"general {g.id} may not leave {uname(state, host)} while it is engaged")
+    bf = state.field
+    here = g.hex
+    start = g.hex
+    road = bf.is_road(start)
+    notes: list[str] = []
+    stop: tuple[str, str] | None = None
+    for i, h in enumerate(o.path):
+        lab = state.label(h)
+        if stop is not None:
+            _fail(stop[0], f"general {g.id} cannot reach {lab}: {stop[1]}")
+        stop = None
+        d = direction(here, h)
+        if d is None:
+            _fail("HH.CMD.1", f"general {g.id}: {state.label(here)} and {lab} are not adjacent")
+        if not general_can_occupy(state, g, h):
+            _fail("HH.CMD.1", f"general {g.id} cannot enter {lab} ({bf.terrain_at(h).value})")
+        if side_key(here, h) in state.stakes:
+            _fail("HH.SPECIAL.15", f"general {g.id} cannot cross planted stakes into {lab}")
+        if bf.is_steep(here, h):
+            if g.mounted:
+                _fail("HH.TERR.55", f"mounted general {g.id} cannot cross the steep side into {lab}")
+            if i:
+                _fail("HH.TERR.57", f"general {g.id} crossing a steep side must do so as his whole move")
+            stop = ("HH.TERR.57", "crossing a steep side was his whole move")
+        t = bf.terrain_at(h)
+        ta = bf.terrain_at(here)
+        if t is Terrain.RIVER and h not in bf.bridges and h not in bf.fords:
+            if direction(start, h) is None or i:
+                _fail(
+                    "HH.TERR.35", f"general {g.id} may enter the river at {lab} only as his whole move from next to it"
+                )
+            stop = ("HH.TERR.35", "entering a river is his whole move")
+        if t in (Terrain.WOOD, Terrain.BUA) and not bf.along_road(here, h):
+            stop = (
+                "HH.TERR.27" if t is Terrain.WOOD else "HH.TERR.48",
+                f"he must stop on entering the {t.value} at {lab}",
+            )
+        if t is Terrain.BROKEN and ta is Terrain.BROKEN and i:
+            _fail("HH.TERR.18", f"general {g.id}: broken ground to broken ground must be his whole move")
+        if t is Terrain.BROKEN and g.mounted and i:
+            _fail("HH.TERR.19", f"mounted general {g.id} may enter broken ground at {lab} only as his first step")
+        occ = state.unit_at(h)
+        if occ is not None and occ.side != g.side:
+            _fail("HH.MOVE.30", f"general {g.id} cannot enter {lab}: enemy unit {occ.id} is there")
+        if occ is not None and occ.disrupted and h != o.path[-1]:
+            _fail("HH.CMD.1", f"general {g.id} cannot pass through disrupted {uname(state, occ)}")
+        enemy_gens = [e for e in state.generals_at(h) if e.side != g.side]
+        if enemy_gens:
+            if h != o.path[-1]:
+                _fail("HH.GEN.27", f"general {g.id} can enter enemy general {enemy_gens[0].id}'s hex only to end there")
+            notes.append(f"general {g.id} challenges general {enemy_gens[0].id} to single combat [HH.GEN.26]")
+        zoc = [v for v in state.live_units(state.other(g.side)) if exerts_zoc_into(state, v, h)]
+        if zoc and stop is None:
+            stop = ("HH.GEN.16", f"he entered the zone of control of enemy unit {zoc[0].id} at {lab}")
+        road = road and bf.along_road(here, h)
+        here = h
+    allowance = g.cm + (1 if road and o.path else 0)
+    if len(o.path) > allowance:
+        _fail("HH.CMD.1", f"general {g.id} may move {allowance} hexes, not {len(o.path)}")
+    return here, notes
+
+
+def do_general_move(state: GameState, o: GeneralMove, to: Hex, notes: list[str]) -> list[str]:
+    g = state.generals[o.general]
+    state.generals[g.id] = replace(g, hex=to, moved_this_phase=True)
+    host = state.unit_at(to)
+    tail = f", joining {uname(state, host)}" if host is not None and host.side == g.side else ""
+    lines = [
+        f"general {g.id} ({g.name}) moves {state.label(g.hex)} -> {' '.join(state.label(h) for h in o.path)}{tail} [HH.CMD.1]."
+    ]
+    for n in notes:
+        # TODO(HH.GEN.26): single combat is fought in the hand-to-hand phase (part 2).
+        lines.append(n + "; single combat is not resolved yet.")
+    return lines

@@ -1,0 +1,223 @@
+"""Scenarios (TOML under ``scenarios/``, format in docs/scenarios.md) and building a game from one [HH.SEQ.1-3].
+
+A scenario gives the map, the sides with their army lists, points, forces and table edges, the game
+options, and optionally a mid-battle start where every unit is already placed.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from typing import Any
+
+from .armies import ForceGeneral, choose_cinc, load_army_list, validate_army
+from .battlefield import build_battlefield
+from .geometry import Edge, Facing
+from .model import Formation, General, Unit
+from .state import GameState, Initiative, Options, Phase
+
+SUPPORTED_EDITIONS = ("2022",)
+
+
+class ScenarioError(ValueError):
+    """A scenario that cannot be used; the message lists every problem found."""
+
+
+def scenario_names() -> list[str]:
+    root = resources.files(__package__).joinpath("scenarios")
+    return sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".toml"))
+
+
+def read_scenario(name: str) -> dict[str, Any]:
+    if name not in scenario_names():
+        raise ScenarioError(f"no Hordes & Heroes scenario named {name!r} (shipped: {', '.join(scenario_names())})")
+    text = resources.files(__package__).joinpath("scenarios", f"{name}.toml").read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    data.setdefault("name", name)
+    return data
+
+
+def build_state(data: dict[str, Any], options: dict[str, Any] | None = None) -> GameState:
+    """A fresh game state from parsed scenario data plus option overrides (HH.PD.1, HH.PD.2, HH.SEQ.1)."""
+    errs: list[str] = []
+    name = str(data.get("name", "custom"))
+    edition = str(data.get("edition", "2022"))
+    if edition not in SUPPORTED_EDITIONS:
+        raise ScenarioError(
+            f"scenario {name}: edition {edition!r} is not supported; this engine implements the 2022 rules only"
+            " (the 2012 edition's differences are not implemented)"
+        )
+    opts = dict(data.get("options", {}))
+    opts.update(options or {})
+    opts.pop("edition", None)
+    try:
+        o = Options.from_json(opts)
+    except (TypeError, ValueError) as e:
+        raise ScenarioError(f"scenario {name}: options: {e}") from None
+    try:
+        bf = build_battlefield(data["map"])
+    except KeyError:
+        raise ScenarioError(f"scenario {name}: a [map] table is required") from None
+    except ValueError as e:
+        raise ScenarioError(f"scenario {name}: {e}") from None
+    sides_data = data.get("sides", [])
+    if len(sides_data) != 2:
+        raise ScenarioError(f"scenario {name}: exactly two [[sides]] are needed")
+    sides = (str(sides_data[0]["name"]), str(sides_data[1]["name"]))
+    if sides[0] == sides[1]:
+        raise ScenarioError(f"scenario {name}: the two sides need different names")
+    profiles = {}
+    units: dict[int, Unit] = {}
+    generals: dict[int, General] = {}
+    armies = {}
+    edges: dict[str, Edge] = {}
+    zones = {}
+    warnings: list[str] = []
+    next_uid, next_gid = 1, 1
+    for sd in sides_data:
+        side = str(sd["name"])
+        try:
+            army = load_army_list(str(sd["army"]))
+        except (KeyError, ValueError) as e:
+            errs.append(f"side {side}: {e}")
+            continue
+        armies[side] = army.id
+        for pid, p in army.profiles.items():
+            profiles[f"{army.id}:{pid}"] = p
+        unit_rows = sd.get("units", [])
+        chosen = [str(u.get("profile")) for u in unit_rows]
+        gens = [
+            ForceGeneral(
+                str(g.get("type", next(iter(army.generals)))), bool(g.get("hero", False)), bool(g.get("cinc", False))
+            )
+            for g in sd.get("generals", [])
+        ]
+        e, w = validate_army(army, chosen, gens, int(sd.get("points", 10**6)))
+        errs.extend(f"side {side}: {x}" for x in e)
+        warnings.extend(w)
+        if e:
+            continue
+        if "edge" in sd:
+            edges[side] = Edge(sd["edge"])
+        if "deploy_hexes" in sd:
+            zones[side] = frozenset(bf.spec.parse(x) for x in sd["deploy_hexes"])
+        for row in unit_rows:
+            uid = int(row.get("id", next_uid))
+            next_uid = max(next_uid, uid + 1)
+            if uid in units:
+                errs.append(f"side {side}: unit id {uid} is used twice")
+                continue
+            p = army.profile(str(row["profile"]))
+            key = f"{army.id}:{p.id}"
+            cur = key
+            if row.get("dismounted"):
+                if p.dismounted is None:
+                    errs.append(f"side {side}: unit {uid} ({p.name}) cannot dismount [HH.MOVE.26]")
+                else:
+                    cur = f"{army.id}:{p.dismounted}"
+            hx = bf.spec.parse(str(row["hex"])) if "hex" in row else None
+            units[uid] = Unit(
+                id=uid,
+                side=side,
+                profile=cur,
+                base_profile=key,
+                name=str(row.get("name", p.name)),
+                hex=hx,
+                facing=Facing.parse(str(row.get("facing", "N"))),
+                formation=Formation(row.get("formation", "deployed")),
+                stands=int(row.get("stands", p.stands)),
+                nominal=int(row.get("nominal", p.stands)),
+                disrupted=bool(row.get("disrupted", False)),
+                static_combat=bool(row.get("static_combat", False)),
+                hold_fire=bool(row.get("hold_fire", False)),
+                pavisses=bool(row.get("pavisses", p.can_pavisse)),
+                stakes_carried=p.can_stakes,
+            )
+        cinc = choose_cinc(army, gens) if gens else -1
+        for i, (row, fg) in enumerate(zip(sd.get("generals", []), gens, strict=True)):
+            gid = int(row.get("id", next_gid))
+            next_gid = max(next_gid, gid + 1)
+            gt = army.generals[fg.type]
+            generals[gid] = General(
+                id=gid,
+                side=side,
+                name=str(row.get("name", gt.name)),
+                cm=gt.cm,
+                cr=gt.cr,
+                hero=fg.hero,
+                cinc=i == cinc,
+                mounted=bool(row.get("mounted", gt.mounted)),
+                cost=gt.points + (5 if fg.hero else 0),
+                hex=bf.spec.parse(str(row["hex"])) if "hex" in row else None,
+            )
+    if errs:
+        raise ScenarioError(f"scenario {name}:\n" + "\n".join(errs))
+    if len(edges) == 1:
+        only = next(iter(edges))
+        edges[[s for s in sides if s != only][0]] = edges[only].opposite
+    if len(edges) == 2 and edges[sides[0]] == edges[sides[1]]:
+        raise ScenarioError(f"scenario {name}: the two sides cannot share the {edges[sides[0]].value} edge")
+    state = GameState(
+        scenario=name,
+        title=str(data.get("title", name)),
+        options=o,
+        field=bf,
+        profiles=profiles,
+        sides=sides,
+        armies=armies,
+        units=units,
+        generals=generals,
+        edges=edges,
+        edges_fixed=len(edges) == 2,
+        deploy_zones=zones,
+        warnings=tuple(warnings),
+        casualties={s: {} for s in sides},
+        generals_lost={s: () for s in sides},
+        # HH.ARMY.16: combat stand total, fixed at the start, generals excluded.
+        combat_stand_total={s: sum(u.nominal for u in units.values() if u.side == s) for s in sides},
+    )
+    start = data.get("start")
+    placed = [u.hex is not None for u in units.values()] + [g.hex is not None for g in generals.values()]
+    if start is not None:
+        if not all(placed):
+            raise ScenarioError(f"scenario {name}: a [start] needs every unit and general placed with `hex`")
+        if not state.edges_fixed:
+            raise ScenarioError(f"scenario {name}: a [start] needs each side's `edge`")
+        state.turn = int(start.get("turn", 1))
+        state.phasing = str(start.get("phasing", sides[0]))
+        state.first_mover = str(start.get("first_mover", state.phasing))
+        state.phase = Phase.COMMAND_MOVE
+        problems = check_placement(state)
+        if problems:
+            raise ScenarioError(f"scenario {name}:\n" + "\n".join(problems))
+        return state
+    if any(placed):
+        raise ScenarioError(f"scenario {name}: units have hexes but there is no [start] table (a mid-battle start)")
+    if o.initiative is Initiative.FIXED:
+        if not state.edges_fixed or "first_deployer" not in data or "first_mover" not in data:
+            raise ScenarioError(f"scenario {name}: fixed initiative needs both edges, first_deployer and first_mover")
+        state.first_deployer = str(data["first_deployer"])
+        state.first_mover = str(data["first_mover"])
+        state.deploying = state.first_deployer
+        state.phase = Phase.DEPLOYMENT
+    return state
+
+
+def check_placement(state: GameState) -> list[str]:
+    """Every placed unit on the map, in passable terrain, one per hex (HH.BASE.6, HH.MOVE.30)."""
+    from .zoc import can_occupy
+
+    out = []
+    seen = {}
+    for u in state.live_units():
+        assert u.hex is not None
+        if not state.field.on_map(u.hex):
+            out.append(f"unit {u.id} is off the map")
+        elif not can_occupy(state, state.profile(u), u.hex):
+            out.append(f"unit {u.id} stands in terrain it may not occupy at {state.label(u.hex)}")
+        if u.hex in seen:
+            out.append(f"units {seen[u.hex]} and {u.id} share {state.label(u.hex)}; one unit per hex [HH.BASE.6]")
+        seen[u.hex] = u.id
+        if not 1 <= u.stands <= u.nominal:
+            out.append(f"unit {u.id}: stands must be 1..{u.nominal}")
+    return out

@@ -1,0 +1,111 @@
+"""Who may stand where, zones of control and engagement [HH.ZOC.*, HH.DEF.9, HH.TERR.2].
+
+All functions are pure queries on a `GameState`.
+"""
+
+from __future__ import annotations
+
+from campaign.hexgrid import Hex
+
+from .battlefield import Terrain
+from .geometry import direction
+from .model import Category, General, Profile, Unit
+from .state import GameState
+
+
+def can_occupy(state: GameState, p: Profile, h: Hex) -> bool:
+    """Whether troops of profile `p` may stand in hex `h` (HH.MOVE.30, HH.TERR.2, HH.TERR.45, HH.TERR.53).
+
+    Lakes and impenetrable hexes take nobody (boats are TODO(HH.TERR.47)); wheeled units never enter
+    broken ground, woodland, river or BUA hexes, except a bridge (HH.TERR.17, HH.TERR.26, HH.TERR.34,
+    HH.TERR.44, HH.TERR.48); with the default `wheeled_road_access = "never"` a road does not help
+    (HH.TERR.13, HH.TERR.14).
+    """
+    bf = state.field
+    if not bf.on_map(h):
+        return False
+    t = bf.terrain_at(h)
+    if t in (Terrain.LAKE, Terrain.IMPENETRABLE):
+        return False
+    if p.category.wheeled or p.category is Category.WAR_WAGON:
+        if t is Terrain.RIVER:
+            return h in bf.bridges
+        if t in (Terrain.BROKEN, Terrain.WOOD, Terrain.BUA):
+            return False
+    return True
+
+
+def general_can_occupy(state: GameState, g: General, h: Hex) -> bool:
+    """A general moves as cavalry if mounted, as infantry if not, never wheeled (HH.CMD.2)."""
+    bf = state.field
+    return bf.on_map(h) and bf.terrain_at(h) not in (Terrain.LAKE, Terrain.IMPENETRABLE)
+
+
+def exerts_zoc_into(state: GameState, v: Unit, h: Hex) -> bool:
+    """Whether unit v's ZOC covers hex h (HH.ZOC.1, HH.ZOC.3, HH.ZOC.4, HH.ZOC.5, HH.ZOC.10).
+
+    The six adjacent hexes, not across a steep side, and only hexes v's own troop type could occupy.
+    Disrupted and engaged units keep their full ZOC (HH.ZOC.3).
+    """
+    if not v.on_table or v.hex is None:
+        return False
+    if direction(v.hex, h) is None:
+        return False
+    if state.field.is_steep(v.hex, h):
+        return False
+    return can_occupy(state, state.profile(v), h)
+
+
+def pair_key(a: int, b: int) -> tuple[int, int]:
+    return (a, b) if a < b else (b, a)
+
+
+def restricted(state: GameState, x: Unit, x_hex: Hex, y: Unit, y_hex: Hex) -> bool:
+    """X cannot enter Y's hex because of its terrain: a terrain-restricted pair (HH.ZOC.6, HH.TERR.25)."""
+    return not can_occupy(state, state.profile(x), y_hex)
+
+
+def engaged_at(state: GameState, u: Unit, u_hex: Hex, v: Unit) -> bool:
+    """Whether u standing at u_hex is engaged with enemy v (HH.DEF.9).
+
+    Adjacent, not across a steep side (HH.ZOC.4, HH.TERR.59), and not a terrain-restricted pair that
+    has not been activated (HH.ZOC.6).
+    """
+    if v.side == u.side or not v.on_table or v.hex is None or v.id == u.id:
+        return False
+    if direction(u_hex, v.hex) is None or state.field.is_steep(u_hex, v.hex):
+        return False
+    if restricted(state, u, u_hex, v, v.hex) or restricted(state, v, v.hex, u, u_hex):
+        return pair_key(u.id, v.id) in state.activated
+    return True
+
+
+def engaged_with(state: GameState, u: Unit) -> list[Unit]:
+    """Enemy units u is engaged with, by id (HH.DEF.9, HH.DATA.8)."""
+    if not u.on_table or u.hex is None:
+        return []
+    return [v for v in state.live_units(state.other(u.side)) if engaged_at(state, u, u.hex, v)]
+
+
+def is_engaged(state: GameState, u: Unit) -> bool:
+    return bool(engaged_with(state, u))
+
+
+def in_enemy_zoc(state: GameState, side: str, h: Hex) -> list[Unit]:
+    """Enemy units (of `side`'s enemy) whose ZOC covers h (HH.ZOC.1, HH.ZOC.8)."""
+    return [v for v in state.live_units(state.other(side)) if exerts_zoc_into(state, v, h)]
+
+
+def adjacent_enemies(state: GameState, side: str, h: Hex) -> list[Unit]:
+    """Enemy units in hexes adjacent to h, whatever the sides between (HH.DEF.8)."""
+    return [v for v in state.live_units(state.other(side)) if v.hex is not None and direction(h, v.hex) is not None]
+
+
+def drop_stale_pairs(state: GameState) -> None:
+    """Activated restricted pairs stay engaged only while adjacent (HH.ZOC.6)."""
+    keep = set()
+    for a, b in state.activated:
+        ua, ub = state.units.get(a), state.units.get(b)
+        if ua and ub and ua.on_table and ub.on_table and direction(ua.hex, ub.hex) is not None:  # type: ignore[arg-type]
+            keep.add((a, b))
+    state.activated = frozenset(keep)
