@@ -283,6 +283,8 @@ class EventStore(ABC):
 class MemoryStore(EventStore):
     """An event store held in memory: for tests and for what-if replays."""
 
+    clock: Callable[[], str] = staticmethod(utc_now)
+
     def __init__(self) -> None:
         self._events: list[Event] = []
         self._versions: dict[str, int] = {}
@@ -295,7 +297,7 @@ class MemoryStore(EventStore):
             if actual != want:
                 raise ConflictError(stream, want, actual)
         seq, prev = self.head()
-        sealed = seal(events, seq, prev, self._versions, at or utc_now(), engine)
+        sealed = seal(events, seq, prev, self._versions, at or self.clock(), engine)
         self._events.extend(sealed)
         for ev in sealed:
             self._versions[ev.stream] = ev.version
@@ -388,6 +390,9 @@ def _row_to_event(row: tuple[Any, ...]) -> Event:
 class SqliteStore(EventStore):
     """The campaign file: WAL journal, synchronous=FULL, one IMMEDIATE transaction per append."""
 
+    clock: Callable[[], str] = staticmethod(utc_now)
+    """Where an event's `at` comes from when the caller gives none (a demo sets a simulated clock)."""
+
     def __init__(self, path: str | Path, *, create: bool = False, busy_timeout_ms: int = 30_000):
         self.path = Path(path)
         if not create and not self.path.exists():
@@ -445,7 +450,7 @@ class SqliteStore(EventStore):
             seq, prev = self.head()
             streams = {ev.stream for ev in events}
             versions = {s: self._version_in_tx(s) for s in streams}
-            sealed = seal(events, seq, prev, versions, at or utc_now(), engine)
+            sealed = seal(events, seq, prev, versions, at or self.clock(), engine)
             rows = [
                 (
                     e.seq,

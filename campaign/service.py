@@ -72,11 +72,24 @@ def orders_hash(canonical_text: str) -> str:
     return hashlib.sha256(canonical_text.encode("utf-8")).hexdigest()
 
 
+SeedSource = Callable[[str, int], bytes]
+"""Where secret dice seeds come from: (game stream, seed number) -> 32 bytes."""
+
+
+def os_seeds(stream: str, seed_no: int) -> bytes:
+    """The default seed source: the operating system's CSPRNG."""
+    return dice.new_seed()
+
+
 class Campaign:
     """One campaign file and the use cases on it."""
 
-    def __init__(self, store: EventStore):
+    def __init__(self, store: EventStore, *, seeds: SeedSource = os_seeds):
         self.store = store
+        self.seeds = seeds
+
+    def _commit_seed(self, stream: str, seed_no: int) -> tuple[NewEvent, dict[str, str]]:
+        return _commit_seed_with(self.seeds(stream, seed_no), stream, seed_no)
 
     # --- campaign and players -------------------------------------------------------------
     def init(self, name: str) -> Event:
@@ -185,7 +198,7 @@ class Campaign:
             events = [created]
             secrets: dict[str, str] = {}
             if dice_mode is DiceMode.FAIR:
-                ev, secrets = _commit_seed(stream, 1)
+                ev, secrets = self._commit_seed(stream, 1)
                 events.append(ev)
             try:
                 self.store.append(events, expected={stream: 0}, engine=engine_id(rs), secrets=secrets)
@@ -316,7 +329,7 @@ class Campaign:
         if gs.dice_mode is DiceMode.FAIR and (turn_after != turn_before or outcome is not None):
             events.append(self._reveal_event(gs))
             if outcome is None:
-                ev, secrets = _commit_seed(gs.stream, gs.seed_no + 1)
+                ev, secrets = self._commit_seed(gs.stream, gs.seed_no + 1)
                 events.append(ev)
         if outcome is not None:
             events.append(
@@ -532,7 +545,7 @@ class Campaign:
                 )
             ]
             if gs.dice_mode is DiceMode.FAIR and gs.seed_no in gs.revealed:
-                ev, new_secrets = _commit_seed(gs.stream, gs.seed_no + 1)
+                ev, new_secrets = self._commit_seed(gs.stream, gs.seed_no + 1)
                 out.append(ev)
                 secrets.update(new_secrets)
             return out
@@ -744,8 +757,7 @@ def _seed_name(stream: str, seed_no: int) -> str:
     return f"{stream}/seed/{seed_no}"
 
 
-def _commit_seed(stream: str, seed_no: int) -> tuple[NewEvent, dict[str, str]]:
-    seed = dice.new_seed()
+def _commit_seed_with(seed: bytes, stream: str, seed_no: int) -> tuple[NewEvent, dict[str, str]]:
     event = NewEvent(stream, EventType.SEED_COMMITTED.value, {"seed_no": seed_no, "commitment": dice.commitment(seed)})
     return event, {_seed_name(stream, seed_no): seed.hex()}
 
