@@ -10,7 +10,7 @@ import tomllib
 from dataclasses import dataclass
 from importlib import resources
 
-from .model import Category, Profile, Speed, Trait, TroopClass, Weapon, general_cost, max_generals
+from .model import Artillery, Category, Profile, Speed, Trait, TroopClass, Weapon, general_cost, max_generals
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +95,7 @@ def profile_from_toml(d: dict, where: str) -> Profile:
             may_disengage=bool(d.get("may_disengage", False)),
             dismounted=d.get("dismounted"),
             house=bool(d.get("house", False)),
+            artillery=Artillery.from_json(d["artillery"]) if "artillery" in d else None,
         )
     except KeyError as e:
         raise ArmyListError(f"{where}: a profile is missing the field {e.args[0]!r}") from None

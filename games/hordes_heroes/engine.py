@@ -26,7 +26,9 @@ from campaign.ruleset import (
 )
 
 from . import orders as O
+from .combat import Choices, hth_phase
 from .command import commanded_units
+from .compulsory import elephant_move
 from .geometry import Edge, edge_dist
 from .model import Formation
 from .movement import Illegal, Problem, plan_move, search_attack, uname
@@ -50,6 +52,7 @@ from .rules import (
     verify_swap,
 )
 from .scenario import build_state, read_scenario, scenario_names
+from .shooting import ShootChoice, shooting_phase
 from .state import GameState, Initiative, Phase, StandingProfile, dump_state, load_state
 from .view import render_text, view
 from .zoc import can_occupy, drop_stale_pairs
@@ -203,7 +206,9 @@ def run_deployment(state: GameState, side: str, orders: list[O.Order]) -> tuple[
 # --- the bound -----------------------------------------------------------------------------------
 
 
-def run_bound(state: GameState, side: str, orders: list[O.Order]) -> tuple[list[str], list[tuple[int, Problem]]]:
+def run_bound(
+    state: GameState, side: str, orders: list[O.Order], dice: DiceSource | None = None
+) -> tuple[list[str], list[tuple[int, Problem]]]:
     """Command Move, Tactical Movement and Rally of one bound (HH.SEQ.11 steps 1-2); mutates `state`.
 
     Units move one at a time in the order given, each move finished before the next (HH.MOVE.2).
@@ -213,6 +218,11 @@ def run_bound(state: GameState, side: str, orders: list[O.Order]) -> tuple[list[
     """
     lines: list[str] = []
     problems: list[tuple[int, Problem]] = []
+    from .zoc import is_engaged as _eng
+
+    state.engaged_at_start = frozenset(u.id for u in state.live_units() if _eng(state, u))
+    state.contact_order = ()
+    state.flee_paths = {}
     lines.append(f"Command Move ({side}) [HH.SEQ.11].")
     seen_unit_order = False
     for o in orders:
@@ -264,9 +274,11 @@ def run_bound(state: GameState, side: str, orders: list[O.Order]) -> tuple[list[
         except Illegal:
             continue
     for u in state.live_units(side):
-        if u.disrupted and state.profile(u).category.value == "elephant":
-            # TODO(HH.SPECIAL.37): rampaging elephants need compulsory moves (part 2).
-            lines.append(f"{uname(state, u)} should rampage; not implemented yet.")
+        if u.disrupted and state.profile(u).category.value == "elephant" and state.units[u.id].on_table:
+            # HH.SPECIAL.37, HH.SEQ.11 step 2.3: disrupted elephants rampage (skipped when validating without dice).
+            if dice is not None:
+                lines.append(f"{uname(state, u)} rampages [HH.SPECIAL.37]:")
+                lines += elephant_move(state, u.id, dice, "rampaging")
     rally_choices: dict[int, O.Rally] = {}
     hold: list[O.HoldFire] = []
     for o in orders:
@@ -297,6 +309,8 @@ def run_bound(state: GameState, side: str, orders: list[O.Order]) -> tuple[list[
                 rally_choices[o.unit] = o
             elif isinstance(o, O.HoldFire):
                 hold.append(o)
+            elif isinstance(o, (O.Shoot, O.Fight, O.FollowUp, O.Pursue)):
+                _check_choice(state, side, o)
             else:
                 raise Illegal(Problem("syntax", "this order does not belong in a bound"))
         except Illegal as e:
@@ -317,29 +331,57 @@ def run_bound(state: GameState, side: str, orders: list[O.Order]) -> tuple[list[
     return lines, problems
 
 
-def end_of_bound(state: GameState) -> list[str]:
-    """Shooting and hand-to-hand skipped (part 2); flags cleared, SC checked, victory checked (HH.SEQ.11)."""
-    lines = [
-        "Shooting phase: not resolved by this engine version (TODO HH.SHOOT.*); no shots were fired.",
-    ]
-    # TODO(HH.SHOOT.23): the shooting phase of both sides (HH.SEQ.12, HH.SEQ.13, HH.SEQ.14 shooting order).
-    # Terrain and marker effects on shooting wait for it: TODO(HH.TERR.6) over friends from slopes,
-    # TODO(HH.TERR.21) broken ground, TODO(HH.TERR.28) TODO(HH.TERR.29) woodland lines of fire,
-    # TODO(HH.TERR.30) TODO(HH.TERR.50) woodland/BUA armour, TODO(HH.TERR.31) artillery into woods,
-    # TODO(HH.TERR.36) river shooters, TODO(HH.TERR.49) BUA blocks fire, TODO(HH.TERR.60) TODO(HH.TERR.61)
-    # TODO(HH.TERR.62) TODO(HH.TERR.66) escarpments, TODO(HH.GEN.14) TODO(HH.GEN.15) TODO(HH.GEN.23) generals
-    # and fire, TODO(HH.HEX.10) arcs, TODO(HH.HEX.11) TODO(HH.HEX.12) line of fire, TODO(HH.HEX.13) entry side,
-    # TODO(HH.DEF.16) hits, TODO(HH.DATA.2) artillery tables, TODO(HH.MOVE.16) column dice.
+def _check_choice(state: GameState, side: str, o: O.Order) -> None:
+    """Board checks for the optional shooting and combat lines that can be made before resolution."""
+    uid = o.focus if isinstance(o, O.Fight) else o.unit  # type: ignore[union-attr]
+    u = state.units.get(uid)
+    if u is None or not u.on_table:
+        raise Illegal(Problem("HH.PD.22", f"unit {uid} is not on the table"))
+    if isinstance(o, O.Shoot):
+        p = state.profile(u)
+        if p.shoot is None and not p.is_artillery:
+            raise Illegal(Problem("HH.SHOOT.1", f"{uname(state, u)} has no shooting factor and is not artillery"))
+        for t in o.targets:
+            v = state.units.get(t)
+            if v is None or v.side == side:
+                raise Illegal(Problem("HH.SHOOT.11", f"unit {t} is not an enemy unit", "name an enemy unit id"))
+
+
+def bound_choices(orders: list[O.Order]) -> tuple[dict[int, ShootChoice], Choices]:
+    """The phasing player's optional shooting and combat lines (HH.PD.22, HH.PD.27, HH.PD.28, HH.PD.33, HH.PD.37)."""
+    shoot = {}
+    groups = []
+    fu: dict[int, bool] = {}
+    pu: dict[int, bool] = {}
+    for o in orders:
+        if isinstance(o, O.Shoot):
+            shoot[o.unit] = ShootChoice(o.targets, o.facing, not o.targets)
+        elif isinstance(o, O.Fight):
+            groups.append((o.focus, o.opponents))
+        elif isinstance(o, O.FollowUp):
+            fu[o.unit] = o.value
+        elif isinstance(o, O.Pursue):
+            pu[o.unit] = o.value
+    return shoot, Choices(tuple(groups), fu, pu)
+
+
+def combat_phases(state: GameState, orders: list[O.Order], dice: DiceSource) -> list[str]:
+    """Shooting (HH.SEQ.11 step 3) and hand-to-hand (step 4), with a victory check after each (HH.WIN.8)."""
+    shoot, choices = bound_choices(orders)
+    state.phase = Phase.SHOOTING
+    lines = shooting_phase(state, dice, shoot)
+    lines += victory_check(state, quiet=True)
+    if state.outcome is not None:
+        return lines
     state.phase = Phase.HAND_TO_HAND
-    # TODO(HH.HTH.25): hand-to-hand combat of all engaged units. With it come TODO(HH.TERR.7) TODO(HH.TERR.8)
-    # up-slope, TODO(HH.TERR.15) TODO(HH.TERR.16) roads in combat, TODO(HH.TERR.22) TODO(HH.TERR.23)
-    # TODO(HH.TERR.24) TODO(HH.TERR.32) TODO(HH.TERR.37) TODO(HH.TERR.51) impact loss and fighting as if
-    # disrupted (TODO(HH.DEF.15)), TODO(HH.TERR.38) TODO(HH.TERR.52) optional follow-ups, TODO(HH.DEF.10)
-    # vacated hexes, TODO(HH.DEF.14) compulsory moves and TODO(HH.ZOC.9) their ZOC limits, TODO(HH.TERR.58)
-    # no retreat across steep sides, TODO(HH.GEN.18) TODO(HH.GEN.19) TODO(HH.GEN.20) TODO(HH.GEN.21)
-    # lone generals and the 2D6, TODO(HH.GEN.22) TODO(HH.GEN.28) generals lost with their host,
-    # TODO(HH.GEN.24) TODO(HH.GEN.25) the hero effect, TODO(HH.DATA.3) combined-arms stands.
-    lines.append("Hand-to-hand phase: not resolved by this engine version (TODO HH.HTH.*); no combats were fought.")
+    lines += hth_phase(state, dice, choices)
+    lines += victory_check(state, quiet=True)
+    return lines
+
+
+def end_of_bound(state: GameState) -> list[str]:
+    """Flags cleared, SC checked, victory checked (HH.SEQ.11 step 5)."""
+    lines: list[str] = []
     state.phase = Phase.END_OF_BOUND
     for uid, u in sorted(state.units.items()):
         state.units[uid] = replace(
@@ -394,8 +436,10 @@ def points_lost(state: GameState, side: str) -> int:
     return total
 
 
-def victory_check(state: GameState) -> list[str]:
-    """Checked at the end of every bound (HH.WIN.8, HH.WIN.9, HH.WIN.10)."""
+def victory_check(state: GameState, quiet: bool = False) -> list[str]:
+    """Checked at the end of every phase and bound (HH.WIN.8, HH.WIN.9, HH.WIN.10)."""
+    if state.outcome is not None:
+        return []
     why = {s: defeated(state, s) for s in state.sides}
     beaten = [s for s in state.sides if why[s]]
     if len(beaten) == 2:
@@ -406,7 +450,7 @@ def victory_check(state: GameState) -> list[str]:
     if state.outcome:
         state.phase = Phase.GAME_OVER
         return [f"Victory check: {state.outcome[1]}."]
-    return ["Victory check: neither army is defeated [HH.WIN.8]."]
+    return [] if quiet else ["Victory check: neither army is defeated [HH.WIN.8]."]
 
 
 def turn_limit(state: GameState) -> list[str]:
@@ -437,12 +481,12 @@ def _load_orders(data: list[dict]) -> list[O.Order]:
 
 
 class HordesHeroes(Ruleset):
-    """Hordes & Heroes — Ancients & Medieval (Kallistra, 2022 edition), part 1: set-up and movement."""
+    """Hordes & Heroes — Ancients & Medieval (Kallistra, 2022 edition): set-up, movement, shooting, combat, victory."""
 
     name = "hordes-heroes"
     aliases = ("hh", "hordes_heroes", "hordes-and-heroes")
     title = "Hordes & Heroes (2022)"
-    version = "0.1.0"
+    version = "0.2.0"
 
     # --- set-up ----------------------------------------------------------------------------
     def scenarios(self) -> list[ScenarioInfo]:
@@ -666,9 +710,14 @@ class HordesHeroes(Ruleset):
         assert side is not None
         lines.append(f"Turn {state.turn}, {side}'s bound.")
         orders = _load_orders(state.orders.get(bound_key(state), []))
-        more, problems = run_bound(state, side, orders)
+        more, problems = run_bound(state, side, orders, dice)
         lines += more
         lines += [f"  order on line {n} not carried out: {p.message} [{p.code}]" for n, p in problems]
+        lines += combat_phases(state, orders, dice)
+        if state.outcome is not None:
+            _drop_phase_orders(state)
+            state.phase = Phase.GAME_OVER
+            return Resolution(state, lines)
         lines += end_of_bound(state)
         _drop_phase_orders(state)
         if state.outcome is None:

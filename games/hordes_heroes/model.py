@@ -126,6 +126,77 @@ class Formation(Enum):
     """A unit that cannot form column, squeezed through a ford, bridge or track (HH.TERR.40)."""
 
 
+class Trajectory(Enum):
+    """How an artillery piece throws its missiles (HH.ART.1, HH.ART.13)."""
+
+    HIGH = "high"
+    """Ballistae and catapults: may shoot over an adjacent friend on level ground."""
+    LOW = "low"
+    """Bolt shooters and cannon: over friends only from higher ground."""
+
+
+@dataclass(frozen=True, slots=True)
+class Band:
+    """One artillery range band: hexes up to `max_range`, D12 scores for 1, 2 and 3 hits (HH.DATA.2)."""
+
+    max_range: int
+    h1: int | None
+    h2: int | None = None
+    h3: int | None = None
+
+    def hits(self, roll: int, extra: int = 0) -> int:
+        """Hits for one D12 with `extra` added to every threshold; above 12 is unreachable (HH.ART.7-9)."""
+        best = 0
+        for n, t in ((1, self.h1), (2, self.h2), (3, self.h3)):
+            if t is not None and t + extra <= 12 and roll >= t + extra:
+                best = n
+        return best
+
+
+@dataclass(frozen=True, slots=True)
+class Artillery:
+    """The artillery block of a profile, as data from the army list (HH.ART.1, HH.DATA.2)."""
+
+    bands: tuple[Band, ...]
+    trajectory: Trajectory = Trajectory.LOW
+    scatter: bool = False
+    """Multi-barrel guns and grape: never shoot over friends (HH.ART.13)."""
+    arc_faces: int = 2
+    """2: a point-facing triangle; 1: must face a side to shoot (HH.ART.10, HH.ART.11)."""
+
+    @property
+    def max_range(self) -> int:
+        return max(b.max_range for b in self.bands)
+
+    def band(self, distance: int) -> Band | None:
+        """The band covering `distance`, or None when out of range (HH.ART.7)."""
+        for b in sorted(self.bands, key=lambda b: b.max_range):
+            if distance <= b.max_range:
+                return b
+        return None
+
+    def to_json(self) -> dict:
+        return {
+            "bands": [[b.max_range, b.h1, b.h2, b.h3] for b in self.bands],
+            "trajectory": self.trajectory.value,
+            "scatter": self.scatter,
+            "arc_faces": self.arc_faces,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict) -> Artillery:
+        bands = tuple(Band(*row) for row in d["bands"])
+        if not bands or any(b.max_range < 1 for b in bands):
+            raise ValueError("artillery needs at least one band with max_range >= 1 [HH.DATA.2]")
+        if d.get("arc_faces", 2) not in (1, 2):
+            raise ValueError("artillery arc_faces must be 1 or 2 [HH.ART.11]")
+        return cls(bands, Trajectory(d.get("trajectory", "low")), bool(d.get("scatter", False)), d.get("arc_faces", 2))
+
+
+DEFAULT_ARTILLERY = Artillery((Band(2, 8, 11, 12), Band(6, 10, 12, None)))
+"""The engine's house table for an artillery profile whose list gives none (HH.ART.1): short 1-2, long 3-6."""
+
+
 SHOOT_POINTS = {5: 4, 6: 3, 7: 2, 8: 1}
 """Points of a small-arms shooting factor (score needed on a D12) (HH.ARMY.7)."""
 
@@ -188,6 +259,27 @@ class Profile:
     """Profile id of the dismounted form, for dismountable troops (HH.MOVE.26, HH.SPECIAL.42)."""
     house: bool = False
     """True when the profile is the project's own, costed by the formula, not printed in the book."""
+    artillery: Artillery | None = None
+    """Range bands and hit tables for artillery profiles (HH.ART.1, HH.DATA.2)."""
+
+    @property
+    def guns(self) -> Artillery:
+        """The artillery block, or the house default table (HH.ART.1)."""
+        return self.artillery or DEFAULT_ARTILLERY
+
+    @property
+    def is_artillery(self) -> bool:
+        return self.category is Category.ARTILLERY
+
+    @property
+    def hard_target(self) -> bool:
+        """War wagons are hard cover all round (HH.SPECIAL.20, HH.SPECIAL.41)."""
+        return self.category is Category.WAR_WAGON or Trait.HT in self.traits
+
+    @property
+    def never_recoils(self) -> bool:
+        """Artillery and war wagons stand and are disrupted instead (HH.ART.17, HH.SPECIAL.41)."""
+        return self.category in (Category.ARTILLERY, Category.WAR_WAGON)
 
     @property
     def horde(self) -> bool:
@@ -248,7 +340,7 @@ class Profile:
 
 
 def general_cost(cm: int, cr: int, hero: bool, listed: int | None = None) -> int:
-    """Generals are costed apart from units (HH.ARMY.11, HH.TROOP.6). General cost: 2/2 = 8, 3/3 = 10, 4/4 = 12, else the list value; a hero adds 5 (HH.GEN.2, HH.GEN.3)."""
+    """Generals are costed apart from units (HH.ARMY.11, HH.TROOP.6). General cost: 2/2 = 8, 3/3 = 10, 4/4 = 12, else the list value; a hero adds 5 (HH.GEN.2, HH.GEN.3)."""  # noqa: E501
     base = listed if listed is not None else {(2, 2): 8, (3, 3): 10, (4, 4): 12}.get((cm, cr))
     if base is None:
         raise ValueError(f"a CM {cm} / CR {cr} general needs a points value from the army list [HH.GEN.2]")

@@ -163,12 +163,50 @@ class HoldFire:
 
 
 @dataclass(frozen=True, slots=True)
+class Shoot:
+    """Shooting declaration: targets (one per artillery piece, cycled), facing before shooting, or `none`
+    (HH.SHOOT.12, HH.SHOOT.23, HH.ART.7, HH.PD.22)."""
+
+    line: int
+    unit: int
+    targets: tuple[int, ...] = ()
+    facing: Facing | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Fight:
+    """A declared combat group, in resolution order: focus against opponents (HH.HTH.2, HH.PD.27, HH.PD.28)."""
+
+    line: int
+    focus: int
+    opponents: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class FollowUp:
+    """Whether a winner makes an optional follow-up (HH.COMP.26, HH.PD.33)."""
+
+    line: int
+    unit: int
+    value: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Pursue:
+    """Whether a unit makes an optional pursuit (HH.COMP.35, HH.PD.37)."""
+
+    line: int
+    unit: int
+    value: bool
+
+
+@dataclass(frozen=True, slots=True)
 class StandingOrder:
     """One standing-order switch, for the side or for one unit (HH.PD.14-20)."""
 
     line: int
     key: str
-    value: bool
+    value: bool | None
     unit: int | None = None
 
 
@@ -213,6 +251,10 @@ Order = (
     | Stakes
     | Rally
     | HoldFire
+    | Shoot
+    | Fight
+    | FollowUp
+    | Pursue
     | StandingOrder
     | InitiativeChoice
     | DeployUnit
@@ -265,6 +307,18 @@ def order_text(o: Order, spec: MapSpec, names: dict[int, str]) -> str:
         return " ".join(parts)
     if isinstance(o, HoldFire):
         return f"{'hold-fire' if o.on else 'release'} {u(o.unit)}"
+    if isinstance(o, Shoot):
+        if not o.targets:
+            return f"shoot {u(o.unit)} none"
+        parts = ["shoot", u(o.unit), "at", *(str(t) for t in o.targets)]
+        if o.facing is not None:
+            parts += ["face", o.facing.name]
+        return " ".join(parts)
+    if isinstance(o, Fight):
+        return " ".join(["fight", u(o.focus), "vs", *(str(t) for t in o.opponents)])
+    if isinstance(o, (FollowUp, Pursue)):
+        verb = "follow-up" if isinstance(o, FollowUp) else "pursue"
+        return f"{verb} {u(o.unit)} {'yes' if o.value else 'no'}"
     if isinstance(o, StandingOrder):
         name = next(k for k, v in STANDING_KEYS.items() if v == o.key)
         who = f"unit {o.unit} " if o.unit is not None else ""
@@ -305,6 +359,8 @@ def order_to_json(o: Order) -> dict:
             v = [_tok_json(t) for t in v]
         elif name == "path":
             v = [[h.q, h.r] for h in v]
+        elif name in ("targets", "opponents"):
+            v = list(v)
         d[name] = v
     return d
 
@@ -321,6 +377,10 @@ _KINDS = {
         Stakes,
         Rally,
         HoldFire,
+        Shoot,
+        Fight,
+        FollowUp,
+        Pursue,
         StandingOrder,
         InitiativeChoice,
         DeployUnit,
@@ -349,6 +409,8 @@ def order_from_json(d: dict) -> Order:
                 v = tuple(_tok_from(t) for t in v)
             elif name == "path":
                 v = tuple(Hex(q, r) for q, r in v)
+            elif name in ("targets", "opponents"):
+                v = tuple(v)
         kw[name] = v
     return cls(**kw)
 
@@ -475,7 +537,7 @@ class Reader:
             raise Syntax(f"unexpected {self.line.words[self.i]!r}", self.col())
 
 
-_KEYWORDS = {"face", "column", "deployed", "dismount", "remount", "target", "at", "keep", "dismounted", "no-pavisses"}
+_KEYWORDS = {"none", "vs", "column", "deployed", "dismount", "remount", "target", "at", "keep", "dismounted", "no-pavisses"}  # noqa: E501
 
 
 def _yes_no(r: Reader) -> bool:
@@ -659,6 +721,42 @@ def parse_line(line: Line, context: Context, spec: MapSpec, names: dict[int, str
             else:
                 raise Syntax(f"unexpected {w!r} in a rally order", c)
         return Rally(n, uid, facing, formation)
+    if verb == "shoot":
+        uid = r.unit()
+        if r.peek() == "none":
+            r.next("none")
+            r.end()
+            return Shoot(n, uid)
+        c = r.col()
+        if r.next("`at`").lower() != "at":
+            raise Syntax("write `shoot UNIT at TARGET [TARGET ...] [face X]` or `shoot UNIT none`", c)
+        targets = []
+        facing = None
+        while r.more():
+            if r.peek() == "face":
+                r.next("face")
+                facing = r.facing()
+            else:
+                targets.append(r.integer("an enemy unit id"))
+        if not targets:
+            raise Syntax("name at least one target unit", r.col())
+        return Shoot(n, uid, tuple(targets), facing)
+    if verb == "fight":
+        uid = r.unit()
+        c = r.col()
+        if r.next("`vs`").lower() != "vs":
+            raise Syntax("write `fight FOCUS vs UNIT [UNIT ...]`", c)
+        opps = []
+        while r.more():
+            opps.append(r.integer("an enemy unit id"))
+        if not opps:
+            raise Syntax("name at least one opponent", r.col())
+        return Fight(n, uid, tuple(opps))
+    if verb in ("follow-up", "pursue"):
+        uid = r.unit()
+        val = _yes_no(r)
+        r.end()
+        return (FollowUp if verb == "follow-up" else Pursue)(n, uid, val)
     if verb in ("hold-fire", "release"):
         uid = r.unit()
         r.end()
@@ -666,5 +764,6 @@ def parse_line(line: Line, context: Context, spec: MapSpec, names: dict[int, str
     raise Syntax(
         f"unknown order {verb!r}",
         1,
-        "orders are: general, move, single, swap, disengage, combine, plant, lift, rally, hold-fire, release",
+        "orders are: general, move, single, swap, disengage, combine, plant, lift, rally, hold-fire, release,"
+        " shoot, fight, follow-up, pursue",
     )

@@ -70,19 +70,30 @@ def apply_plan(state: GameState, plan: MovePlan, how: str = "moves") -> list[str
 
 def contact(state: GameState, mover: Unit, contacts: tuple[int, ...]) -> list[str]:
     """The contact procedure once M has stopped (HH.MOVE.27, HH.PD.14, HH.PD.17)."""
+    from .compulsory import try_evade, try_flee_response
+
     lines = []
+    kept = []
     for cid in sorted(contacts):  # HH.PD.14: responses in ascending unit id
         v = state.units[cid]
         v = replace(v, contacted_by=tuple(sorted(set(v.contacted_by) | {mover.id})))
         state.units[cid] = v
         sp = state.standing_for(v.side).for_unit(v.id)
-        prof = state.profile(v)
-        if prof.evade and sp.evade and not v.evaded_this_bound and not v.disrupted:
-            # TODO(HH.COMP.42): evade moves belong to part 2 (compulsory and response moves); contact stands.
-            lines.append(f"{uname(state, v)} would evade, but evading is not implemented yet; contact stands.")
-        if prof.traits and sp.flee_response and not v.disrupted:
-            # TODO(HH.COMP.47): flee responses belong to part 2; contact stands.
-            pass
+        # HH.COMP.42-46, HH.PD.15, HH.PD.16: evade (default yes), else flee response (default no).
+        resp = try_evade(state, v, mover) if sp.evade else None
+        if resp is None and sp.flee_response:
+            resp = try_flee_response(state, v, mover)
+        if resp is not None:
+            lines += resp
+            continue
+        kept.append(cid)
+    # TODO(HH.COMP.45): the contacting unit does not yet carry on with its remaining MP after an evade.
+    contacts = tuple(kept)
+    if not contacts:
+        lines.append(f"{uname(state, mover)} stops at {state.label(mover.hex)}: every contacted unit got away [HH.COMP.45].")  # noqa: E501
+        return lines
+    prim = next((c for c in contacts if direction(mover.hex, state.units[c].hex) == mover.facing.side and not mover.facing.is_point), min(contacts))  # type: ignore[arg-type]  # noqa: E501
+    state.contact_order = state.contact_order + ((mover.id, prim),)
     lines.append(
         f"{uname(state, mover)} makes contact with {', '.join(f'unit {c}' for c in sorted(contacts))}"
         f" at {state.label(mover.hex)} and faces {mover.facing.name} [HH.MOVE.27]."
@@ -490,7 +501,7 @@ def verify_hold_fire(state: GameState, o: HoldFire) -> Unit:
 
 
 def verify_general_move(state: GameState, o: GeneralMove) -> tuple[Hex, list[str]]:
-    """A general's Command Move (HH.GEN.17, HH.CMD.1, HH.CMD.2, HH.GEN.9, HH.GEN.10, HH.GEN.16, HH.GEN.26, HH.MOVE.29)."""
+    """A general's Command Move (HH.GEN.17, HH.CMD.1, HH.CMD.2, HH.GEN.9, HH.GEN.10, HH.GEN.16, HH.GEN.26, HH.MOVE.29)."""  # noqa: E501
     g = state.generals.get(o.general)
     if g is None or not g.alive or g.hex is None:
         _fail("HH.CMD.1", f"general {o.general} is not on the table")
@@ -572,7 +583,7 @@ def do_general_move(state: GameState, o: GeneralMove, to: Hex, notes: list[str])
     host = state.unit_at(to)
     tail = f", joining {uname(state, host)}" if host is not None and host.side == g.side else ""
     lines = [
-        f"general {g.id} ({g.name}) moves {state.label(g.hex)} -> {' '.join(state.label(h) for h in o.path)}{tail} [HH.CMD.1]."
+        f"general {g.id} ({g.name}) moves {state.label(g.hex)} -> {' '.join(state.label(h) for h in o.path)}{tail} [HH.CMD.1]."  # noqa: E501
     ]
     for n in notes:
         # TODO(HH.GEN.26): single combat is fought in the hand-to-hand phase (part 2).

@@ -10,12 +10,12 @@ from campaign.hexgrid import Hex
 
 from .battlefield import Battlefield, battlefield_from_json, battlefield_to_json
 from .geometry import Edge, Facing, side_key
-from .model import Category, Formation, General, Profile, Speed, Trait, TroopClass, Unit, Weapon
+from .model import Artillery, Category, Formation, General, Profile, Speed, Trait, TroopClass, Unit, Weapon
 
 
 class Phase(Enum):
     """A bound is one side's turn, two make a game turn (HH.DEF.7); small arms of both sides shoot in every
-    Shooting Phase and combat happens every bound (HH.SEQ.12). Where the game stands: the pre-game steps, the four phases of a bound, and the end (HH.SEQ.10, HH.SEQ.11)."""
+    Shooting Phase and combat happens every bound (HH.SEQ.12). Where the game stands: the pre-game steps, the four phases of a bound, and the end (HH.SEQ.10, HH.SEQ.11)."""  # noqa: E501
 
     INITIATIVE = "initiative"
     """Waiting for the initiative choices: who deploys first, which edge (HH.SEQ.4, HH.SEQ.5)."""
@@ -61,6 +61,14 @@ class Options:
     restrict_tracks: bool = False
     command_broken_ground: str = "one_hex"
     wheeled_road_access: str = "never"
+    crt_a4_disrupted: bool = False
+    """HH.CRT.4: False applies the printed A/4 cell literally (no disruption)."""
+    pursuit_optional: str = "class_a"
+    """HH.COMP.35: "class_a" or "class_a_infantry_and_all_cavalry"."""
+    stakes_follow_up: str = "unstaked_side_only"
+    """HH.SPECIAL.43: "unstaked_side_only" or "through_own_stakes"."""
+    shooting_mode: str = "sequential"
+    """HH.SEQ.14: only "sequential" is implemented."""
 
     def to_json(self) -> dict:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
@@ -86,6 +94,13 @@ class Options:
         if o.wheeled_road_access != "never":
             # TODO(HH.TERR.13): the "along_road" option is not implemented yet.
             raise ValueError("wheeled_road_access: only 'never' is implemented so far [HH.TERR.13, HH.TERR.14]")
+        if o.pursuit_optional not in ("class_a", "class_a_infantry_and_all_cavalry"):
+            raise ValueError("pursuit_optional must be 'class_a' or 'class_a_infantry_and_all_cavalry' [HH.COMP.35]")
+        if o.stakes_follow_up not in ("unstaked_side_only", "through_own_stakes"):
+            raise ValueError("stakes_follow_up must be 'unstaked_side_only' or 'through_own_stakes' [HH.SPECIAL.43]")
+        if o.shooting_mode != "sequential":
+            # TODO(HH.SEQ.14): the "semi_simultaneous" shooting mode is not implemented yet.
+            raise ValueError("shooting_mode: only 'sequential' is implemented so far [HH.SEQ.14]")
         if not 1 <= o.deploy_depth <= 6:
             raise ValueError("deploy_depth must be 1..6 hexes [HH.SEQ.3]")
         return o
@@ -105,6 +120,10 @@ class Standing:
     """Attack a terrain-restricted enemy entering our zone of control (HH.PD.18)."""
     follow_disengage: bool = True
     """Follow up a disengaging class-A infantry unit (HH.PD.19)."""
+    follow_up: bool | None = None
+    """Optional follow-ups (HH.PD.33): None keeps the PD defaults (class-A infantry in the open yes, else no)."""
+    pursue: bool = False
+    """Optional pursuits of class-A infantry and cavalry (HH.PD.37): default no."""
 
 
 STANDING_KEYS = {
@@ -113,6 +132,8 @@ STANDING_KEYS = {
     "turn-to-face": "turn_to_face",
     "restricted-attack": "restricted_attack",
     "follow-disengage": "follow_disengage",
+    "follow-up": "follow_up",
+    "pursue": "pursue",
 }
 """Order-text names of the standing-order switches."""
 
@@ -166,6 +187,14 @@ class GameState:
     deploy_zones: dict[str, frozenset[Hex]] = field(default_factory=dict)
     """Explicit deployment hexes per side; empty means edge_dist < deploy_depth (HH.SEQ.2)."""
     warnings: tuple[str, ...] = ()
+    flee_paths: dict[int, tuple[Hex, ...]] = field(default_factory=dict)
+    """The path of each unit's last flee, from its old hex, for pursuit (HH.COMP.22, HH.DATA.4)."""
+    prev_groups: tuple[tuple[int, tuple[tuple[str, int], ...]], ...] = ()
+    """Last H2H phase's combat groups in creation order: (focus, opponents as ("u"|"g", id)) (HH.HTH.3, HH.DATA.7)."""
+    contact_order: tuple[tuple[int, int], ...] = ()
+    """(mover, primary target) in the order contacts were made this bound (HH.HTH.3, HH.HTH.4, HH.DATA.7)."""
+    engaged_at_start: frozenset[int] = frozenset()
+    """Units engaged when this bound's Tactical Movement began (HH.SHOOT.2, HH.DATA.4)."""
 
     def copy(self) -> GameState:
         """A copy safe to change without touching this one (units and generals are immutable)."""
@@ -178,6 +207,7 @@ class GameState:
         new.casualties = {k: dict(v) for k, v in self.casualties.items()}
         new.generals_lost = dict(self.generals_lost)
         new.edges = dict(self.edges)
+        new.flee_paths = dict(self.flee_paths)
         return new
 
     # --- lookups ---------------------------------------------------------------------------
@@ -253,6 +283,7 @@ def profile_to_json(p: Profile) -> dict:
         "may_disengage": p.may_disengage,
         "dismounted": p.dismounted,
         "house": p.house,
+        "artillery": None if p.artillery is None else p.artillery.to_json(),
     }
 
 
@@ -279,6 +310,7 @@ def profile_from_json(d: dict) -> Profile:
         may_disengage=d["may_disengage"],
         dismounted=d["dismounted"],
         house=d["house"],
+        artillery=None if d.get("artillery") is None else Artillery.from_json(d["artillery"]),
     )
 
 
@@ -383,6 +415,10 @@ def dump_state(s: GameState) -> dict:
         "outcome": None if s.outcome is None else list(s.outcome),
         "deploy_zones": {k: sorted([h.q, h.r] for h in v) for k, v in sorted(s.deploy_zones.items())},
         "warnings": list(s.warnings),
+        "flee_paths": {str(k): [[h.q, h.r] for h in v] for k, v in sorted(s.flee_paths.items())},
+        "prev_groups": [[f, [list(m) for m in opp]] for f, opp in s.prev_groups],
+        "contact_order": [list(c) for c in s.contact_order],
+        "engaged_at_start": sorted(s.engaged_at_start),
     }
 
 
@@ -418,4 +454,8 @@ def load_state(d: dict) -> GameState:
         outcome=None if d["outcome"] is None else (d["outcome"][0], d["outcome"][1]),
         deploy_zones={k: frozenset(Hex(q, r) for q, r in v) for k, v in d["deploy_zones"].items()},
         warnings=tuple(d["warnings"]),
+        flee_paths={int(k): tuple(Hex(q, r) for q, r in v) for k, v in d.get("flee_paths", {}).items()},
+        prev_groups=tuple((f, tuple((m[0], m[1]) for m in opp)) for f, opp in d.get("prev_groups", [])),
+        contact_order=tuple((a, b) for a, b in d.get("contact_order", [])),
+        engaged_at_start=frozenset(d.get("engaged_at_start", [])),
     )

@@ -83,7 +83,7 @@ def test_HH_SEQ_9_several_bounds_through_the_interface():
     st = send(st, "valois", "general 2 0503\nmove 11 0503 0504 0505 face S")
     st, story = resolve(st, dice)
     text = "\n".join(story)
-    assert "not resolved by this engine version" in text and "TODO HH.SHOOT" in text and "TODO HH.HTH" in text
+    assert "Shooting: valois shoots [HH.SEQ.11, HH.SHOOT.23]." in text and "Hand-to-hand phase" in text
     assert st.phasing == "york" and st.turn == 1
     st = send(st, "york", "move 2 0608\nmove 3 column")
     st, story = resolve(st, dice)

@@ -12,7 +12,7 @@ from games.hordes_heroes.engine import run_bound
 from games.hordes_heroes.geometry import Facing
 from games.hordes_heroes.orders import Move, Single
 
-from .helpers import H, make_state
+from .helpers import Dice, H, make_state
 
 PROFS = ["mma", "spear", "horde", "chariot", "lc", "longbow", "dacian"]
 TERR = ["good", "good", "good", "wood", "broken", "river", "bua"]
@@ -113,6 +113,6 @@ def test_HH_DATA_7_parse_is_pure_and_resolution_deterministic(lines):
     for _ in range(2):
         s = R.load(json.loads(before))
         s = R.apply_orders(s, acc)
-        res = R.resolve(s, None)
+        res = R.resolve(s, Dice())
         outs.append((json.dumps(R.dump(res.state), sort_keys=True), res.narrative))
     assert outs[0] == outs[1]

@@ -1,0 +1,403 @@
+"""The shooting phase: small arms and artillery [HH.SHOOT.*, HH.ART.*, HH.SEQ.12-15].
+
+Sequential mode (ruling HH.SEQ.14): the phasing side declares, resolves every target (pooled hits,
+one CRT lookup, HH.SHOOT.24) and applies results before the non-phasing side declares. One D12 per
+die, each requested with a purpose naming shooter, target and die number (HH.SEQ.15).
+Terrain and markers: HH.TERR.6, HH.TERR.21, HH.TERR.28, HH.TERR.29, HH.TERR.30, HH.TERR.31, HH.TERR.36,
+HH.TERR.49, HH.TERR.50, HH.TERR.53, HH.TERR.60, HH.TERR.61, HH.TERR.62, HH.TERR.66; generals never
+targets nor blockers (HH.GEN.14, HH.GEN.15, HH.GEN.23); arcs HH.HEX.10, HH.HEX.11; line of fire HH.HEX.12,
+HH.HEX.13; hits HH.DEF.16; artillery tables HH.DATA.2; column dice HH.MOVE.16.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from campaign.hexgrid import Arc, HalfHexRule, Hex, SightStep, in_arc, sight_line
+from campaign.hexgrid import Facing as GridFacing
+
+from .battlefield import Terrain
+from .geometry import Facing
+from .model import Category, Formation, Trajectory, Unit, Weapon
+from .movement import uname
+from .results import Cause, apply_result, result_for
+from .special import as_if_disrupted
+from .state import GameState
+from .zoc import engaged_with
+
+
+@dataclass(frozen=True, slots=True)
+class ShootChoice:
+    """A phasing player's `shoot` line: targets (one per artillery piece, or one for small arms), facing."""
+
+    targets: tuple[int, ...] = ()
+    facing: Facing | None = None
+    decline: bool = False
+
+
+@dataclass(slots=True)
+class Pool:
+    """Everything one side throws at one target in one turn to shoot (HH.SHOOT.24)."""
+
+    target: int
+    hits: int = 0
+    scorers: list[int] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+
+
+def _g(f: Facing) -> GridFacing:
+    return GridFacing(int(f))
+
+
+def _blocks(state: GameState, shooter: Unit, target: Unit, artillery: bool) -> bool:
+    """Whether the line of fire is blocked (HH.SHOOT.8, HH.SHOOT.9, HH.SHOOT.10, HH.ART.12, HH.ART.13)."""
+    assert shooter.hex is not None and target.hex is not None
+    bf = state.field
+    dist = shooter.hex.distance(target.hex)
+    p = state.profile(shooter)
+    guns = p.guns if artillery else None
+
+    def blocks(s: SightStep) -> bool:
+        t = bf.terrain_at(s.hex)
+        if t in (Terrain.WOOD, Terrain.BUA, Terrain.IMPENETRABLE):
+            return True  # HH.TERR.28, HH.TERR.49, HH.TERR.53
+        occ = state.unit_at(s.hex)
+        if occ is None:
+            return False  # HH.GEN.15: lone generals never block
+        if occ.side != shooter.side:
+            return True
+        if guns is not None and guns.scatter:
+            return True  # HH.ART.13: scatter never over friends
+        if s.can_shoot_over():
+            return False  # HH.SHOOT.10, HH.TERR.6: from higher ground, 2x distance
+        if guns is not None and guns.trajectory is Trajectory.HIGH and s.origin.distance(s.hex) == 1:
+            return bf.elevation_at(s.origin) != bf.elevation_at(s.hex)  # HH.ART.13: over an adjacent friend, level
+        return True
+
+    line = sight_line(shooter.hex, target.hex)
+    if dist >= 2 and not line.is_clear(blocks, HalfHexRule.BOTH_CLEAR, bf.elevation_at):
+        return True
+    if artillery and bf.terrain_at(target.hex) is Terrain.WOOD and dist > 3:
+        return True  # HH.TERR.31, HH.ART.12
+    return False
+
+
+def _entry_steep(state: GameState, shooter: Unit, target: Unit) -> bool:
+    """The line of fire enters the target hex through a steep side, on either candidate (HH.HEX.13, HH.TERR.62)."""
+    assert shooter.hex is not None and target.hex is not None
+    line = sight_line(shooter.hex, target.hex)
+    for s in line.entry_sides:
+        if state.field.is_steep(target.hex, target.hex.neighbour(int(s))):
+            return True
+    return False
+
+
+def _up_escarpment(state: GameState, shooter: Unit, target: Unit) -> bool:
+    bf = state.field
+    return bf.elevation_at(target.hex) > bf.elevation_at(shooter.hex) and bf.elevation_at(shooter.hex) == 0  # type: ignore[arg-type]
+
+
+def hard_cover(state: GameState, shooter_hex: Hex, target: Unit) -> bool:
+    """HH.SPECIAL.20: a war wagon, or the line of fire enters across a wall (either candidate side)."""
+    if state.profile(target).hard_target:
+        return True
+    assert target.hex is not None
+    if shooter_hex.distance(target.hex) == 1:
+        return state.field.is_wall(shooter_hex, target.hex)
+    return any(
+        state.field.is_wall(target.hex, target.hex.neighbour(int(s)))
+        for s in sight_line(shooter_hex, target.hex).entry_sides
+    )
+
+
+def to_hit(state: GameState, shooter: Unit, target: Unit) -> int:
+    """Score needed on a D12 (HH.SHOOT.17-19, HH.SPECIAL.7, HH.TERR.30, HH.TERR.50, HH.TERR.60, HH.TERR.66)."""
+    p, tp = state.profile(shooter), state.profile(target)
+    assert shooter.hex is not None and target.hex is not None
+    armour = tp.armour
+    if p.weapon is Weapon.CROSSBOW:
+        armour = max(0, armour - 1)
+    elif p.weapon is Weapon.GUNPOWDER:
+        armour = 0
+    mod = armour
+    if (
+        target.pavisses
+        and target.formation is Formation.DEPLOYED
+        and in_arc(target.hex, _g(target.facing), shooter.hex)
+    ):
+        mod += 1 if p.weapon is Weapon.GUNPOWDER else 2
+    if state.field.terrain_at(target.hex) in (Terrain.WOOD, Terrain.BUA):
+        mod += 2
+    if _up_escarpment(state, shooter, target):
+        dist = shooter.hex.distance(target.hex)
+        if dist == 1 and state.field.is_steep(shooter.hex, target.hex):
+            mod += 2
+        elif dist == 2 and _entry_steep(state, shooter, target):
+            mod += 1
+    return (p.shoot or 13) + mod
+
+
+def art_extra(state: GameState, shooter: Unit, target: Unit) -> int:
+    """Added to every artillery threshold: woodland, BUA, hard cover, escarpment at 2 (HH.ART.8, HH.ART.9, HH.TERR.61)."""  # noqa: E501
+    assert shooter.hex is not None and target.hex is not None
+    extra = 0
+    if state.field.terrain_at(target.hex) in (Terrain.WOOD, Terrain.BUA) or hard_cover(state, shooter.hex, target):
+        extra += 2
+    if (
+        _up_escarpment(state, shooter, target)
+        and shooter.hex.distance(target.hex) == 2
+        and _entry_steep(state, shooter, target)
+    ):
+        extra += 2
+    return extra
+
+
+def small_arms_dice(state: GameState, u: Unit) -> int:
+    """HH.SHOOT.15, ruling HH.SHOOT.16: stands, column cap 2, then halve (up) if disrupted or as if disrupted."""
+    n = u.stands
+    if u.formation in (Formation.COLUMN, Formation.SQUEEZED):
+        n = min(n, 2)
+    if u.disrupted or as_if_disrupted(state, u):
+        n = (n + 1) // 2
+    return n
+
+
+def may_shoot(state: GameState, u: Unit, side_phasing: bool) -> tuple[bool, list[int] | None]:
+    """Eligibility (HH.SHOOT.2-5, HH.SHOOT.14, HH.ART.2, HH.ART.3, HH.ART.15): (ok, restricted targets or None)."""
+    p = state.profile(u)
+    if not u.on_table:
+        return False, None
+    eng = [v.id for v in engaged_with(state, u)]
+    if p.is_artillery:
+        if side_phasing and (u.hold_fire or u.moved_this_bound):
+            return False, None
+        if not side_phasing and not u.hold_fire:
+            return False, None
+        if eng:
+            if not side_phasing and set(eng) <= set(u.contacted_by) and u.id not in state.engaged_at_start:
+                return True, sorted(eng)
+            return False, None
+        return True, None
+    if p.shoot is None:
+        return False, None
+    if side_phasing and (u.pavisses and u.moved_this_bound or p.can_stakes and u.stakes_carried and u.moved_this_bound):
+        return False, None  # HH.SHOOT.2 item 2, HH.SHOOT.3, ruling HH.SHOOT.4, HH.SPECIAL.8
+    if eng:
+        if p.category is Category.CHARIOT and side_phasing and u.moved_this_bound:
+            return True, None  # HH.SHOOT.14, HH.SPECIAL.40
+        if not side_phasing and set(eng) <= set(u.contacted_by) and u.id not in state.engaged_at_start:
+            return True, sorted(eng)  # HH.SHOOT.13
+        return False, None
+    return small_arms_dice(state, u) > 0, None
+
+
+def can_target(state: GameState, u: Unit, v: Unit, facing: Facing) -> bool:
+    """Range, arc and line of fire for one shooter and target (HH.SHOOT.6-8, HH.ART.10, HH.ART.12, HH.TERR.61)."""
+    if not v.on_table or v.side == u.side or u.hex is None or v.hex is None:
+        return False
+    p = state.profile(u)
+    d = u.hex.distance(v.hex)
+    if p.is_artillery:
+        if p.guns.band(d) is None or d < 1:
+            return False
+        if p.guns.arc_faces == 1 and facing.is_point:
+            return False  # ruling HH.ART.11
+        if state.field.is_steep(u.hex, v.hex) and d == 1:
+            return False  # HH.TERR.61
+    elif not 1 <= d <= 2:
+        return False
+    if p.category is not Category.CHARIOT and not in_arc(u.hex, _g(facing), v.hex, Arc.FRONT):
+        return False
+    return not _blocks(state, u, v, p.is_artillery)
+
+
+def _facings(state: GameState, u: Unit) -> list[Facing]:
+    """Facings a shooter may take before shooting: any when undisrupted, its own when disrupted (HH.SHOOT.7, HH.ART.16)."""  # noqa: E501
+    if u.disrupted or as_if_disrupted(state, u):
+        return [u.facing]
+    return [u.facing] + sorted(
+        (f for f in Facing if f != u.facing), key=lambda f: (min((f - u.facing) % 12, (u.facing - f) % 12), int(f))
+    )
+
+
+def default_target(state: GameState, u: Unit, allowed: list[int] | None) -> tuple[int, Facing] | None:
+    """HH.PD.22, HH.PD.23: lowest score needed (not in hard cover), then nearest, then lowest id; least turning."""
+    best = None
+    for v in state.live_units(state.other(u.side)):
+        if allowed is not None and v.id not in allowed:
+            continue
+        for f in _facings(state, u):
+            if can_target(state, u, v, f):
+                if state.profile(u).is_artillery:
+                    b = state.profile(u).guns.band(u.hex.distance(v.hex))  # type: ignore[union-attr,arg-type]
+                    extra = art_extra(state, u, v)
+                    exp = sum(b.hits(r, extra) for r in range(1, 13)) if b else 0  # type: ignore[union-attr]
+                    key = (-exp, u.hex.distance(v.hex), v.id)  # type: ignore[union-attr,arg-type]
+                else:
+                    if hard_cover(state, u.hex, v):  # type: ignore[arg-type]
+                        break
+                    key = (to_hit(state, u, v), u.hex.distance(v.hex), v.id)  # type: ignore[union-attr,arg-type]
+                if best is None or key < best[0]:
+                    best = (key, v.id, f)
+                break
+    return None if best is None else (best[1], best[2])
+
+
+def suppressed(allocated: int, suppressors_in_cover: bool) -> int:
+    """HH.SHOOT.21, ruling HH.SHOOT.22: 1:1 from hard cover, else 2:1 rounded down (HH.EX.13)."""
+    return allocated if suppressors_in_cover else allocated // 2
+
+
+def _suppression(state: GameState) -> tuple[dict[int, int], set[int]]:
+    """Default allocations (HH.PD.21): a shooter whose only targets are hard-cover shooters suppresses the one with
+    the most dice. Returns dice taken off each target and the allocating units (which do not roll)."""
+    off: dict[int, int] = {}
+    allocating: set[int] = set()
+    for u in state.live_units():
+        side_phasing = u.side == state.phasing
+        ok, allowed = may_shoot(state, u, side_phasing)
+        if not ok or state.profile(u).is_artillery:
+            continue
+        cands = []
+        plain = False
+        for v in state.live_units(state.other(u.side)):
+            if allowed is not None and v.id not in allowed:
+                continue
+            if any(can_target(state, u, v, f) for f in _facings(state, u)):
+                if hard_cover(state, u.hex, v) and state.profile(v).shoot:  # type: ignore[arg-type]
+                    cands.append(v)
+                else:
+                    plain = True
+        if cands and not plain:
+            v = min(cands, key=lambda v: (-small_arms_dice(state, v), v.id))
+            cover = hard_cover(state, v.hex, u)  # type: ignore[arg-type]
+            off[v.id] = off.get(v.id, 0) + suppressed(u.stands, cover)
+            allocating.add(u.id)
+    return off, allocating
+
+
+def shoot_side(
+    state: GameState, side: str, dice, choices: dict[int, ShootChoice], off: dict[int, int], allocating: set[int]
+) -> list[str]:
+    """One side's turn to shoot (HH.SHOOT.23, HH.SHOOT.24, HH.SHOOT.25, HH.ART.7)."""
+    side_phasing = side == state.phasing
+    lines = [f"Shooting: {side} shoots [HH.SEQ.11, HH.SHOOT.23]."]
+    plan: list[tuple[Unit, list[int], Facing]] = []
+    for u in state.live_units(side):
+        ok, allowed = may_shoot(state, u, side_phasing)
+        if not ok or u.id in allocating:
+            continue
+        p = state.profile(u)
+        c = choices.get(u.id) if side_phasing else None
+        if c is not None and c.decline:
+            lines.append(f"  {uname(state, u)} does not shoot [HH.SHOOT.12].")
+            continue
+        if c is not None and c.targets:
+            f = c.facing or u.facing
+            if c.facing is not None and (u.disrupted or as_if_disrupted(state, u)) and c.facing != u.facing:
+                lines.append(f"  {uname(state, u)} is disrupted and may not turn before shooting [HH.DISR.2].")
+                continue
+            good = [
+                t
+                for t in c.targets
+                if t in state.units and can_target(state, u, state.units[t], f) and (allowed is None or t in allowed)
+            ]
+            if len(good) != len(c.targets):
+                lines.append(
+                    f"  {uname(state, u)} cannot shoot at {list(c.targets)} (range, arc or line of fire) [HH.SHOOT.6]."
+                )
+                continue
+            plan.append((u, list(c.targets), f))
+            continue
+        t = default_target(state, u, allowed)
+        if t is None:
+            continue
+        plan.append((u, [t[0]], t[1]))
+    if not plan:
+        lines.append("  Nobody shoots.")
+        return lines
+    pools: dict[int, Pool] = {}
+    order: list[tuple[Unit, list[int], Facing]] = []
+    for u, targets, f in plan:
+        if f != u.facing:
+            state.units[u.id] = replace(u, facing=f)
+            lines.append(f"  {uname(state, u)} turns to face {f.name} to shoot [HH.SHOOT.7, HH.ART.10].")
+            u = state.units[u.id]
+        order.append((u, targets, f))
+        for t in targets:
+            pools.setdefault(t, Pool(t))
+    for tid in sorted(pools):  # HH.PD.25: ascending target id
+        target = state.units[tid]
+        pool = pools[tid]
+        if not target.on_table:
+            lines.append(f"  unit {tid} is gone: the dice allotted to it are lost [HH.SHOOT.23].")
+            continue
+        for u, targets, _f in [x for x in order if not state.profile(x[0]).is_artillery] + [
+            x for x in order if state.profile(x[0]).is_artillery
+        ]:
+            if tid not in targets or not state.units[u.id].on_table:
+                continue
+            p = state.profile(u)
+            if p.is_artillery:
+                pieces = u.stands if not u.disrupted else (u.stands + 1) // 2  # HH.ART.16
+                mine = [i for i in range(pieces) if targets[i % len(targets)] == tid]
+                b = p.guns.band(u.hex.distance(target.hex))  # type: ignore[union-attr,arg-type]
+                extra = art_extra(state, u, target)
+                got = 0
+                rolls = []
+                for k, _ in enumerate(mine):
+                    r = dice.roll(
+                        12,
+                        f"artillery: unit {u.id} ({u.name}) at unit {tid} ({target.name}), piece {k + 1} of {len(mine)}",  # noqa: E501
+                    )
+                    h = b.hits(r, extra) if b else 0
+                    rolls.append(f"{r}->{h}")
+                    got += h
+                pool.lines.append(
+                    f"  {uname(state, u)} fires at {uname(state, target)}: D12 {', '.join(rolls)}: {got} hits [HH.ART.7]."  # noqa: E501
+                )
+            else:
+                if hard_cover(state, u.hex, target):  # type: ignore[arg-type]
+                    pool.lines.append(
+                        f"  {uname(state, u)} shoots at {uname(state, target)} in hard cover: no effect [HH.SHOOT.20]."
+                    )
+                    continue
+                n = max(0, small_arms_dice(state, u) - off.get(u.id, 0))
+                if off.get(u.id):
+                    pool.lines.append(f"  {uname(state, u)} is suppressed: {off[u.id]} dice fewer [HH.SHOOT.21].")
+                need = to_hit(state, u, target)
+                rolls = [
+                    dice.roll(12, f"shooting: unit {u.id} ({u.name}) at unit {tid} ({target.name}), die {i + 1} of {n}")
+                    for i in range(n)
+                ]
+                got = sum(1 for r in rolls if need <= 12 and r >= need)
+                pool.lines.append(
+                    f"  {uname(state, u)} shoots at {uname(state, target)}: {n} D12 needing {need}+: {', '.join(map(str, rolls)) or 'none'}: {got} hits [HH.SHOOT.17]."  # noqa: E501
+                )
+            if got:
+                pool.scorers.append(u.id)
+            pool.hits += got
+        lines += pool.lines
+        res = result_for(state, tid, pool.hits)
+        if res is None:
+            lines.append(f"  {uname(state, target)}: no hits.")
+            continue
+        srcs = [state.units[s].hex for s in pool.scorers if state.units[s].hex is not None]
+        more, _ = apply_result(state, tid, res, Cause.SHOOTING, srcs, None, dice)  # type: ignore[arg-type]
+        lines.append(f"  {pool.hits} hits in all on {uname(state, target)} [HH.SHOOT.24].")
+        lines += more
+    return lines
+
+
+def shooting_phase(state: GameState, dice, choices: dict[int, ShootChoice]) -> list[str]:
+    """Both sides' turns to shoot, phasing side first (HH.SEQ.10, HH.SEQ.13, ruling HH.SEQ.14, HH.ART.4)."""
+    off, allocating = _suppression(state)
+    lines = []
+    if allocating:
+        lines.append(
+            f"Suppression: units {sorted(allocating)} suppress hard-cover shooters {off} [HH.SHOOT.21, HH.PD.21]."
+        )
+    assert state.phasing is not None
+    lines += shoot_side(state, state.phasing, dice, choices, off, allocating)
+    lines += shoot_side(state, state.other(state.phasing), dice, {}, off, allocating)
+    return lines
