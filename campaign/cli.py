@@ -55,8 +55,23 @@ def _friendly(fn: F) -> F:
 class Ctx:
     """Per-invocation settings shared by the commands."""
 
-    def __init__(self, db: str):
+    def __init__(self, db: str, outbox: str | None = None, mail_from: str | None = None, referee: str | None = None):
         self.db = db
+        self.outbox = outbox
+        self.mail_from = mail_from
+        self.referee = referee
+
+    def mail_settings(self) -> Any:
+        from campaign.mailflow import DEFAULT_SENDER, MailSettings
+
+        outbox = Path(self.outbox) if self.outbox else Path(self.db).resolve().parent / "outbox"
+        return MailSettings(outbox=outbox, sender=self.mail_from or DEFAULT_SENDER, referee=self.referee)
+
+    def after_change(self, camp: Campaign) -> None:
+        """Queue digests for whatever changed (the embedded default: a Maildir outbox, no server)."""
+        from campaign.mailflow import dispatch
+
+        dispatch(camp, self.mail_settings())
 
     def campaign(self, *, create: bool = False) -> Campaign:
         from campaign.eventlog import open_store
@@ -77,16 +92,29 @@ pass_ctx = click.make_pass_decorator(Ctx)
     metavar="PATH",
     help=f"The campaign file (also ${DB_ENV}).",
 )
+@click.option(
+    "--outbox",
+    envvar="CAMPAIGN_OUTBOX",
+    default=None,
+    metavar="DIR",
+    help="Maildir where replies and digests are queued (also $CAMPAIGN_OUTBOX; default: outbox/ beside the file).",
+)
+@click.option(
+    "--mail-from", envvar="CAMPAIGN_FROM", default=None, metavar="ADDR", help="From address of outgoing mail."
+)
+@click.option(
+    "--referee-email", envvar="CAMPAIGN_REFEREE", default=None, metavar="ADDR", help="Referee copy of digests."
+)
 @click.version_option(package_name="campaign", prog_name="campaign")
 @click.pass_context
-def main(ctx: click.Context, db: str) -> None:
+def main(ctx: click.Context, db: str, outbox: str | None, mail_from: str | None, referee_email: str | None) -> None:
     """Run play-by-email wargame campaigns: orders in, dice rolled fairly, every event on record.
 
     \b
     Example:
       campaign init && campaign player add alice --email alice@example.org
     """
-    ctx.obj = Ctx(db)
+    ctx.obj = Ctx(db, outbox, mail_from, referee_email)
 
 
 # --- campaign ----------------------------------------------------------------------------------
@@ -126,14 +154,17 @@ def player() -> None:
 @pass_ctx
 @_friendly
 def player_add(ctx: Ctx, name: str, email: str) -> None:
-    """Add a player to the campaign.
+    """Add a player to the campaign and issue their order password (printed once).
 
     \b
     Example:
       campaign player add bob --email bob@example.org
     """
-    p = ctx.campaign().add_player(name, email)
+    camp = ctx.campaign()
+    p = camp.add_player(name, email)
+    password = camp.set_password(p.name)
     click.echo(f"added player {p.name} <{p.email}>")
+    click.echo(f"order password for {p.name}: {password}  (give it to the player; it is stored only as a hash)")
 
 
 @player.command("list", context_settings=CONTEXT_SETTINGS)
@@ -256,9 +287,9 @@ def game_new(
         schedule = Schedule(
             hours, parse_duration_hours(grace), parse_duration_hours(reminder), MissedOrders(missed)
         ).as_json()
-    gs = ctx.campaign().new_game(
-        ruleset_name, scenario, side_map, dice_mode=DiceMode(dice), options=opts, schedule=schedule
-    )
+    camp = ctx.campaign()
+    gs = camp.new_game(ruleset_name, scenario, side_map, dice_mode=DiceMode(dice), options=opts, schedule=schedule)
+    ctx.after_change(camp)
     if as_json:
         click.echo(json.dumps({"game": gs.number, "stream": gs.stream, "commitment": gs.commitments.get(1)}))
     else:
@@ -322,6 +353,7 @@ def orders_submit(ctx: Ctx, game_ref: str, source: Any, player: str, side: str |
     camp = ctx.campaign()
     receipt = camp.submit_orders(game_ref, player, text, side=side)
     pending = camp.advance(receipt.game)
+    ctx.after_change(camp)
     from campaign.service import WaitingForDice
 
     waiting = pending.needed if isinstance(pending, WaitingForDice) else None
@@ -416,7 +448,9 @@ def tick(ctx: Ctx, now: str | None, as_json: bool) -> None:
     """
     from campaign.eventlog import utc_now
 
-    report = ctx.campaign().tick(now or utc_now())
+    camp = ctx.campaign()
+    report = camp.tick(now or utc_now())
+    ctx.after_change(camp)
     if as_json:
         click.echo(json.dumps(report, indent=2))
         return
@@ -457,7 +491,9 @@ def referee_void(ctx: Ctx, game_ref: str, seqs: tuple[int, ...], reason: str, as
     Example:
       campaign referee void 1 42 --reason "orders were for the wrong game"
     """
-    info = ctx.campaign().void(game_ref, list(seqs), reason)
+    camp = ctx.campaign()
+    info = camp.void(game_ref, list(seqs), reason)
+    ctx.after_change(camp)
     if as_json:
         click.echo(json.dumps(info, indent=2))
         return
@@ -479,6 +515,115 @@ def referee_password(ctx: Ctx, player_name: str) -> None:
     """
     pw = ctx.campaign().set_password(player_name)
     click.echo(f"new password for {player_name}: {pw}")
+
+
+@main.group(context_settings=CONTEXT_SETTINGS)
+def mail() -> None:
+    """The play-by-email loop: read orders from mail, send replies and digests.
+
+    \b
+    Example:
+      campaign mail ingest ~/Maildir/campaign && campaign mail send --smtp localhost:25
+    """
+
+
+@mail.command("ingest", context_settings=CONTEXT_SETTINGS)
+@click.argument("source", metavar="SOURCE")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object per message.")
+@pass_ctx
+@_friendly
+def mail_ingest(ctx: Ctx, source: str, as_json: bool) -> None:
+    """Read orders from a Maildir, an mbox, an .eml file or imap://user@host/folder.
+
+    Each message is acted on exactly once (by Message-ID) and answered: accepted orders are
+    echoed with their hash, refused mail gets every error and changes nothing. The IMAP
+    password comes from $CAMPAIGN_IMAP_PASSWORD or a prompt, never from a flag.
+
+    \b
+    Example:
+      campaign mail ingest ~/Maildir/campaign
+      CAMPAIGN_IMAP_PASSWORD=... campaign mail ingest imap://referee@mail.example.org/INBOX
+    """
+    from campaign.mail.sources import SourceError
+    from campaign.mailflow import ingest
+
+    camp = ctx.campaign()
+    counts: dict[str, int] = {}
+
+    def show(r: Any) -> None:
+        counts[r.outcome] = counts.get(r.outcome, 0) + 1
+        if as_json:
+            click.echo(
+                json.dumps(
+                    {
+                        "message_id": r.message_id,
+                        "sender": r.sender,
+                        "outcome": r.outcome,
+                        "game": r.game,
+                        "codes": r.codes,
+                        "seq": r.seq,
+                    }
+                )
+            )
+        else:
+            extra = f" ({', '.join(r.codes)})" if r.codes else ""
+            click.echo(f"{r.outcome:9} {r.sender or '?':32} game {r.game or '-'}{extra}", err=False)
+
+    try:
+        ingest(camp, source, ctx.mail_settings(), progress=show)
+    except SourceError as exc:
+        raise click.ClickException(str(exc)) from None
+    if not as_json:
+        summary = ", ".join(f"{v} {k}" for k, v in sorted(counts.items())) or "no new messages"
+        click.echo(f"{summary}; replies and digests queued in {ctx.mail_settings().outbox}", err=True)
+
+
+@mail.command("send", context_settings=CONTEXT_SETTINGS)
+@click.option("--smtp", "smtp", required=True, metavar="HOST:PORT", help="The SMTP server to hand mail to.")
+@click.option("--starttls", is_flag=True, help="Upgrade the connection with STARTTLS.")
+@click.option("--user", default=None, help="SMTP user; the password comes from $CAMPAIGN_SMTP_PASSWORD.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def mail_send(ctx: Ctx, smtp: str, starttls: bool, user: str | None, as_json: bool) -> None:
+    """Deliver the outbox over SMTP; sent mail moves aside, failures stay queued for the next run.
+
+    \b
+    Example:
+      campaign mail send --smtp smtp.example.org:587 --starttls --user referee
+    """
+    from campaign.mail.outbox import send_outbox
+
+    host, sep, port = smtp.rpartition(":")
+    if not sep or not host or not port.isdigit():
+        raise click.UsageError(f"--smtp {smtp!r} must look like HOST:PORT, e.g. localhost:25")
+    password = os.environ.get("CAMPAIGN_SMTP_PASSWORD") if user else None
+    if user and password is None:
+        raise click.ClickException("set $CAMPAIGN_SMTP_PASSWORD to the SMTP password (it is never a flag)")
+    outbox = ctx.mail_settings().outbox
+    report = send_outbox(outbox, host, int(port), starttls, user, password)
+    if as_json:
+        click.echo(json.dumps({"sent": len(report.sent), "failed": [str(f) for f in report.failed]}, indent=2))
+    else:
+        click.echo(str(report))
+    if report.failed:
+        raise click.ClickException(f"{len(report.failed)} message(s) stay queued in {outbox}; run again later")
+
+
+@mail.command("digests", context_settings=CONTEXT_SETTINGS)
+@pass_ctx
+@_friendly
+def mail_digests(ctx: Ctx) -> None:
+    """Queue digests for every player with news since their last digest (other commands do this too).
+
+    \b
+    Example:
+      campaign mail digests
+    """
+    from campaign.mailflow import dispatch
+
+    queued = dispatch(ctx.campaign(), ctx.mail_settings())
+    click.echo(f"queued {len(queued)} digest(s) in {ctx.mail_settings().outbox}")
 
 
 # --- status / show / log -----------------------------------------------------------------------
@@ -875,6 +1020,7 @@ def dice_enter(ctx: Ctx, game_ref: str, values: tuple[int, ...]) -> None:
 
     camp = ctx.campaign()
     ev = camp.enter_dice(game_ref, list(values))
+    ctx.after_change(camp)
     click.echo(f"queued {len(values)} dice (event {ev.seq})")
     result = camp.advance(game_ref)
     if isinstance(result, WaitingForDice):

@@ -137,6 +137,10 @@ def _note(
         notices.append(
             Notice(ev.seq, "deadline", f"Deadline passed for {', '.join(p['sides'])}: {p['policy']} orders were filed.")
         )
+    elif kind == EventType.REMINDER_SENT:
+        notices.append(
+            Notice(ev.seq, "reminder", f"Reminder: {p['side']}'s orders are due by {p['deadline']}.", (p["side"],))
+        )
     elif kind == EventType.PRESS_SENT:
         audience = None if p["to"] == "all" else (p["from"], p["to"])
         notices.append(Notice(ev.seq, "press", f"Press from {p['from']} to {p['to']}: {p['text']}", audience))
@@ -167,6 +171,8 @@ def build_digest(
     side = sides[0] if sides else None
     visible = [n for n in notices if n.audience is None or side is None or side in n.audience]
     rs = gs.ruleset
+    if deadline_text is None and gs.schedule and gs.ended is None:
+        deadline_text = _deadlines(camp, gs)
     todo = []
     if gs.ended is None:
         for r in rs.pending(gs.state):
@@ -213,3 +219,17 @@ def build_digest(
             digest.svg = render_svg(pic)
             digest.png = render_png(digest.svg)
     return digest
+
+
+def _deadlines(camp: Campaign, gs: GameState) -> dict[str, str]:
+    """Each pending side's deadline as text, from the game's schedule and the players' absences."""
+    from campaign.deadlines import Schedule, deadline_for, format_time, parse_time
+
+    schedule = Schedule.from_json(gs.schedule or {})
+    opened = parse_time(gs.phase_opened_at)
+    absences = camp.absences()
+    return {
+        r.side: format_time(deadline_for(schedule, opened, gs.sides[r.side], absences))
+        for r in gs.ruleset.pending(gs.state)
+        if r.side in gs.sides
+    }

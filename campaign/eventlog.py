@@ -43,6 +43,25 @@ class ConflictError(EventLogError):
         )
 
 
+class DuplicateMessage(EventLogError):
+    """An inbound message with this Message-ID was already processed (by this or another process)."""
+
+    def __init__(self, message_id: str, content: str, outcome: str):
+        self.message_id, self.content, self.outcome = message_id, content, outcome
+        super().__init__(f"message {message_id} was already processed")
+
+
+@dataclass(frozen=True, slots=True)
+class InboxRow:
+    """The record that an inbound message was processed, written in the same transaction as its events."""
+
+    message_id: str
+    content: str
+    """SHA-256 of the message body as received, to tell a harmless re-read from a replay."""
+    outcome: str
+    """JSON describing what happened, enough to rebuild the reply if it was lost in a crash."""
+
+
 class NotACampaign(EventLogError):
     """The file is missing or is not a campaign database."""
 
@@ -230,12 +249,22 @@ class EventStore(ABC):
         engine: str = "",
         at: str | None = None,
         secrets: Mapping[str, str] | None = None,
+        inbox: InboxRow | None = None,
     ) -> list[Event]:
         """Append all `events` atomically; `expected` maps stream -> version the caller read.
 
         Raises ConflictError (and writes nothing) if any stream moved on. `secrets` are
-        stored in the same transaction, outside the chain (dice seeds before reveal).
+        stored in the same transaction, outside the chain (dice seeds before reveal); so is
+        `inbox`, and a Message-ID seen before raises DuplicateMessage with nothing written.
         """
+
+    @abstractmethod
+    def inbox_get(self, message_id: str) -> InboxRow | None:
+        """The record of a processed inbound message, or None."""
+
+    @abstractmethod
+    def inbox_set_outcome(self, message_id: str, outcome: str) -> None:
+        """Complete a processed message's outcome (the reply, once the chain head is known)."""
 
     @abstractmethod
     def read(self, stream: str | None = None, after: int = 0, upto: int | None = None) -> Iterator[Event]:
@@ -289,13 +318,19 @@ class MemoryStore(EventStore):
         self._events: list[Event] = []
         self._versions: dict[str, int] = {}
         self._secrets: dict[str, str] = {}
+        self._inbox: dict[str, InboxRow] = {}
         self._snapshots: dict[tuple[str, int], tuple[str, str]] = {}
 
-    def append(self, events, expected=None, *, engine="", at=None, secrets=None):  # type: ignore[no-untyped-def]
+    def append(self, events, expected=None, *, engine="", at=None, secrets=None, inbox=None):  # type: ignore[no-untyped-def]
+        if inbox is not None and inbox.message_id in self._inbox:
+            old = self._inbox[inbox.message_id]
+            raise DuplicateMessage(old.message_id, old.content, old.outcome)
         for stream, want in (expected or {}).items():
             actual = self._versions.get(stream, 0)
             if actual != want:
                 raise ConflictError(stream, want, actual)
+        if inbox is not None:
+            self._inbox[inbox.message_id] = inbox
         seq, prev = self.head()
         sealed = seal(events, seq, prev, self._versions, at or self.clock(), engine)
         self._events.extend(sealed)
@@ -324,6 +359,13 @@ class MemoryStore(EventStore):
 
     def secret(self, name: str) -> str | None:
         return self._secrets.get(name)
+
+    def inbox_get(self, message_id: str) -> InboxRow | None:
+        return self._inbox.get(message_id)
+
+    def inbox_set_outcome(self, message_id: str, outcome: str) -> None:
+        row = self._inbox[message_id]
+        self._inbox[message_id] = InboxRow(row.message_id, row.content, outcome)
 
     def put_snapshot(self, stream: str, seq: int, engine: str, data: str) -> None:
         self._snapshots[(stream, seq)] = (engine, data)
@@ -355,6 +397,12 @@ CREATE TABLE IF NOT EXISTS events (
     prev_hash TEXT NOT NULL,
     hash TEXT NOT NULL UNIQUE,
     UNIQUE (stream, version)
+);
+CREATE TABLE IF NOT EXISTS inbox (
+    message_id TEXT PRIMARY KEY,
+    content TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    outcome TEXT NOT NULL
 );
 CREATE TRIGGER IF NOT EXISTS events_refuse_update BEFORE UPDATE ON events
 BEGIN SELECT RAISE(ABORT, 'events are append-only: UPDATE refused'); END;
@@ -437,12 +485,16 @@ class SqliteStore(EventStore):
             self.conn.execute("ROLLBACK")
             raise
 
-    def append(self, events, expected=None, *, engine="", at=None, secrets=None):  # type: ignore[no-untyped-def]
-        if not events and not secrets:
+    def append(self, events, expected=None, *, engine="", at=None, secrets=None, inbox=None):  # type: ignore[no-untyped-def]
+        if not events and not secrets and inbox is None:
             return []
         conn = self.conn
         conn.execute("BEGIN IMMEDIATE")
         try:
+            if inbox is not None:
+                old = self.inbox_get(inbox.message_id)
+                if old is not None:
+                    raise DuplicateMessage(old.message_id, old.content, old.outcome)
             for stream, want in (expected or {}).items():
                 actual = self._version_in_tx(stream)
                 if actual != want:
@@ -470,6 +522,11 @@ class SqliteStore(EventStore):
             conn.executemany(f"INSERT INTO events ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows)
             if secrets:
                 conn.executemany("INSERT OR REPLACE INTO secrets (name, value) VALUES (?, ?)", sorted(secrets.items()))
+            if inbox is not None:
+                conn.execute(
+                    "INSERT INTO inbox (message_id, content, seq, outcome) VALUES (?, ?, ?, ?)",
+                    (inbox.message_id, inbox.content, sealed[-1].seq if sealed else seq, inbox.outcome),
+                )
             conn.execute("COMMIT")
         except sqlite3.IntegrityError as exc:
             conn.execute("ROLLBACK")
@@ -552,6 +609,15 @@ class SqliteStore(EventStore):
     def secret(self, name: str) -> str | None:
         row = self.conn.execute("SELECT value FROM secrets WHERE name = ?", (name,)).fetchone()
         return None if row is None else str(row[0])
+
+    def inbox_get(self, message_id: str) -> InboxRow | None:
+        row = self.conn.execute(
+            "SELECT message_id, content, outcome FROM inbox WHERE message_id = ?", (message_id,)
+        ).fetchone()
+        return None if row is None else InboxRow(row[0], row[1], row[2])
+
+    def inbox_set_outcome(self, message_id: str, outcome: str) -> None:
+        self.conn.execute("UPDATE inbox SET outcome = ? WHERE message_id = ?", (outcome, message_id))
 
     def put_snapshot(self, stream: str, seq: int, engine: str, data: str) -> None:
         self.conn.execute(

@@ -51,6 +51,8 @@ class EventType(StrEnum):
     """A player's order password was issued or reset (the salted hash is kept outside the chain)."""
     MESSAGE_REFUSED = "MessageRefused"
     """An inbound mail was refused; only the fact and the reasons are kept."""
+    DIGEST_SENT = "DigestSent"
+    """A digest covering a game up to some event was queued for a player (the mail stream)."""
 
 
 def game_stream(number: int) -> str:

@@ -220,27 +220,7 @@ class Campaign:
         """Validate and file orders; resolve whatever became ready. Raises OrdersRejected or UserError."""
         for _ in range(MAX_RETRIES):
             gs = self.load(game)
-            chosen = self._side_for(gs, player, side)
-            if gs.ended is not None:
-                raise UserError(f"game {gs.number} is over ({gs.ended.get('reason', 'ended')}); no more orders")
-            wanted = [r for r in gs.ruleset.pending(gs.state) if r.side == chosen]
-            if not wanted:
-                now = ", ".join(f"{r.side} ({r.phase})" for r in gs.ruleset.pending(gs.state)) or "nobody"
-                raise UserError(f"game {gs.number} expects no orders from {chosen} now; waiting for: {now}")
-            accepted = gs.ruleset.parse_orders(gs.state, chosen, text)
-            event = NewEvent(
-                gs.stream,
-                EventType.ORDERS_SUBMITTED.value,
-                {
-                    "side": accepted.side,
-                    "player": player,
-                    "key": accepted.key,
-                    "data": accepted.data,
-                    "canonical": accepted.canonical,
-                    "orders_hash": orders_hash(accepted.canonical),
-                },
-                actor=player,
-            )
+            event, accepted = self.plan_orders(gs, player, text, side)
             try:
                 sealed = self.store.append([event], expected={gs.stream: gs.version}, engine=engine_id(gs.ruleset))
             except ConflictError:
@@ -258,6 +238,33 @@ class Campaign:
                 resolved=reports if isinstance(reports, list) else [],
             )
         raise UserError("the game is too busy right now (others keep writing); try again")
+
+    def plan_orders(
+        self, gs: GameState, player: str, text: str, side: str | None = None
+    ) -> tuple[NewEvent, AcceptedOrders]:
+        """The OrdersSubmitted event for `text`, checked against `gs`; raises OrdersRejected or UserError."""
+        chosen = self._side_for(gs, player, side)
+        if gs.ended is not None:
+            raise UserError(f"game {gs.number} is over ({gs.ended.get('reason', 'ended')}); no more orders")
+        wanted = [r for r in gs.ruleset.pending(gs.state) if r.side == chosen]
+        if not wanted and self._orders_on_file(gs, chosen) is None:  # on file: new orders replace them
+            now = ", ".join(f"{r.side} ({r.phase})" for r in gs.ruleset.pending(gs.state)) or "nobody"
+            raise UserError(f"game {gs.number} expects no orders from {chosen} now; waiting for: {now}")
+        accepted = gs.ruleset.parse_orders(gs.state, chosen, text)
+        event = NewEvent(
+            gs.stream,
+            EventType.ORDERS_SUBMITTED.value,
+            {
+                "side": accepted.side,
+                "player": player,
+                "key": accepted.key,
+                "data": accepted.data,
+                "canonical": accepted.canonical,
+                "orders_hash": orders_hash(accepted.canonical),
+            },
+            actor=player,
+        )
+        return event, accepted
 
     def _side_for(self, gs: GameState, player: str, side: str | None) -> str:
         sides = gs.side_of(player)
@@ -397,36 +404,30 @@ class Campaign:
 
     def set_wait(self, game: str | int, player: str, on: bool = True, side: str | None = None) -> None:
         """WAIT: do not resolve the current phase before its deadline (NOWAIT takes it back)."""
-
-        def build(gs: GameState) -> list[NewEvent]:
-            self._require_running(gs)
-            chosen = self._side_for(gs, player, side)
-            return [NewEvent(gs.stream, EventType.WAIT_SET.value, {"side": chosen, "on": on}, actor=player)]
-
-        self._append_game(game, build)
+        self._append_game(game, lambda gs: self.plan_wait(gs, player, on, side))
         if not on:
             self.advance(game)
 
+    def plan_wait(self, gs: GameState, player: str, on: bool, side: str | None = None) -> list[NewEvent]:
+        self._require_running(gs)
+        chosen = self._side_for(gs, player, side)
+        return [NewEvent(gs.stream, EventType.WAIT_SET.value, {"side": chosen, "on": on}, actor=player)]
+
     def withdraw(self, game: str | int, player: str, side: str | None = None) -> str:
         """Take back the orders on file for the current phase (only before any die was rolled on them)."""
-        holder: dict[str, str] = {}
+        _, sealed = self._append_game(game, lambda gs: self.plan_withdraw(gs, player, side))
+        return str(sealed[0].payload["key"])
 
-        def build(gs: GameState) -> list[NewEvent]:
-            self._require_running(gs)
-            chosen = self._side_for(gs, player, side)
-            on_file = self._orders_on_file(gs, chosen)
-            if on_file is None:
-                raise UserError(
-                    f"{chosen} has no orders on file for the current phase of game {gs.number}"
-                    " (orders that were resolved cannot be withdrawn: dice have been rolled on them)"
-                )
-            holder["key"] = on_file
-            return [
-                NewEvent(gs.stream, EventType.ORDERS_WITHDRAWN.value, {"side": chosen, "key": on_file}, actor=player)
-            ]
-
-        self._append_game(game, build)
-        return holder["key"]
+    def plan_withdraw(self, gs: GameState, player: str, side: str | None = None) -> list[NewEvent]:
+        self._require_running(gs)
+        chosen = self._side_for(gs, player, side)
+        on_file = self._orders_on_file(gs, chosen)
+        if on_file is None:
+            raise UserError(
+                f"{chosen} has no orders on file for the current phase of game {gs.number}"
+                " (orders that were resolved cannot be withdrawn: dice have been rolled on them)"
+            )
+        return [NewEvent(gs.stream, EventType.ORDERS_WITHDRAWN.value, {"side": chosen, "key": on_file}, actor=player)]
 
     def _orders_on_file(self, gs: GameState, side: str) -> str | None:
         """The key of `side`'s orders filed since the current phase opened, if still standing."""
@@ -443,44 +444,36 @@ class Campaign:
 
     def press(self, game: str | int, player: str, to: str, text: str, side: str | None = None) -> Event:
         """Log a message from a player's side to another side or to all."""
+        return self._append_game(game, lambda gs: self.plan_press(gs, player, to, text, side))[1][0]
 
-        def build(gs: GameState) -> list[NewEvent]:
-            chosen = self._side_for(gs, player, side)
-            if to != "all" and to not in gs.sides:
-                raise UserError(
-                    f"press goes to a side of game {gs.number} or to 'all' (sides: {', '.join(sorted(gs.sides))})"
-                )
-            if not text.strip():
-                raise UserError("the press message is empty")
-            return [
-                NewEvent(
-                    gs.stream,
-                    EventType.PRESS_SENT.value,
-                    {"from": chosen, "to": to, "text": text.strip()},
-                    actor=player,
-                )
-            ]
-
-        return self._append_game(game, build)[1][0]
+    def plan_press(self, gs: GameState, player: str, to: str, text: str, side: str | None = None) -> list[NewEvent]:
+        chosen = self._side_for(gs, player, side)
+        if to != "all" and to not in gs.sides:
+            raise UserError(
+                f"press goes to a side of game {gs.number} or to 'all' (sides: {', '.join(sorted(gs.sides))})"
+            )
+        if not text.strip():
+            raise UserError("the press message is empty")
+        payload = {"from": chosen, "to": to, "text": text.strip()}
+        return [NewEvent(gs.stream, EventType.PRESS_SENT.value, payload, actor=player)]
 
     def resign(self, game: str | int, player: str, side: str | None = None) -> dict[str, Any]:
         """A side resigns: the game ends, the other side wins (two-sided games), the seed is revealed."""
-
-        def build(gs: GameState) -> list[NewEvent]:
-            self._require_running(gs)
-            chosen = self._side_for(gs, player, side)
-            others = sorted(s for s in gs.sides if s != chosen)
-            winner = others[0] if len(others) == 1 else None
-            events = [NewEvent(gs.stream, EventType.RESIGNED.value, {"side": chosen}, actor=player)]
-            if gs.dice_mode is DiceMode.FAIR and gs.seed_no not in gs.revealed and gs.seed_no:
-                events.append(self._reveal_event(gs))
-            events.append(
-                NewEvent(gs.stream, EventType.GAME_ENDED.value, {"winner": winner, "reason": f"{chosen} resigned"})
-            )
-            return events
-
-        gs, sealed = self._append_game(game, build)
+        _, sealed = self._append_game(game, lambda gs: self.plan_resign(gs, player, side))
         return dict(sealed[-1].payload)
+
+    def plan_resign(self, gs: GameState, player: str, side: str | None = None) -> list[NewEvent]:
+        self._require_running(gs)
+        chosen = self._side_for(gs, player, side)
+        others = sorted(s for s in gs.sides if s != chosen)
+        winner = others[0] if len(others) == 1 else None
+        events = [NewEvent(gs.stream, EventType.RESIGNED.value, {"side": chosen}, actor=player)]
+        if gs.dice_mode is DiceMode.FAIR and gs.seed_no not in gs.revealed and gs.seed_no:
+            events.append(self._reveal_event(gs))
+        events.append(
+            NewEvent(gs.stream, EventType.GAME_ENDED.value, {"winner": winner, "reason": f"{chosen} resigned"})
+        )
+        return events
 
     def _require_running(self, gs: GameState) -> None:
         if gs.ended is not None:
@@ -557,6 +550,10 @@ class Campaign:
     # --- absences and passwords ------------------------------------------------------------
     def declare_absence(self, player: str, start: str, end: str) -> Event:
         """A player will be away from `start` to `end` (ISO dates); their deadlines stretch."""
+        version = self.store.version(CAMPAIGN_STREAM)
+        return self.store.append(self.plan_absence(player, start, end), expected={CAMPAIGN_STREAM: version})[0]
+
+    def plan_absence(self, player: str, start: str, end: str) -> list[NewEvent]:
         from datetime import date
 
         if player not in self.players():
@@ -569,18 +566,8 @@ class Campaign:
             raise UserError(f"the absence ends ({end}) before it starts ({start})")
         if (b - a).days > 60:
             raise UserError("an absence may last at most 60 days; ask the referee for more")
-        version = self.store.version(CAMPAIGN_STREAM)
-        return self.store.append(
-            [
-                NewEvent(
-                    CAMPAIGN_STREAM,
-                    EventType.ABSENCE_DECLARED.value,
-                    {"player": player, "from": start, "to": end},
-                    actor=player,
-                )
-            ],
-            expected={CAMPAIGN_STREAM: version},
-        )[0]
+        payload = {"player": player, "from": start, "to": end}
+        return [NewEvent(CAMPAIGN_STREAM, EventType.ABSENCE_DECLARED.value, payload, actor=player)]
 
     def absences(self) -> list[Any]:
         from campaign.deadlines import Absence

@@ -62,8 +62,14 @@ def test_audit_bundle_checks_out_offline_and_holds_no_secrets(camp: Campaign, db
     conn = sqlite3.connect(b / "campaign.db")
     assert conn.execute("SELECT COUNT(*) FROM secrets").fetchone()[0] == 0
     conn.close()
-    check = subprocess.run([sys.executable, "verify_dice.py"], cwd=b, input=(b / "events.jsonl").read_text(),
-                           capture_output=True, text=True, timeout=60)
+    check = subprocess.run(
+        [sys.executable, "verify_dice.py"],
+        cwd=b,
+        input=(b / "events.jsonl").read_text(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert check.returncode == 0 and "0 problems" in check.stdout
     res = runner.invoke(main, ["--db", str(b / "campaign.db"), "audit", "verify", "1"])
     assert res.exit_code == 0, res.output

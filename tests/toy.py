@@ -137,6 +137,21 @@ class Race(Ruleset):
     def render_text(self, state: dict[str, Any], side: str | None = None) -> str:
         return "\n".join(f"{s:5} {'.' * state['pos'][s]}@" for s in SIDES)
 
+    def picture(self, state: dict[str, Any], side: str | None = None, title: str = "") -> Any:
+        """The race track as a two-row hex board (so the mail and archive tests have a picture)."""
+        from campaign.hexgrid import MapSpec, Orientation
+        from campaign.render.model import BoardPicture, Counter, HexTerrain, Side
+
+        spec = MapSpec(GOAL + 1, 2, Orientation.POINTY)
+        sides = (Side("blue", "Blue", "#1f5fa8"), Side("red", "Red", "#b02222"))
+        counters = tuple(
+            Counter(name.capitalize(), name, spec.to_hex(1 + min(state["pos"][name], GOAL), row), facing=0)
+            for row, name in ((1, "blue"), (2, "red"))
+        )
+        goal = tuple(HexTerrain(spec.to_hex(GOAL + 1, row), "bua") for row in (1, 2))
+        return BoardPicture(title or "Race", spec, subtitle=f"turn {state['turn']}", terrain=goal, sides=sides,
+                            counters=counters)
+
     def dump(self, state: dict[str, Any]) -> dict[str, Any]:
         return copy.deepcopy(state)
 

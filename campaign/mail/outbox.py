@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import secrets
 import shutil
 import smtplib
 import ssl
@@ -235,14 +236,21 @@ def queue_message(outbox: Path, msg: EmailMessage, *, sent_dir: Path | None = No
         found = _existing(maildir, base)
         if found is not None:
             return found, False
-    tmp = outbox / "tmp" / base
+    # a tmp name of our own (two processes may queue the same mail at once), then an atomic link that
+    # fails if the mail got queued meanwhile: exactly one copy lands in new/
+    tmp = outbox / "tmp" / f"{base}.{os.getpid()}.{secrets.token_hex(4)}"
     data = message_bytes(msg)
     with tmp.open("wb") as fh:
         fh.write(data)
         fh.flush()
         os.fsync(fh.fileno())
     target = outbox / "new" / base
-    os.replace(tmp, target)
+    try:
+        os.link(tmp, target)
+    except FileExistsError:
+        return target, False
+    finally:
+        tmp.unlink()
     _fsync_dir(outbox / "new")
     return target, True
 

@@ -31,31 +31,39 @@ from .command import commanded_units
 from .compulsory import elephant_move
 from .geometry import Edge, edge_dist
 from .model import Formation
-from .movement import Illegal, Problem, plan_move, search_attack, uname
+from .movement import Illegal, MovePlan, Problem, continue_move, plan_move, search_attack, uname
 from .rules import (
     apply_plan,
     clear_sc,
+    do_blocks,
     do_combine,
     do_disengage,
+    do_drop_pavisses,
+    do_exchange,
     do_general_move,
+    do_separate,
     do_single,
     do_stakes,
     do_swap,
     rally_all,
+    verify_blocks,
     verify_combine,
     verify_disengage,
+    verify_drop_pavisses,
+    verify_exchange,
     verify_general_move,
     verify_hold_fire,
     verify_rally,
+    verify_separate,
     verify_single,
     verify_stakes,
     verify_swap,
 )
 from .scenario import build_state, read_scenario, scenario_names
-from .shooting import ShootChoice, shooting_phase
+from .shooting import ShootChoice, shooting_phase, shooting_profile
 from .state import GameState, Initiative, Phase, StandingProfile, dump_state, load_state
 from .view import render_text, view
-from .zoc import can_occupy, drop_stale_pairs
+from .zoc import can_occupy, drop_stale_pairs, engaged_with, is_engaged
 
 # --- initiative -----------------------------------------------------------------------------------
 
@@ -218,9 +226,7 @@ def run_bound(
     """
     lines: list[str] = []
     problems: list[tuple[int, Problem]] = []
-    from .zoc import is_engaged as _eng
-
-    state.engaged_at_start = frozenset(u.id for u in state.live_units() if _eng(state, u))
+    state.engaged_at_start = frozenset(u.id for u in state.live_units() if is_engaged(state, u))
     state.contact_order = ()
     state.flee_paths = {}
     lines.append(f"Command Move ({side}) [HH.SEQ.11].")
@@ -261,8 +267,6 @@ def run_bound(
         p = state.profile(u)
         if not p.is_aggressive or u.id in commanded or u.disrupted:
             continue
-        from .zoc import is_engaged
-
         if is_engaged(state, u):
             continue
         mv = search_attack(state, u)
@@ -273,6 +277,18 @@ def run_bound(
             lines += apply_plan(state, plan, "attacks on its own (aggressive, out of command) [HH.SPECIAL.34]:")
         except Illegal:
             continue
+        # HH.SPECIAL.35, HH.COMP.45: if the target got away, attack again with the MP left.
+        used = plan.mp
+        while plan.contacts and not is_engaged(state, state.units[u.id]):
+            mv = search_attack(state, state.units[u.id], used)
+            if mv is None:
+                break
+            try:
+                plan = continue_move(state, state.units[u.id], replace(mv, line=0), used)
+            except Illegal:
+                break
+            lines += apply_plan(state, plan, "carries on its attack [HH.SPECIAL.35, HH.COMP.45]:")
+            used = plan.mp
     for u in state.live_units(side):
         if u.disrupted and state.profile(u).category.value == "elephant" and state.units[u.id].on_table:
             # HH.SPECIAL.37, HH.SEQ.11 step 2.3: disrupted elephants rampage (skipped when validating without dice).
@@ -289,6 +305,11 @@ def run_bound(
                 u = state.units.get(o.unit)
                 plan = plan_move(state, o, commanded=u is not None and u.id in commanded)
                 lines += apply_plan(state, plan)
+                try:
+                    lines += carry_on(state, plan, o)
+                except Illegal as e:
+                    lines.append(f"  {e.problem.message} [{e.problem.code}].")
+                    raise
             elif isinstance(o, O.Single):
                 lines += do_single(state, o, verify_single(state, o, commanded))
             elif isinstance(o, O.Swap):
@@ -300,6 +321,14 @@ def run_bound(
             elif isinstance(o, O.Combine):
                 merged, gone, _size, lost = verify_combine(state, o, commanded)
                 lines += do_combine(state, merged, gone, lost)
+            elif isinstance(o, O.CombineBlocks):
+                lines += do_blocks(state, *verify_blocks(state, o, commanded))
+            elif isinstance(o, O.Separate):
+                lines += do_separate(state, *verify_separate(state, o, commanded))
+            elif isinstance(o, O.Exchange):
+                lines += do_exchange(state, *verify_exchange(state, o, commanded))
+            elif isinstance(o, O.DropPavisses):
+                lines += do_drop_pavisses(state, verify_drop_pavisses(state, o))
             elif isinstance(o, O.Stakes):
                 lines += do_stakes(state, o, verify_stakes(state, o, commanded))
             elif isinstance(o, O.Rally):
@@ -309,7 +338,7 @@ def run_bound(
                 rally_choices[o.unit] = o
             elif isinstance(o, O.HoldFire):
                 hold.append(o)
-            elif isinstance(o, (O.Shoot, O.Fight, O.FollowUp, O.Pursue)):
+            elif isinstance(o, (O.Shoot, O.Fight, O.FollowUp, O.Pursue, O.Suppress)):
                 _check_choice(state, side, o)
             else:
                 raise Illegal(Problem("syntax", "this order does not belong in a bound"))
@@ -331,15 +360,47 @@ def run_bound(
     return lines, problems
 
 
+def carry_on(state: GameState, plan: MovePlan, o: O.Move) -> list[str]:
+    """After every contacted unit evaded or flee-responded, the mover carries on with the rest of its order and
+    the MP it has left, and may contact again (HH.COMP.45, HH.MOVE.27 step 3, ruling HH.COMP.48). If a contact
+    stands, the rest of the order is refused (HH.ZOC.2), the move made so far standing."""
+    lines: list[str] = []
+    while plan.rest:
+        u = state.units[plan.unit.id]
+        if is_engaged(state, u):
+            raise Illegal(
+                Problem(
+                    "HH.ZOC.2",
+                    f"{uname(state, u)} stopped on contact at {state.label(u.hex)}: it entered the zone of control of"
+                    f" enemy unit {', '.join(str(v.id) for v in engaged_with(state, u))}, so the rest of its order"
+                    " was not carried out",
+                    "a move stops on contact; steps after the contact hex are made only if every contacted unit"
+                    " evades or flee-responds (HH.COMP.45)",
+                )
+            )
+        rest = O.Move(o.line, o.unit, plan.rest, o.target)
+        plan = continue_move(state, u, rest, plan.mp)
+        lines += apply_plan(state, plan, "carries on [HH.COMP.45]:")
+    return lines
+
+
 def _check_choice(state: GameState, side: str, o: O.Order) -> None:
     """Board checks for the optional shooting and combat lines that can be made before resolution."""
     uid = o.focus if isinstance(o, O.Fight) else o.unit  # type: ignore[union-attr]
     u = state.units.get(uid)
     if u is None or not u.on_table:
         raise Illegal(Problem("HH.PD.22", f"unit {uid} is not on the table"))
+    if isinstance(o, O.Suppress):
+        v = state.units.get(o.target)
+        if shooting_profile(state, u).shoot is None:
+            raise Illegal(Problem("HH.SHOOT.21", f"{uname(state, u)} has no small arms to suppress with"))
+        if v is None or v.side == side or shooting_profile(state, v).shoot is None:
+            raise Illegal(
+                Problem("HH.PD.21", f"unit {o.target} is not an enemy shooter", "name an enemy unit with small arms")
+            )
     if isinstance(o, O.Shoot):
         p = state.profile(u)
-        if p.shoot is None and not p.is_artillery:
+        if shooting_profile(state, u).shoot is None and not p.is_artillery:
             raise Illegal(Problem("HH.SHOOT.1", f"{uname(state, u)} has no shooting factor and is not artillery"))
         for t in o.targets:
             v = state.units.get(t)
@@ -348,7 +409,8 @@ def _check_choice(state: GameState, side: str, o: O.Order) -> None:
 
 
 def bound_choices(orders: list[O.Order]) -> tuple[dict[int, ShootChoice], Choices]:
-    """The phasing player's optional shooting and combat lines (HH.PD.22, HH.PD.27, HH.PD.28, HH.PD.33, HH.PD.37)."""
+    """The phasing player's optional shooting and combat lines (HH.PD.21, HH.PD.22, HH.PD.27, HH.PD.28, HH.PD.33,
+    HH.PD.37); a `suppress` line is a ShootChoice with `suppress` set."""
     shoot = {}
     groups = []
     fu: dict[int, bool] = {}
@@ -356,6 +418,8 @@ def bound_choices(orders: list[O.Order]) -> tuple[dict[int, ShootChoice], Choice
     for o in orders:
         if isinstance(o, O.Shoot):
             shoot[o.unit] = ShootChoice(o.targets, o.facing, not o.targets)
+        elif isinstance(o, O.Suppress):
+            shoot[o.unit] = ShootChoice(suppress=o.target)
         elif isinstance(o, O.Fight):
             groups.append((o.focus, o.opponents))
         elif isinstance(o, O.FollowUp):
@@ -741,10 +805,22 @@ class HordesHeroes(Ruleset):
         middle of the zone, facing the enemy (HH.PD.5 has no default, so this is this engine's own).
         """
         if getattr(policy, "value", policy) == "bot":
-            raise NotImplementedError("Hordes & Heroes has no computer player yet")
+            return self.bot_orders(state, side, 0)
         if state.phase is Phase.DEPLOYMENT and side == state.deploying:
             return default_deployment(state, side)
         return ""
+
+    def bot_orders(self, state: GameState, side: str, seed: int) -> str:
+        """The computer player's legal orders for `side` now (games/hordes_heroes/bot.py)."""
+        from .bot import bot_orders
+
+        return bot_orders(state, side, seed)
+
+    def picture(self, state: GameState, side: str | None = None, title: str = "") -> Any:
+        """The board as a picture for campaign.render (games/hordes_heroes/picture.py)."""
+        from .picture import picture
+
+        return picture(state, side, title)
 
     # --- reading -----------------------------------------------------------------------------
     def turn(self, state: GameState) -> int:
@@ -802,7 +878,7 @@ def _drop_phase_orders(state: GameState) -> None:
 
 def _unit_ids(o: O.Order) -> list[int]:
     out = []
-    for name in ("unit", "a", "b"):
+    for name in ("unit", "a", "b", "c"):
         v = getattr(o, name, None)
         if isinstance(v, int) and not (isinstance(o, O.StandingOrder) and v is None):
             out.append(v)

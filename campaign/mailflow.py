@@ -1,0 +1,511 @@
+"""The play-by-email loop: inbound mail becomes events, and every change goes out as mail.
+
+One inbound message is one transaction: its events and the record that it was processed
+(by Message-ID) are written together, so a message is acted on exactly once even with two
+ingesters at work, and a Maildir message moves to cur/ only after that commit. Replies and
+digests are queued in a Maildir outbox afterwards, each under a Message-ID derived from what
+it answers, so a run interrupted by a crash re-queues nothing twice and loses nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from campaign.eventlog import ConflictError, DuplicateMessage, InboxRow, NewEvent, seal
+from campaign.events import CAMPAIGN_STREAM, MAIL_STREAM, EventType
+from campaign.replay import GameState, apply_event, engine_id
+from campaign.ruleset import OrderError, OrdersRejected
+from campaign.service import Campaign, UserError, orders_hash
+
+MAX_RETRIES = 8
+DEFAULT_SENDER = "Campaign referee <referee@campaign.invalid>"
+
+
+@dataclass(frozen=True, slots=True)
+class MailSettings:
+    """Where mail goes and who it is from."""
+
+    outbox: Path
+    sender: str = DEFAULT_SENDER
+    referee: str | None = None
+    """The referee's address, copied on every digest; None for no copies."""
+    trusted_authserv_ids: tuple[str, ...] | None = None
+    """Only Authentication-Results headers from these servers count (None: all of them)."""
+
+
+@dataclass
+class MailResult:
+    """What became of one inbound message."""
+
+    message_id: str
+    sender: str
+    outcome: str
+    """accepted, refused or duplicate."""
+    game: int | None = None
+    codes: list[str] = field(default_factory=list)
+    reply: str = ""
+    seq: int | None = None
+
+
+class Refusal(Exception):
+    """The message is refused; every error is listed for the reply."""
+
+    def __init__(self, errors: list[OrderError], game: int | None = None):
+        self.errors, self.game = errors, game
+        super().__init__("; ".join(e.message for e in errors))
+
+
+def _error(code: str, message: str, hint: str = "", line: int = 0, text: str = "") -> OrderError:
+    return OrderError(line, 0, code, message, text, hint)
+
+
+def content_hash(raw: bytes) -> str:
+    """SHA-256 of the message with line ends normalised (Maildir, mbox and IMAP agree on it)."""
+    return hashlib.sha256(raw.replace(b"\r\n", b"\n")).hexdigest()
+
+
+# --- inbound -----------------------------------------------------------------------------------
+
+
+def handle_message(camp: Campaign, raw: bytes, settings: MailSettings) -> MailResult:
+    """Act on one inbound message and queue its reply; never raises for anything in the mail."""
+    from campaign.mail.parse import parse_message
+
+    mail = parse_message(raw)
+    digest = content_hash(raw)
+    known = camp.store.inbox_get(mail.message_id)
+    if known is not None:
+        return _seen_before(camp, mail, digest, known, settings)
+    for _ in range(MAX_RETRIES):
+        try:
+            result = _act(camp, mail, digest, settings)
+        except ConflictError:
+            continue
+        except DuplicateMessage as dup:  # another ingester got there first
+            return _seen_before(camp, mail, digest, InboxRow(dup.message_id, dup.content, dup.outcome), settings)
+        break
+    else:
+        result = _refuse(
+            camp, mail, digest, settings, Refusal([_error("E-BUSY", "the game was too busy; send it again")])
+        )
+    return result
+
+
+def _seen_before(camp: Campaign, mail: Any, digest: str, row: InboxRow, settings: MailSettings) -> MailResult:
+    outcome = json.loads(row.outcome)
+    if row.content == digest:
+        # the same message again (a re-read mailbox, a crash before confirm): re-queue its reply, nothing else
+        _queue_reply(camp, settings, mail, outcome["subject"], outcome["reply"])
+        return MailResult(mail.message_id, mail.sender, "duplicate", outcome.get("game"), reply=outcome["reply"])
+    refusal = Refusal(
+        [
+            _error(
+                "E-REPLAYED",
+                f"a different message with the same Message-ID {mail.message_id} was already processed",
+                "send your orders in a new mail (your mail program gives each mail its own Message-ID)",
+            )
+        ]
+    )
+    return _refuse(camp, mail, digest, settings, refusal, record_inbox=False)
+
+
+def _act(camp: Campaign, mail: Any, digest: str, settings: MailSettings) -> MailResult:
+    try:
+        player, env = _authenticate(camp, mail, settings)
+        gs = camp.load(env.signon.game)
+        plan = _plan(camp, gs, player, env)
+    except Refusal as refusal:
+        return _refuse(camp, mail, digest, settings, refusal)
+    except UserError as exc:
+        return _refuse(camp, mail, digest, settings, Refusal([_error("E-NOT-NOW", str(exc))], env_game(mail)))
+    reply = _accepted_reply(camp, gs, player, plan)
+    subject = f"Re: {mail.subject}" if mail.subject else f"game {gs.number}: orders received"
+    outcome = {"result": "accepted", "game": gs.number, "player": player, "subject": subject, "reply": reply}
+    expected = {gs.stream: gs.version}
+    if any(e.stream == CAMPAIGN_STREAM for e in plan.events):
+        expected[CAMPAIGN_STREAM] = camp.store.version(CAMPAIGN_STREAM)
+    sealed = camp.store.append(
+        plan.events,
+        expected=expected,
+        engine=engine_id(gs.ruleset),
+        inbox=InboxRow(mail.message_id, digest, json.dumps(outcome, sort_keys=True)),
+    )
+    head = sealed[-1].hash
+    reply = reply.replace("{chain_head}", head)
+    outcome["reply"] = reply
+    camp.store.inbox_set_outcome(mail.message_id, json.dumps(outcome, sort_keys=True))
+    _queue_reply(camp, settings, mail, subject, reply)
+    if plan.resolve:
+        camp.advance(gs.number)
+    return MailResult(
+        mail.message_id, mail.sender, "accepted", gs.number, reply=reply, seq=sealed[0].seq if sealed else None
+    )
+
+
+def env_game(mail: Any) -> int | None:
+    try:
+        from campaign.mail.envelope import parse_envelope
+
+        env = parse_envelope(mail.text)
+        return env.signon.game if env.signon else None
+    except Exception:  # only used to label a refusal
+        return None
+
+
+def _authenticate(camp: Campaign, mail: Any, settings: MailSettings) -> tuple[str, Any]:
+    from campaign.mail.auth import judge
+    from campaign.mail.envelope import parse_envelope
+
+    players = camp.players()
+    by_email = {p.email.lower(): p.name for p in players.values()}
+    player = by_email.get((mail.sender or "").lower())
+    if player is None:
+        raise Refusal(
+            [
+                _error(
+                    "E-NOT-A-PLAYER",
+                    f"{mail.sender or 'this address'} is not the address of a player of this campaign",
+                    "write from the address the referee registered for you",
+                )
+            ]
+        )
+    decision = judge(mail.sender, mail.auth, trusted_authserv_ids=settings.trusted_authserv_ids)
+    if decision.refused:
+        raise Refusal(
+            [
+                _error(
+                    "E-AUTH-FAILED",
+                    f"your mail server's checks failed for {mail.sender}: {decision.reason}",
+                    "this mail may be forged; send from your usual mail account",
+                )
+            ]
+        )
+    env = parse_envelope(mail.text)
+    if env.errors:
+        raise Refusal(list(env.errors), env.signon.game if env.signon else None)
+    signon = env.signon
+    if signon.player != player:
+        raise Refusal(
+            [
+                _error(
+                    "E-SIGNON-SENDER",
+                    f"the SIGNON line names {signon.player!r}, but this mail comes from {player}'s address",
+                    f"sign on as {player}",
+                    line=signon.line,
+                )
+            ],
+            signon.game,
+        )
+    if not camp.check_password(player, signon.password):
+        raise Refusal(
+            [
+                _error(
+                    "E-PASSWORD",
+                    "wrong password on the SIGNON line",
+                    "ask the referee to reset it if you lost it",
+                    line=signon.line,
+                )
+            ],
+            signon.game,
+        )
+    return player, env
+
+
+@dataclass
+class _Plan:
+    events: list[NewEvent] = field(default_factory=list)
+    resolve: bool = False
+    done: list[str] = field(default_factory=list)
+    receipt: dict[str, Any] | None = None
+    extras: list[str] = field(default_factory=list)
+    png: bytes | None = None
+
+
+def _plan(camp: Campaign, gs: GameState, player: str, env: Any) -> _Plan:
+    """Every event the mail asks for, checked in order against the state the earlier ones leave."""
+    from campaign.mail.envelope import CommandKind
+
+    plan = _Plan()
+    work = gs
+    errors: list[OrderError] = []
+
+    def take(events: list[NewEvent], note: str) -> None:
+        nonlocal work
+        plan.events.extend(e for e in events)
+        plan.done.append(note)
+        work = _preview(work, [e for e in events if e.stream == gs.stream])
+
+    try:
+        if env.has(CommandKind.WITHDRAW):
+            take(camp.plan_withdraw(work, player), "withdrew the orders on file")
+        for cmd in env.commands:
+            if cmd.kind is CommandKind.WAIT:
+                take(camp.plan_wait(work, player, True), "WAIT: the phase will wait for its deadline")
+            elif cmd.kind is CommandKind.NOWAIT:
+                take(camp.plan_wait(work, player, False), "NOWAIT: the phase resolves once everyone is in")
+                plan.resolve = True
+            elif cmd.kind is CommandKind.ABSENCE:
+                start, end = cmd.period
+                plan.events.extend(camp.plan_absence(player, start.isoformat(), end.isoformat()))
+                plan.done.append(f"absence noted from {start} to {end}")
+            elif cmd.kind is CommandKind.PRESS:
+                take(camp.plan_press(work, player, cmd.recipient, cmd.body), f"press sent to {cmd.recipient}")
+        if env.orders:
+            try:
+                event, accepted = camp.plan_orders(work, player, env.orders.text)
+            except OrdersRejected as exc:
+                errors.extend(env.relocate(exc.errors))
+            else:
+                take([event], f"orders filed for {accepted.side} ({accepted.key})")
+                plan.resolve = True
+                plan.receipt = {
+                    "canonical": accepted.canonical,
+                    "hash": orders_hash(accepted.canonical),
+                    "side": accepted.side,
+                    "key": accepted.key,
+                }
+        if env.has(CommandKind.RESIGN):
+            take(camp.plan_resign(work, player), "you resigned")
+    except UserError as exc:
+        errors.append(_error("E-NOT-NOW", str(exc)))
+    if errors:
+        raise Refusal(errors, gs.number)
+    if env.has(CommandKind.HISTORY):
+        plan.extras.append(_history(camp, gs))
+    if env.has(CommandKind.MAP):
+        side = (gs.side_of(player) or [None])[0]
+        plan.extras.append("THE BOARD NOW\n" + gs.ruleset.render_text(gs.state, side))
+        pic = gs.ruleset.picture(gs.state, side, title=f"Game {gs.number}, turn {gs.turn}")
+        if pic is not None:
+            from campaign.render import render_png
+
+            plan.png = render_png(pic)
+    if not plan.events and not plan.extras:
+        raise Refusal(
+            [
+                _error(
+                    "E-NOTHING",
+                    "the mail holds a SIGNON line but no orders or commands",
+                    "put your orders below the SIGNON line",
+                )
+            ],
+            gs.number,
+        )
+    return plan
+
+
+def _preview(gs: GameState, events: list[NewEvent]) -> GameState:
+    """The state after `events`, on a copy (they are sealed with made-up positions, never stored)."""
+    if not events:
+        return gs
+    copy = GameState.load(gs.dump())
+    for ev in seal(events, copy.seq, copy.head_hash or "0" * 64, {copy.stream: copy.version}, "preview", ""):
+        copy = apply_event(copy, ev, check=False)
+    return copy
+
+
+def _history(camp: Campaign, gs: GameState) -> str:
+    from campaign.digest import collect
+
+    _, stories, notices, _ = collect(camp, gs.stream, 0, gs.seq)
+    lines = ["HISTORY"]
+    for s in stories:
+        lines.append(f"Turn {s.turn}, {s.phase} (event {s.seq}):")
+        lines += [f"  {line}" for line in s.narrative]
+    for n in notices:
+        if n.kind != "press":
+            lines.append(f"* {n.text}")
+    return "\n".join(lines)
+
+
+def _accepted_reply(camp: Campaign, gs: GameState, player: str, plan: _Plan) -> str:
+    from campaign.templating import render
+
+    return render(
+        "reply_accepted.txt.j2",
+        player=player,
+        game=gs.number,
+        done=plan.done,
+        receipt=plan.receipt,
+        extras=plan.extras,
+        chain_head="{chain_head}",
+    )
+
+
+def _refuse(
+    camp: Campaign, mail: Any, digest: str, settings: MailSettings, refusal: Refusal, *, record_inbox: bool = True
+) -> MailResult:
+    from campaign.templating import render
+
+    reply = render("reply_refused.txt.j2", errors=refusal.errors, game=refusal.game)
+    subject = f"Re: {mail.subject}" if mail.subject else "your orders were refused"
+    codes = sorted({e.code for e in refusal.errors})
+    outcome = {"result": "refused", "game": refusal.game, "subject": subject, "reply": reply}
+    event = NewEvent(
+        MAIL_STREAM,
+        EventType.MESSAGE_REFUSED.value,
+        {"message_id": mail.message_id, "sender": mail.sender or "", "codes": codes, "game": refusal.game},
+        actor="mail",
+    )
+    inbox = InboxRow(mail.message_id, digest, json.dumps(outcome, sort_keys=True)) if record_inbox else None
+    try:
+        sealed = camp.store.append([event], inbox=inbox)
+    except DuplicateMessage as dup:
+        return _seen_before(camp, mail, digest, InboxRow(dup.message_id, dup.content, dup.outcome), settings)
+    if mail.sender:
+        _queue_reply(camp, settings, mail, subject, reply, token_extra="" if record_inbox else f"/{digest[:16]}")
+    return MailResult(mail.message_id, mail.sender, "refused", refusal.game, codes, reply, sealed[0].seq)
+
+
+# --- outbound ----------------------------------------------------------------------------------
+
+
+def _now(camp: Campaign) -> datetime:
+    from campaign.deadlines import parse_time
+
+    return parse_time(camp.store.clock())
+
+
+def _queue_reply(
+    camp: Campaign, settings: MailSettings, mail: Any, subject: str, reply: str, token_extra: str = ""
+) -> None:
+    from campaign.mail.outbox import OutgoingMail, build_message, queue_message
+
+    if not mail.reply_address:
+        return
+    out = OutgoingMail(
+        sender=settings.sender,
+        to=(mail.reply_address,),
+        subject=subject,
+        text=reply,
+        date=_now(camp),
+        token=f"reply/{mail.message_id}{token_extra}",
+        in_reply_to=mail.message_id,
+        references=tuple(mail.references),
+        auto_submitted="auto-replied",
+    )
+    queue_message(settings.outbox, build_message(out))
+
+
+def ingest(
+    camp: Campaign,
+    source: str,
+    settings: MailSettings,
+    *,
+    progress: Callable[[MailResult], None] | None = None,
+) -> list[MailResult]:
+    """Process every unread message of a Maildir, mbox, .eml or imap:// source, then send digests."""
+    from campaign.mail.sources import open_source
+
+    results: list[MailResult] = []
+    with open_source(source) as inbox:
+        for item in inbox:
+            result = handle_message(camp, item.raw, settings)
+            item.confirm()  # only now: the message's transaction has committed
+            results.append(result)
+            if progress is not None:
+                progress(result)
+    dispatch(camp, settings)
+    return results
+
+
+def _digest_marks(camp: Campaign) -> dict[tuple[int, str], int]:
+    marks: dict[tuple[int, str], int] = {}
+    for ev in camp.store.read_type(MAIL_STREAM, EventType.DIGEST_SENT.value):
+        key = (ev.payload["game"], ev.payload["player"])
+        marks[key] = max(marks.get(key, 0), ev.payload["upto"])
+    return marks
+
+
+NEWS = {
+    EventType.GAME_CREATED,
+    EventType.PHASE_RESOLVED,
+    EventType.EVENTS_VOIDED,
+    EventType.DEADLINE_PASSED,
+    EventType.GAME_ENDED,
+    EventType.PRESS_SENT,
+    EventType.REMINDER_SENT,
+}
+
+
+def dispatch(camp: Campaign, settings: MailSettings) -> list[str]:
+    """Queue a digest for every player (and the referee) with news since their last one."""
+    from campaign.digest import build_digest
+    from campaign.mail.outbox import FileAttachment, InlineImage, OutgoingMail, build_message, queue_message
+    from campaign.templating import render
+
+    marks = _digest_marks(camp)
+    players = camp.players()
+    queued: list[str] = []
+    for stream in camp.games():
+        number = int(stream.split(":")[1])
+        head = camp.store.version(stream)
+        if head == 0:
+            continue
+        events = list(camp.store.read(stream=stream))
+        upto = events[-1].seq
+        readers: list[tuple[str, str, str | None]] = []
+        gs_sides = dict(events[0].payload["sides"])
+        for side, who in sorted(gs_sides.items()):
+            if who in players:
+                readers.append((who, players[who].email, side))
+        if settings.referee:
+            readers.append(("referee", settings.referee, None))
+        seen_players: set[str] = set()
+        for who, email, side in readers:
+            if who in seen_players:
+                continue
+            seen_players.add(who)
+            since = marks.get((number, who), 0)
+            news = [e for e in events if e.seq > since and e.type in NEWS and _concerns(e, gs_sides, who, side)]
+            if not news:
+                continue
+            d = build_digest(camp, number, who if who != "referee" else "referee", since, upto_seq=upto)
+            text = render("digest.txt.j2", d=d)
+            images = (InlineImage("board", d.png),) if d.png else ()
+            html = render("digest.html.j2", d=d, board_cid="board")
+            attachments = (FileAttachment("board.svg", d.svg.encode("utf-8"), "image/svg+xml"),) if d.svg else ()
+            msg = build_message(
+                OutgoingMail(
+                    sender=settings.sender,
+                    to=(email,),
+                    subject=d.subject,
+                    text=text,
+                    html=html,
+                    inline_images=images,
+                    attachments=attachments,
+                    date=_now(camp),
+                    token=f"digest/{stream}/{who}/{upto}",
+                    headers=(("X-Campaign-Game", str(number)), ("X-Campaign-Chain-Head", d.chain_head)),
+                )
+            )
+            queue_message(settings.outbox, msg)
+            camp.store.append(
+                [
+                    NewEvent(
+                        MAIL_STREAM,
+                        EventType.DIGEST_SENT.value,
+                        {"game": number, "player": who, "upto": upto, "message_id": str(msg["Message-ID"])},
+                        actor="mail",
+                    )
+                ]
+            )
+            queued.append(str(msg["Message-ID"]))
+    return queued
+
+
+def _concerns(ev: Any, sides: dict[str, str], who: str, side: str | None) -> bool:
+    """Whether an event is news for this reader (press and reminders only for those they concern)."""
+    if side is None:
+        return True
+    if ev.type == EventType.PRESS_SENT:
+        return ev.payload["to"] in ("all", side) or ev.payload["from"] == side
+    if ev.type == EventType.REMINDER_SENT:
+        return ev.payload["side"] == side
+    return True
