@@ -201,9 +201,12 @@ def combat_order(
 
 
 def counted_stands(state: GameState, u: Unit, as_if: bool) -> int:
-    """HH.HTH.7, HH.HTH.23: deployed all, column/squeezed 2 (1 if 2 or fewer), disrupted or as if disrupted 0."""
+    """HH.HTH.7, HH.HTH.23: deployed all, column/squeezed 2 (1 if 2 or fewer), disrupted or as if disrupted 0;
+    a combined-arms unit counts its front stands only, at most 2 (HH.HTH.24, HH.SPECIAL.23)."""
     if u.disrupted or as_if:
         return 0
+    if u.combined:
+        return min(2, u.front_stands)
     if u.formation in (Formation.COLUMN, Formation.SQUEEZED):
         return 2 if u.stands >= 3 else min(1, u.stands)
     return u.stands
@@ -345,6 +348,8 @@ def follow_status(state: GameState, w: Unit, h: Hex) -> tuple[str, bool]:
         reasons.append("stakes")
     if w.pavisses:
         reasons.append("pavisses")
+    if w.combined and Category.WAR_WAGON in (p.category, state.profiles[w.rear_profile].category):  # type: ignore[index]
+        reasons.append("war wagons")  # HH.COMP.26, HH.SPECIAL.23
     if shield_wall(state, w):
         reasons.append("shield wall")
     if p.horde and not (shield_wall(state, w)):

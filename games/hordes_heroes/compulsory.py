@@ -505,20 +505,27 @@ def try_evade(state: GameState, v: Unit, mover: Unit) -> list[str] | None:
 
 def try_flee_response(state: GameState, v: Unit, mover: Unit) -> list[str] | None:
     """A voluntary flee move instead of contact (HH.COMP.47, HH.COMP.48, HH.PD.16); the unit is not disrupted."""
+    budget = allowance(state, v, False)
+    remount = ""
+    if v.profile != v.base_profile and v.base_profile in state.profiles:
+        # HH.MOVE.26, HH.EX.32: dismounted, it remounts (1 MP) and flees out of its mounted allowance.
+        v = replace(v, profile=v.base_profile)
+        budget = allowance(state, v, False) - 1
+        remount = "remounts and "
     p = state.profile(v)
     if Trait.F not in p.traits or v.disrupted or v.flee_responded_this_bound:
         return None
     assert mover.hex is not None
-    paths = _response_paths(state, v, mover.hex, allowance(state, v, False), False)
+    paths = _response_paths(state, v, mover.hex, budget, False)
     if not paths:
         return None
     chosen = min(
         paths,
         key=lambda c: (-c[0][-1].distance(mover.hex), len(c[1]), own_edge_dist(state, v.side, c[0][-1]), tuple(c[0])),
     )
-    lines = _carry_out_response(state, v, chosen, "flees in response", "HH.COMP.47")
+    lines = _carry_out_response(state, v, chosen, remount + "flees in response", "HH.COMP.47")
     path = chosen[0]
     prev = path[-2] if len(path) > 1 else v.hex
     d = direction(prev, path[-1])  # type: ignore[arg-type]
-    place(state, v.id, path[-1], flee_responded_this_bound=True, facing=Facing.of_point(d or 0))
+    place(state, v.id, path[-1], flee_responded_this_bound=True, facing=Facing.of_point(d or 0), profile=v.profile)
     return lines

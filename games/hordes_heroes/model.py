@@ -384,6 +384,20 @@ class Unit:
     flee_responded_this_bound: bool = False
     contacted_by: tuple[int, ...] = ()
     """Units that contacted this unit this bound (HH.MOVE.27, HH.DATA.4)."""
+    rear_profile: str | None = None
+    """Combined-arms units only: the rear troop type; `profile` is the front type (HH.SPECIAL.23, HH.DATA.3)."""
+    rear_stands: int = 0
+    """Combined-arms units only: stands of the rear type; the front has `stands - rear_stands` (HH.DATA.3)."""
+
+    @property
+    def combined(self) -> bool:
+        """A combined-arms unit: two troop types in one unit (HH.SPECIAL.23)."""
+        return self.rear_profile is not None
+
+    @property
+    def front_stands(self) -> int:
+        """Stands of the front troop type, which fight and are lost first (HH.SPECIAL.23, HH.STAND.5)."""
+        return self.stands - self.rear_stands
 
     @property
     def on_table(self) -> bool:

@@ -493,6 +493,8 @@ class MovePlan:
     allowance: int
     contacts: tuple[int, ...]
     activated: tuple[tuple[int, int], ...]
+    rest: tuple[Token, ...] = ()
+    """Tokens after the contact hex: carried out only if every contacted unit evades or flee-responds (HH.COMP.45)."""
 
 
 def plan_move(state: GameState, order: Move, *, commanded: bool = True, aggressive: bool = False) -> MovePlan:
@@ -502,9 +504,30 @@ def plan_move(state: GameState, order: Move, *, commanded: bool = True, aggressi
         raise Illegal(Problem("HH.MOVE.1", f"unit {order.unit} is not on the table"))
     check_may_move(state, u, commanded)
     sim = MoveSim(state, u, aggressive=aggressive)
-    for t in order.tokens:
+    return _plan(state, sim, order)
+
+
+def continue_move(state: GameState, u: Unit, order: Move, used: int) -> MovePlan:
+    """The rest of a move after every contacted unit got away: the same unit, from where it stopped, with the MP
+    it has left (HH.COMP.45, HH.MOVE.27 step 3, ruling HH.COMP.48); command was checked when the move began."""
+    sim = MoveSim(state, u)
+    sim.mp = used
+    return _plan(state, sim, order)
+
+
+def _plan(state: GameState, sim: MoveSim, order: Move) -> MovePlan:
+    rest: tuple[Token, ...] = ()
+    for i, t in enumerate(order.tokens):
+        if sim.contacts:
+            rest = tuple(order.tokens[i:])  # HH.COMP.45: kept for a carry-on after an evade
+            break
         sim.apply(t)
-    contact_facing = sim.finish(order.target)
+    try:
+        contact_facing = sim.finish(order.target if not rest else None)
+    except Illegal:
+        if rest:
+            sim.apply(rest[0])  # the steps past the contact are the first fault: report that (HH.ZOC.2)
+        raise
     final = replace(
         sim.unit,
         hex=sim.hex,
@@ -513,16 +536,21 @@ def plan_move(state: GameState, order: Move, *, commanded: bool = True, aggressi
         pavisses=sim.unit.pavisses and not sim.contacts,  # HH.SPECIAL.9: dropped on contact
         hold_fire=sim.unit.hold_fire and not (sim.steps or sim.formation_changed or sim.mount_changed_any()),
         moved_this_phase=True,
-        moved_this_bound=sim.unit.moved_this_bound or bool(sim.steps),
+        # HH.ART.3: a formation or mount change stops artillery shooting this bound, like entering a hex; for
+        # pavisses and stakes only a change of hex counts (HH.SHOOT.3).
+        moved_this_bound=sim.unit.moved_this_bound
+        or bool(sim.steps)
+        or (sim.profile.is_artillery and (sim.formation_changed or sim.mount_changed_any())),
     )
     return MovePlan(
         final,
         tuple(sim.steps),
         tuple(sim.tokens),
         sim.mp,
-        allowance(state, u, sim.road_move(), state.profiles[sim.unit.profile]),
+        allowance(state, sim.unit, sim.road_move(), state.profiles[sim.unit.profile]),
         tuple(sim.contacts),
         tuple(sim.activated),
+        rest,
     )
 
 
@@ -548,7 +576,7 @@ def check_may_move(state: GameState, u: Unit, commanded: bool) -> None:
         raise Illegal(Problem("HH.MOVE.1", f"{uname(state, u)} has already moved this phase"))
 
 
-def search_attack(state: GameState, u: Unit) -> Move | None:
+def search_attack(state: GameState, u: Unit, used: int = 0) -> Move | None:
     """Cheapest legal move for `u` ending engaged with an enemy (HH.SPECIAL.34, HH.SPECIAL.35, HH.HEX.16).
 
     Target: fewest MP, then lowest unit id; path: fewest MP, then the lowest sequence of hex ids.
@@ -557,7 +585,9 @@ def search_attack(state: GameState, u: Unit) -> Move | None:
     """
     limit = allowance(state, u, False) + (1 if state.profile(u).speed.road else 0)
     best: tuple[int, int, tuple[Hex, ...]] | None = None
-    frontier = [MoveSim(state, u, aggressive=True)]
+    first = MoveSim(state, u, aggressive=True)
+    first.mp = used  # HH.SPECIAL.35: after an evade the attack goes on with the MP left
+    frontier = [first]
     for _depth in range(limit):
         nxt = []
         for sim in frontier:

@@ -135,6 +135,58 @@ class Combine:
 
 
 @dataclass(frozen=True, slots=True)
+class CombineBlocks:
+    """Three 4-stand pike or horde units become two 6-stand units, in the hexes of `a` and `b` unless `at` and `at2`
+    name two of the three (HH.SPECIAL.28, HH.SPECIAL.30, HH.SPECIAL.32)."""
+
+    line: int
+    a: int
+    b: int
+    c: int
+    at: Hex | None = None
+    at2: Hex | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Separate:
+    """Two adjacent 6-stand pike blocks or hordes become three units; the new one enters `into` (HH.SPECIAL.28,
+    HH.SPECIAL.30, HH.SPECIAL.33)."""
+
+    line: int
+    a: int
+    b: int
+    into: Hex | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """Two adjacent combined-arms units swap stands to become two single-arm units: `a` keeps the front type, `b`
+    takes the rear type (HH.SPECIAL.24)."""
+
+    line: int
+    a: int
+    b: int
+
+
+@dataclass(frozen=True, slots=True)
+class DropPavisses:
+    """A pavisse unit leaves its pavisses for good, at no cost, before its own move (HH.SPECIAL.13)."""
+
+    line: int
+    unit: int
+
+
+@dataclass(frozen=True, slots=True)
+class Suppress:
+    """Allocate a unit's shooting stands to suppress an enemy shooter in hard cover this Shooting Phase, instead of
+    shooting (HH.SHOOT.21, HH.PD.21)."""
+
+    line: int
+    unit: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
 class Stakes:
     """Plant (True) or lift (False) stakes instead of moving (HH.SPECIAL.14, HH.SPECIAL.18)."""
 
@@ -248,6 +300,11 @@ Order = (
     | Swap
     | Disengage
     | Combine
+    | CombineBlocks
+    | Separate
+    | Exchange
+    | DropPavisses
+    | Suppress
     | Stakes
     | Rally
     | HoldFire
@@ -296,6 +353,17 @@ def order_text(o: Order, spec: MapSpec, names: dict[int, str]) -> str:
         return " ".join(["disengage", u(o.unit)] + ([lab(o.to)] if o.to else []))
     if isinstance(o, Combine):
         return " ".join(["combine", u(o.a), u(o.b)] + (["at", lab(o.at)] if o.at else []))
+    if isinstance(o, CombineBlocks):
+        at = ["at", lab(o.at), lab(o.at2)] if o.at and o.at2 else []
+        return " ".join(["combine", u(o.a), u(o.b), u(o.c), *at])
+    if isinstance(o, Separate):
+        return " ".join(["separate", u(o.a), u(o.b)] + (["into", lab(o.into)] if o.into else []))
+    if isinstance(o, Exchange):
+        return f"exchange {u(o.a)} {u(o.b)}"
+    if isinstance(o, DropPavisses):
+        return f"drop-pavisses {u(o.unit)}"
+    if isinstance(o, Suppress):
+        return f"suppress {u(o.unit)} at {o.target}"
     if isinstance(o, Stakes):
         return f"{'plant' if o.plant else 'lift'} {u(o.unit)}"
     if isinstance(o, Rally):
@@ -374,6 +442,11 @@ _KINDS = {
         Swap,
         Disengage,
         Combine,
+        CombineBlocks,
+        Separate,
+        Exchange,
+        DropPavisses,
+        Suppress,
         Stakes,
         Rally,
         HoldFire,
@@ -387,7 +460,7 @@ _KINDS = {
         DeployGeneral,
     )
 }
-_HEX_FIELDS = {"to", "at"}
+_HEX_FIELDS = {"to", "at", "at2", "into"}
 _FACING_FIELDS = {"facing", "facing_a", "facing_b"}
 
 
@@ -537,7 +610,7 @@ class Reader:
             raise Syntax(f"unexpected {self.line.words[self.i]!r}", self.col())
 
 
-_KEYWORDS = {"none", "vs", "column", "deployed", "dismount", "remount", "target", "at", "keep", "dismounted", "no-pavisses"}  # noqa: E501
+_KEYWORDS = {"none", "vs", "column", "deployed", "dismount", "remount", "target", "at", "keep", "dismounted", "no-pavisses", "into"}  # noqa: E501
 
 
 def _yes_no(r: Reader) -> bool:
@@ -698,12 +771,41 @@ def parse_line(line: Line, context: Context, spec: MapSpec, names: dict[int, str
         return Disengage(n, uid, to)
     if verb == "combine":
         a, b = r.unit(), r.unit()
-        at = None
+        c3 = r.unit() if r.more() and r.peek().lstrip("#").isdigit() else None
+        at = at2 = None
         if r.peek() == "at":
             r.next("at")
             at = r.hex()
+            if c3 is not None:
+                at2 = r.hex("the second hex kept by the two 6-stand units")
         r.end()
+        if c3 is not None:
+            return CombineBlocks(n, a, b, c3, at, at2)
         return Combine(n, a, b, at)
+    if verb == "separate":
+        a, b = r.unit(), r.unit()
+        into = None
+        if r.peek() == "into":
+            r.next("into")
+            into = r.hex()
+        r.end()
+        return Separate(n, a, b, into)
+    if verb == "exchange":
+        a, b = r.unit(), r.unit()
+        r.end()
+        return Exchange(n, a, b)
+    if verb == "drop-pavisses":
+        uid = r.unit()
+        r.end()
+        return DropPavisses(n, uid)
+    if verb == "suppress":
+        uid = r.unit()
+        c = r.col()
+        if r.next("`at`").lower() != "at":
+            raise Syntax("write `suppress UNIT at ENEMY`", c)
+        t = r.integer("an enemy unit id")
+        r.end()
+        return Suppress(n, uid, t)
     if verb in ("plant", "lift"):
         uid = r.unit()
         r.end()
@@ -764,6 +866,6 @@ def parse_line(line: Line, context: Context, spec: MapSpec, names: dict[int, str
     raise Syntax(
         f"unknown order {verb!r}",
         1,
-        "orders are: general, move, single, swap, disengage, combine, plant, lift, rally, hold-fire, release,"
-        " shoot, fight, follow-up, pursue",
+        "orders are: general, move, single, swap, disengage, combine, separate, exchange, drop-pavisses, plant,"
+        " lift, rally, hold-fire, release, shoot, suppress, fight, follow-up, pursue",
     )

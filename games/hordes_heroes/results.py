@@ -2,7 +2,8 @@
 
 Stand losses (HH.STAND.1), the last-stand rule (HH.STAND.2, HH.STAND.3), disruption, then the
 movement part or its substitute (shield wall HH.SPECIAL.3, pavisses HH.SPECIAL.10, stakes
-HH.SPECIAL.15, artillery HH.ART.17/HH.ART.18, war wagons HH.SPECIAL.41, elephants HH.SPECIAL.36),
+HH.SPECIAL.15, artillery HH.ART.17/HH.ART.18, war wagons HH.SPECIAL.41 and units fronted by them HH.SPECIAL.26,
+elephants HH.SPECIAL.36), combined-arms front stands first (HH.STAND.5, HH.SPECIAL.27),
 pavisse removal after H2H (HH.SPECIAL.12), generals killed with their host (HH.GEN.22) and
 casualties (HH.STAND.8, HH.WIN.4).
 """
@@ -81,13 +82,19 @@ def apply_result(
     p = state.profile(u)
     if res.no_effect:
         return lines, Applied(uid, start, False, False, False)
-    # 1. Stands lost (HH.STAND.1); TODO(HH.STAND.5): combined-arms front stands first.
+    # 1. Stands lost (HH.STAND.1); a combined-arms unit loses its front stands first (HH.STAND.5).
     if res.stands:
         lost = min(res.stands, u.stands)
         record_losses(state, u, lost)
-        u = replace(u, stands=u.stands - lost)
+        u = replace(u, stands=u.stands - lost, rear_stands=u.rear_stands - max(0, lost - u.front_stands))
         state.units[uid] = u
         lines.append(f"  {uname(state, u)} loses {lost} stand{'s' if lost != 1 else ''}, {u.stands} left [HH.STAND.1].")
+        if u.combined and u.stands and u.front_stands == 0:
+            # HH.SPECIAL.27: the rear troop type becomes the front; its CF, class and impact apply from now on.
+            u = replace(u, profile=u.rear_profile, rear_profile=None, rear_stands=0)  # type: ignore[arg-type]
+            state.units[uid] = u
+            lines.append(f"  its front rank is gone: {uname(state, u)} fights as {state.profile(u).name} [HH.SPECIAL.27].")
+            p = state.profile(u)
         if u.stands == 0:
             lines += eliminate(state, uid, "its last stand is lost")
             return lines, Applied(uid, start, True, True, False)

@@ -23,7 +23,20 @@ from .geometry import (
 )
 from .model import Formation, Unit
 from .movement import Illegal, MovePlan, Problem, can_form_column, check_may_move, uname
-from .orders import Combine, Disengage, GeneralMove, HoldFire, Rally, Single, Stakes, Swap
+from .orders import (
+    Combine,
+    CombineBlocks,
+    Disengage,
+    DropPavisses,
+    Exchange,
+    GeneralMove,
+    HoldFire,
+    Rally,
+    Separate,
+    Single,
+    Stakes,
+    Swap,
+)
 from .state import GameState
 from .zoc import adjacent_enemies, can_occupy, engaged_with, exerts_zoc_into, general_can_occupy, is_engaged
 
@@ -87,10 +100,12 @@ def contact(state: GameState, mover: Unit, contacts: tuple[int, ...]) -> list[st
             lines += resp
             continue
         kept.append(cid)
-    # TODO(HH.COMP.45): the contacting unit does not yet carry on with its remaining MP after an evade.
     contacts = tuple(kept)
     if not contacts:
-        lines.append(f"{uname(state, mover)} stops at {state.label(mover.hex)}: every contacted unit got away [HH.COMP.45].")  # noqa: E501
+        # HH.COMP.45: the mover may carry on with its remaining MP (engine.carry_on, run_bound for aggressive units).
+        lines.append(
+            f"{uname(state, mover)} is at {state.label(mover.hex)}: every contacted unit got away [HH.COMP.45]."
+        )
         return lines
     prim = next((c for c in contacts if direction(mover.hex, state.units[c].hex) == mover.facing.side and not mover.facing.is_point), min(contacts))  # type: ignore[arg-type]  # noqa: E501
     state.contact_order = state.contact_order + ((mover.id, prim),)
@@ -198,7 +213,8 @@ def verify_single(state: GameState, o: Single, commanded: frozenset[int]) -> Uni
         facing=facing,
         formation=formation,
         moved_this_phase=True,
-        moved_this_bound=u.moved_this_bound or to != a,
+        # HH.ART.3: a formation change stops artillery shooting this bound, like entering a hex.
+        moved_this_bound=u.moved_this_bound or to != a or (state.profile(u).is_artillery and formation != u.formation),
         hold_fire=u.hold_fire and to == a and formation == u.formation,
     )
 
@@ -389,6 +405,167 @@ def do_combine(state: GameState, merged: Unit, gone: Unit, lost: int) -> list[st
         f"{uname(state, gone)} joins {uname(state, merged)} at {state.label(merged.hex)}: {merged.stands} stands"
         f"{f', {lost} lost' if lost else ''} [HH.STAND.6]."
     ]
+
+
+# --- pike blocks and 6-stand hordes ----------------------------------------------------------------
+
+
+def _ready(state: GameState, units: list[Unit], commanded: frozenset[int], code: str) -> None:
+    """Commanded, undisrupted, not engaged, not yet moved (HH.SPECIAL.30, HH.SPECIAL.24)."""
+    for u in units:
+        check_may_move(state, u, u.id in commanded)
+        if is_engaged(state, u):
+            _fail(code, f"{uname(state, u)} is engaged")
+    if len({u.id for u in units}) != len(units) or len({u.side for u in units}) != 1:
+        _fail(code, "name different units of your own side")
+
+
+def _split(total: int, parts: int) -> list[int]:
+    """Stands shared as evenly as possible, larger shares first (HH.SPECIAL.30)."""
+    return [total // parts + (1 if i < total % parts else 0) for i in range(parts)]
+
+
+def verify_blocks(state: GameState, o: CombineBlocks, commanded: frozenset[int]) -> tuple[list[Unit], Unit]:
+    """Three 4-stand pike or horde units in a chain of adjacent hexes become two 6-stand units in two of the hexes
+    (HH.SPECIAL.28, HH.SPECIAL.30, HH.SPECIAL.32, HH.BASE.5). Returns (the two new units, the unit absorbed)."""
+    us = [_unit(state, i) for i in (o.a, o.b, o.c)]
+    _ready(state, us, commanded, "HH.SPECIAL.30")
+    p = state.profile(us[0])
+    if not (p.pike or p.horde) or any(u.profile != us[0].profile for u in us):
+        _fail("HH.SPECIAL.28", "only three units of one pike or horde troop type combine into 6-stand units")
+    if any(u.nominal != 4 for u in us):
+        _fail("HH.SPECIAL.28", "only units bought as 4-stand units combine into 6-stand units")
+    links = sum(1 for i in range(3) for j in range(i + 1, 3) if direction(us[i].hex, us[j].hex) is not None)  # type: ignore[arg-type]
+    if links < 2:
+        _fail("HH.SPECIAL.30", "the three units must stand in a connected chain of adjacent hexes")
+    keep_hexes = [o.at, o.at2] if o.at and o.at2 else [us[0].hex, us[1].hex]
+    keep = [u for u in us if u.hex in keep_hexes]
+    if len(keep) != 2 or keep_hexes[0] == keep_hexes[1]:
+        _fail("HH.SPECIAL.30", "the two 6-stand units stay in two of the three units' hexes")
+    gone = next(u for u in us if u not in keep)
+    shares = _split(sum(u.stands for u in us), 2)
+    new = [replace(u, stands=min(6, s), nominal=6, moved_this_phase=True) for u, s in zip(keep, shares, strict=True)]
+    return new, gone
+
+
+def do_blocks(state: GameState, new: list[Unit], gone: Unit) -> list[str]:
+    for u in new:
+        state.units[u.id] = u
+    _absorb(state, gone, new[0])
+    what = "pike blocks" if state.profile(new[0]).pike else "6-stand hordes"
+    return [
+        f"units {new[0].id}, {new[1].id} and {gone.id} combine into two {what}: {uname(state, new[0])}"
+        f" ({new[0].stands} stands) and {uname(state, new[1])} ({new[1].stands}); {state.label(gone.hex)} is left"
+        f" empty [HH.SPECIAL.28, HH.SPECIAL.30]."
+    ]
+
+
+def _absorb(state: GameState, gone: Unit, into: Unit) -> None:
+    """A unit that disappears into others: its generals join `into`; its stands are not casualties."""
+    for gid, g in sorted(state.generals.items()):
+        if g.alive and g.hex == gone.hex and g.side == gone.side:
+            state.generals[gid] = replace(g, hex=into.hex)
+    state.units[gone.id] = replace(gone, hex=None, stands=0, eliminated=True, moved_this_phase=True)
+
+
+def verify_separate(state: GameState, o: Separate, commanded: frozenset[int]) -> tuple[list[Unit], Unit]:
+    """Two adjacent 6-stand pike blocks or hordes become three 4-stand units, the third in a vacant hex next to one
+    of them (HH.SPECIAL.28, HH.SPECIAL.30, HH.SPECIAL.33). Returns (the two units after, the new unit)."""
+    a, b = _unit(state, o.a), _unit(state, o.b)
+    _ready(state, [a, b], commanded, "HH.SPECIAL.30")
+    p = state.profile(a)
+    if not (p.pike or p.horde) or a.profile != b.profile or a.nominal != 6 or b.nominal != 6:
+        _fail("HH.SPECIAL.28", "only two 6-stand units of one pike or horde troop type separate into three")
+    if direction(a.hex, b.hex) is None:  # type: ignore[arg-type]
+        _fail("HH.SPECIAL.30", f"units {a.id} and {b.id} are not adjacent")
+    total = a.stands + b.stands
+    if total < 6:
+        _fail("HH.SPECIAL.30", f"only {total} stands between them: separating needs 6 or more")
+    free = sorted(
+        h
+        for u in (a, b)
+        for h in u.hex.neighbours()  # type: ignore[union-attr]
+        if state.unit_at(h) is None and can_occupy(state, p, h) and not any(g.side != a.side for g in state.generals_at(h))
+    )
+    into = o.into if o.into is not None else (free[0] if free else None)
+    if into is None or into not in free:
+        _fail("HH.SPECIAL.30", "the third unit needs a vacant hex next to one of the two")
+    assert into is not None
+    s = _split(total, 3)
+    parent = a if direction(a.hex, into) is not None else b  # type: ignore[arg-type]
+    nid = max(state.units) + 1
+    third = replace(parent, id=nid, hex=into, stands=min(4, s[2]), nominal=4, moved_this_phase=True)
+    after = [replace(u, stands=min(4, k), nominal=4, moved_this_phase=True) for u, k in zip((a, b), s, strict=True)]
+    return after, third
+
+
+def do_separate(state: GameState, after: list[Unit], third: Unit) -> list[str]:
+    for u in after:
+        state.units[u.id] = u
+    state.units[third.id] = third
+    return [
+        f"units {after[0].id} and {after[1].id} separate into three units: {after[0].stands}, {after[1].stands} and"
+        f" the new unit {third.id} with {third.stands} stands at {state.label(third.hex)} [HH.SPECIAL.30]."
+    ]
+
+
+# --- combined arms ----------------------------------------------------------------------------------
+
+
+def verify_exchange(state: GameState, o: Exchange, commanded: frozenset[int]) -> tuple[Unit, Unit, int]:
+    """Two adjacent combined-arms units of the same two troop types swap stands: `a` takes every front-type stand,
+    `b` every rear-type stand (HH.SPECIAL.24). Returns (a after, b after, stands lost over the purchase size)."""
+    a, b = _unit(state, o.a), _unit(state, o.b)
+    _ready(state, [a, b], commanded, "HH.SPECIAL.24")
+    if not (a.combined and b.combined) or (a.profile, a.rear_profile) != (b.profile, b.rear_profile):
+        _fail("HH.SPECIAL.24", f"units {a.id} and {b.id} are not combined-arms units of the same two troop types")
+    if direction(a.hex, b.hex) is None:  # type: ignore[arg-type]
+        _fail("HH.SPECIAL.24", f"units {a.id} and {b.id} are not adjacent")
+    fp, rp = state.profile(a), state.profiles[a.rear_profile]  # type: ignore[index]
+    front = min(a.front_stands + b.front_stands, fp.stands)
+    rear = min(a.rear_stands + b.rear_stands, rp.stands)
+    lost = a.stands + b.stands - front - rear
+    na = replace(a, stands=front, nominal=fp.stands, rear_profile=None, rear_stands=0, moved_this_phase=True)
+    nb = replace(
+        b,
+        profile=b.rear_profile,  # type: ignore[arg-type]
+        base_profile=b.rear_profile,  # type: ignore[arg-type]
+        name=rp.name,
+        stands=rear,
+        nominal=rp.stands,
+        rear_profile=None,
+        rear_stands=0,
+        moved_this_phase=True,
+    )
+    return na, nb, lost
+
+
+def do_exchange(state: GameState, a: Unit, b: Unit, lost: int) -> list[str]:
+    state.units[a.id], state.units[b.id] = a, b
+    if lost:
+        cas = state.casualties.setdefault(a.side, {})
+        cas[a.base_profile] = cas.get(a.base_profile, 0) + lost
+    return [
+        f"{uname(state, a)} and {uname(state, b)} exchange stands and become single-arm units"
+        f" ({a.stands} and {b.stands} stands{f', {lost} lost' if lost else ''}) [HH.SPECIAL.24]."
+    ]
+
+
+def verify_drop_pavisses(state: GameState, o: DropPavisses) -> Unit:
+    """A unit carrying pavisses may leave them, for good, before it moves (ruling HH.SPECIAL.13)."""
+    u = _unit(state, o.unit)
+    if u.side != state.phasing:
+        _fail("HH.SPECIAL.13", f"{uname(state, u)} belongs to the other side")
+    if not u.pavisses:
+        _fail("HH.SPECIAL.13", f"{uname(state, u)} carries no pavisses")
+    if u.moved_this_phase:
+        _fail("HH.SPECIAL.13", f"{uname(state, u)} has moved: drop the pavisses before its move")
+    return u
+
+
+def do_drop_pavisses(state: GameState, u: Unit) -> list[str]:
+    state.units[u.id] = replace(u, pavisses=False)
+    return [f"{uname(state, u)} leaves its pavisses behind [HH.SPECIAL.13]."]
 
 
 # --- stakes -------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ options, and optionally a mid-battle start where every unit is already placed.
 from __future__ import annotations
 
 import tomllib
+from dataclasses import replace
 from importlib import resources
 from typing import Any
 
@@ -133,6 +134,13 @@ def build_state(data: dict[str, Any], options: dict[str, Any] | None = None) -> 
                 pavisses=bool(row.get("pavisses", p.can_pavisse)),
                 stakes_carried=p.can_stakes,
             )
+            if "rear_profile" in row:
+                # HH.SPECIAL.23, HH.DATA.3: a combined-arms unit; `profile` is its front troop type.
+                rp = army.profile(str(row["rear_profile"]))
+                rear = int(row.get("rear_stands", 2))
+                if not 1 <= rear < units[uid].stands:
+                    errs.append(f"side {side}: unit {uid}: rear_stands must leave at least one front stand [HH.DATA.3]")
+                units[uid] = replace(units[uid], rear_profile=f"{army.id}:{rp.id}", rear_stands=rear)
         cinc = choose_cinc(army, gens) if gens else -1
         for i, (row, fg) in enumerate(zip(sd.get("generals", []), gens, strict=True)):
             gid = int(row.get("id", next_gid))

@@ -18,7 +18,7 @@ from campaign.hexgrid import Facing as GridFacing
 
 from .battlefield import Terrain
 from .geometry import Facing
-from .model import Category, Formation, Trajectory, Unit, Weapon
+from .model import Category, Formation, Profile, Trajectory, Unit, Weapon
 from .movement import uname
 from .results import Cause, apply_result, result_for
 from .special import as_if_disrupted
@@ -33,6 +33,8 @@ class ShootChoice:
     targets: tuple[int, ...] = ()
     facing: Facing | None = None
     decline: bool = False
+    suppress: int | None = None
+    """`suppress N at T`: the unit's stands suppress enemy shooter T in hard cover instead of shooting (HH.PD.21)."""
 
 
 @dataclass(slots=True)
@@ -97,11 +99,32 @@ def _up_escarpment(state: GameState, shooter: Unit, target: Unit) -> bool:
     return bf.elevation_at(target.hex) > bf.elevation_at(shooter.hex) and bf.elevation_at(shooter.hex) == 0  # type: ignore[arg-type]
 
 
+def shooting_profile(state: GameState, u: Unit) -> Profile:
+    """The troop type whose shooting factor a unit uses: its own, or a combined-arms unit's rear type when the
+    front does not shoot (HH.SHOOT.1, HH.SPECIAL.23)."""
+    p = state.profile(u)
+    if p.shoot is None and u.rear_profile is not None and state.profiles[u.rear_profile].shoot is not None:
+        return state.profiles[u.rear_profile]
+    return p
+
+
+def shooting_stands(state: GameState, u: Unit) -> int:
+    """Stands of a shooting troop type: all of a plain unit's; in a combined-arms unit only those of the type(s) with
+    a shooting factor (HH.SHOOT.1, HH.SPECIAL.23, HH.SPECIAL.25)."""
+    if not u.combined:
+        return u.stands
+    front = u.front_stands if state.profile(u).shoot is not None else 0
+    rear = u.rear_stands if state.profiles[u.rear_profile].shoot is not None else 0  # type: ignore[index]
+    return front + rear
+
+
 def hard_cover(state: GameState, shooter_hex: Hex, target: Unit) -> bool:
-    """HH.SPECIAL.20: a war wagon, or the line of fire enters across a wall (either candidate side)."""
-    if state.profile(target).hard_target:
-        return True
+    """HH.SPECIAL.20: a war wagon all round, a unit fronted by war wagons against shooters in its front arc
+    (HH.SPECIAL.25), or the line of fire enters across a wall (either candidate side)."""
     assert target.hex is not None
+    if state.profile(target).hard_target:
+        if not target.combined or in_arc(target.hex, _g(target.facing), shooter_hex):
+            return True
     if shooter_hex.distance(target.hex) == 1:
         return state.field.is_wall(shooter_hex, target.hex)
     return any(
@@ -111,8 +134,9 @@ def hard_cover(state: GameState, shooter_hex: Hex, target: Unit) -> bool:
 
 
 def to_hit(state: GameState, shooter: Unit, target: Unit) -> int:
-    """Score needed on a D12 (HH.SHOOT.17-19, HH.SPECIAL.7, HH.TERR.30, HH.TERR.50, HH.TERR.60, HH.TERR.66)."""
-    p, tp = state.profile(shooter), state.profile(target)
+    """Score needed on a D12 (HH.SHOOT.17-19, HH.SPECIAL.7, HH.TERR.30, HH.TERR.50, HH.TERR.60, HH.TERR.66); the
+    target's armour is its front rank's (HH.SPECIAL.23)."""
+    p, tp = shooting_profile(state, shooter), state.profile(target)
     assert shooter.hex is not None and target.hex is not None
     armour = tp.armour
     if p.weapon is Weapon.CROSSBOW:
@@ -153,8 +177,9 @@ def art_extra(state: GameState, shooter: Unit, target: Unit) -> int:
 
 
 def small_arms_dice(state: GameState, u: Unit) -> int:
-    """HH.SHOOT.15, ruling HH.SHOOT.16: stands, column cap 2, then halve (up) if disrupted or as if disrupted."""
-    n = u.stands
+    """HH.SHOOT.15, ruling HH.SHOOT.16: shooting stands, column cap 2, then halve (up) if disrupted or as if
+    disrupted."""
+    n = shooting_stands(state, u)
     if u.formation in (Formation.COLUMN, Formation.SQUEEZED):
         n = min(n, 2)
     if u.disrupted or as_if_disrupted(state, u):
@@ -178,7 +203,7 @@ def may_shoot(state: GameState, u: Unit, side_phasing: bool) -> tuple[bool, list
                 return True, sorted(eng)
             return False, None
         return True, None
-    if p.shoot is None:
+    if shooting_profile(state, u).shoot is None:
         return False, None
     if side_phasing and (u.pavisses and u.moved_this_bound or p.can_stakes and u.stakes_carried and u.moved_this_bound):
         return False, None  # HH.SHOOT.2 item 2, HH.SHOOT.3, ruling HH.SHOOT.4, HH.SPECIAL.8
@@ -248,15 +273,44 @@ def suppressed(allocated: int, suppressors_in_cover: bool) -> int:
     return allocated if suppressors_in_cover else allocated // 2
 
 
-def _suppression(state: GameState) -> tuple[dict[int, int], set[int]]:
-    """Default allocations (HH.PD.21): a shooter whose only targets are hard-cover shooters suppresses the one with
-    the most dice. Returns dice taken off each target and the allocating units (which do not roll)."""
+def _suppression(
+    state: GameState, choices: dict[int, ShootChoice] | None = None
+) -> tuple[dict[int, int], set[int], list[str]]:
+    """Allocations against hard-cover shooters, both sides at once (HH.SHOOT.21): the phasing player's `suppress`
+    lines, then the default of HH.PD.21 for every other unit (a shooter whose only targets are hard-cover shooters
+    suppresses the one with the most dice; a phasing unit with a `shoot` line does not). Returns dice taken off
+    each target, the allocating units (which do not roll) and notes for refused lines."""
     off: dict[int, int] = {}
     allocating: set[int] = set()
+    notes: list[str] = []
+    choices = choices or {}
     for u in state.live_units():
         side_phasing = u.side == state.phasing
         ok, allowed = may_shoot(state, u, side_phasing)
-        if not ok or state.profile(u).is_artillery:
+        c = choices.get(u.id) if side_phasing else None
+        if c is not None and c.suppress is not None:
+            v = state.units.get(c.suppress)
+            good = (
+                ok
+                and not state.profile(u).is_artillery
+                and v is not None
+                and (allowed is None or v.id in allowed)
+                and v.on_table
+                and shooting_profile(state, v).shoot is not None
+                and hard_cover(state, u.hex, v)  # type: ignore[arg-type]
+                and any(can_target(state, u, v, f) for f in _facings(state, u))
+            )
+            if not good:
+                notes.append(
+                    f"  {uname(state, u)} cannot suppress unit {c.suppress}: it must be an enemy shooter in hard cover"
+                    " that the unit could shoot at; it holds its fire [HH.SHOOT.21]."
+                )
+                continue
+            assert v is not None
+            off[v.id] = off.get(v.id, 0) + suppressed(small_arms_dice(state, u), hard_cover(state, v.hex, u))  # type: ignore[arg-type]
+            allocating.add(u.id)
+            continue
+        if c is not None or not ok or state.profile(u).is_artillery:
             continue
         cands = []
         plain = False
@@ -264,7 +318,7 @@ def _suppression(state: GameState) -> tuple[dict[int, int], set[int]]:
             if allowed is not None and v.id not in allowed:
                 continue
             if any(can_target(state, u, v, f) for f in _facings(state, u)):
-                if hard_cover(state, u.hex, v) and state.profile(v).shoot:  # type: ignore[arg-type]
+                if hard_cover(state, u.hex, v) and shooting_profile(state, v).shoot:  # type: ignore[arg-type]
                     cands.append(v)
                 else:
                     plain = True
@@ -273,13 +327,20 @@ def _suppression(state: GameState) -> tuple[dict[int, int], set[int]]:
             cover = hard_cover(state, v.hex, u)  # type: ignore[arg-type]
             off[v.id] = off.get(v.id, 0) + suppressed(u.stands, cover)
             allocating.add(u.id)
-    return off, allocating
+    return off, allocating, notes
 
 
 def shoot_side(
-    state: GameState, side: str, dice, choices: dict[int, ShootChoice], off: dict[int, int], allocating: set[int]
+    state: GameState,
+    side: str,
+    dice,
+    choices: dict[int, ShootChoice],
+    off: dict[int, int],
+    allocating: set[int],
+    defer: list[tuple[int, int, list[Hex]]] | None = None,
 ) -> list[str]:
-    """One side's turn to shoot (HH.SHOOT.23, HH.SHOOT.24, HH.SHOOT.25, HH.ART.7)."""
+    """One side's turn to shoot (HH.SHOOT.23, HH.SHOOT.24, HH.SHOOT.25, HH.ART.7). With `defer`, the pooled hits are
+    appended there instead of applied (semi-simultaneous mode, HH.SEQ.14)."""
     side_phasing = side == state.phasing
     lines = [f"Shooting: {side} shoots [HH.SEQ.11, HH.SHOOT.23]."]
     plan: list[tuple[Unit, list[int], Facing]] = []
@@ -289,6 +350,8 @@ def shoot_side(
             continue
         p = state.profile(u)
         c = choices.get(u.id) if side_phasing else None
+        if c is not None and c.suppress is not None:
+            continue  # a refused `suppress` line: the unit holds its fire
         if c is not None and c.decline:
             lines.append(f"  {uname(state, u)} does not shoot [HH.SHOOT.12].")
             continue
@@ -378,26 +441,49 @@ def shoot_side(
                 pool.scorers.append(u.id)
             pool.hits += got
         lines += pool.lines
-        res = result_for(state, tid, pool.hits)
-        if res is None:
-            lines.append(f"  {uname(state, target)}: no hits.")
-            continue
         srcs = [state.units[s].hex for s in pool.scorers if state.units[s].hex is not None]
-        more, _ = apply_result(state, tid, res, Cause.SHOOTING, srcs, None, dice)  # type: ignore[arg-type]
-        lines.append(f"  {pool.hits} hits in all on {uname(state, target)} [HH.SHOOT.24].")
-        lines += more
+        if defer is not None:
+            lines.append(f"  {pool.hits} hits in all on {uname(state, target)}, applied after both sides shoot [HH.SEQ.14].")  # noqa: E501
+            defer.append((tid, pool.hits, srcs))  # type: ignore[arg-type]
+            continue
+        lines += _apply_pool(state, tid, pool.hits, srcs, dice)  # type: ignore[arg-type]
     return lines
 
 
+def _apply_pool(state: GameState, tid: int, hits: int, srcs: list[Hex], dice) -> list[str]:
+    """One CRT lookup for everything a side threw at one target, then the result (HH.SHOOT.24, HH.SHOOT.25)."""
+    target = state.units[tid]
+    if not target.on_table:
+        return [f"  unit {tid} is already gone [HH.SHOOT.23]."]
+    res = result_for(state, tid, hits)
+    if res is None:
+        return [f"  {uname(state, target)}: no hits."]
+    more, _ = apply_result(state, tid, res, Cause.SHOOTING, srcs, None, dice)
+    return [f"  {hits} hits in all on {uname(state, target)} [HH.SHOOT.24]."] + more
+
+
 def shooting_phase(state: GameState, dice, choices: dict[int, ShootChoice]) -> list[str]:
-    """Both sides' turns to shoot, phasing side first (HH.SEQ.10, HH.SEQ.13, ruling HH.SEQ.14, HH.ART.4)."""
-    off, allocating = _suppression(state)
-    lines = []
+    """Both sides' turns to shoot, phasing side first (HH.SEQ.10, HH.SEQ.13, ruling HH.SEQ.14, HH.ART.4).
+
+    `shooting_mode = "sequential"` (default): the phasing side's results are applied before the other side
+    declares. `"semi_simultaneous"`: both sides declare and roll against the state as the phase began, then the
+    results are applied, the phasing side's targets first, each side's in ascending target id (HH.PD.25).
+    """
+    off, allocating, notes = _suppression(state, choices)
+    lines = list(notes)
     if allocating:
         lines.append(
             f"Suppression: units {sorted(allocating)} suppress hard-cover shooters {off} [HH.SHOOT.21, HH.PD.21]."
         )
     assert state.phasing is not None
+    if state.options.shooting_mode == "semi_simultaneous":
+        pending: list[tuple[int, int, list[Hex]]] = []
+        lines += shoot_side(state, state.phasing, dice, choices, off, allocating, pending)
+        lines += shoot_side(state, state.other(state.phasing), dice, {}, off, allocating, pending)
+        lines.append("Shooting results, applied together [HH.SEQ.14]:")
+        for tid, hits, srcs in pending:
+            lines += _apply_pool(state, tid, hits, srcs, dice)
+        return lines
     lines += shoot_side(state, state.phasing, dice, choices, off, allocating)
     lines += shoot_side(state, state.other(state.phasing), dice, {}, off, allocating)
     return lines

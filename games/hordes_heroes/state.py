@@ -68,7 +68,7 @@ class Options:
     stakes_follow_up: str = "unstaked_side_only"
     """HH.SPECIAL.43: "unstaked_side_only" or "through_own_stakes"."""
     shooting_mode: str = "sequential"
-    """HH.SEQ.14: only "sequential" is implemented."""
+    """HH.SEQ.14: "sequential" (phasing side's results first) or "semi_simultaneous" (both roll, then apply)."""
 
     def to_json(self) -> dict:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
@@ -98,9 +98,8 @@ class Options:
             raise ValueError("pursuit_optional must be 'class_a' or 'class_a_infantry_and_all_cavalry' [HH.COMP.35]")
         if o.stakes_follow_up not in ("unstaked_side_only", "through_own_stakes"):
             raise ValueError("stakes_follow_up must be 'unstaked_side_only' or 'through_own_stakes' [HH.SPECIAL.43]")
-        if o.shooting_mode != "sequential":
-            # TODO(HH.SEQ.14): the "semi_simultaneous" shooting mode is not implemented yet.
-            raise ValueError("shooting_mode: only 'sequential' is implemented so far [HH.SEQ.14]")
+        if o.shooting_mode not in ("sequential", "semi_simultaneous"):
+            raise ValueError("shooting_mode must be 'sequential' or 'semi_simultaneous' [HH.SEQ.14]")
         if not 1 <= o.deploy_depth <= 6:
             raise ValueError("deploy_depth must be 1..6 hexes [HH.SEQ.3]")
         return o
@@ -337,6 +336,8 @@ def unit_to_json(u: Unit) -> dict:
         "evaded_this_bound": u.evaded_this_bound,
         "flee_responded_this_bound": u.flee_responded_this_bound,
         "contacted_by": list(u.contacted_by),
+        "rear_profile": u.rear_profile,
+        "rear_stands": u.rear_stands,
     }
 
 

@@ -18,6 +18,17 @@ def mv(uid, *tokens, target=None):
     return Move(1, uid, toks, target)
 
 
+def bound_problem(state, order, code):
+    """The problem a bound reports for `order`: steps past a contact that stands are refused (HH.ZOC.2, HH.COMP.45)."""
+    from games.hordes_heroes.engine import run_bound
+    from games.hordes_heroes.model import General
+
+    state.generals[99] = General(99, state.phasing, "General 99", hex=state.units[order.unit].hex)
+    _, problems = run_bound(state, state.phasing, [order])
+    assert [p.code for _, p in problems] == [code], problems
+    return problems[0][1].message
+
+
 def illegal(state, order, code):
     with pytest.raises(Illegal) as e:
         plan_move(state, order)
@@ -81,8 +92,9 @@ def test_HH_ZOC_2_contact_stops_and_turn_to_face():
     """HH.ZOC.1, HH.ZOC.2, HH.MOVE.27, HH.MOVE.28, HH.PD.9, HH.PD.14, HH.PD.17, HH.DEF.8, HH.DEF.9: entering enemy
     ZOC stops the mover, which faces its target; the contacted unit turns to face side to side."""
     st = make_state([(1, "south", "mma", (0, 8), Facing.N), (12, "north", "longbow", (0, 5), Facing.ESE)])
-    msg = illegal(st, mv(1, (0, 7), (0, 6), (0, 5 - 1)), "HH.ZOC.2")
+    msg = bound_problem(st, mv(1, (0, 7), (0, 6), (0, 5 - 1)), "HH.ZOC.2")
     assert "zone of control of enemy unit 12" in msg
+    st = make_state([(1, "south", "mma", (0, 8), Facing.N), (12, "north", "longbow", (0, 5), Facing.ESE)])
     p = plan_move(st, mv(1, (0, 7), (0, 6)))
     assert p.contacts == (12,) and p.unit.facing == Facing.NW
     apply_plan(st, p)
@@ -109,7 +121,11 @@ def test_HH_ZOC_5_and_HH_ZOC_6_restricted_pair():
     from games.hordes_heroes.state import Standing, StandingProfile
 
     st.standing["north"] = StandingProfile(Standing(restricted_attack=True))
-    illegal(st, mv(1, (0, 7), (0, 6), (0, 5)), "HH.ZOC.2")
+    bound_problem(st, mv(1, (0, 7), (0, 6), (0, 5)), "HH.ZOC.2")
+    st = make_state(
+        [(1, "south", "chariot", (0, 8), Facing.N), (12, "north", "spear", (1, 6), Facing.S)], terrain={(1, 6): "wood"}
+    )
+    st.standing["north"] = StandingProfile(Standing(restricted_attack=True))
     p = plan_move(st, mv(1, (0, 7)))
     assert p.contacts == (12,) and p.activated
 
