@@ -308,7 +308,7 @@ def game_list(ctx: Ctx, as_json: bool) -> None:
       campaign game list
     """
     camp = ctx.campaign()
-    rows = [_status_dict(camp.load(g)) for g in camp.games()]
+    rows = [_status_dict(camp.load(g), camp) for g in camp.games()]
     if as_json:
         click.echo(json.dumps(rows, indent=2))
         return
@@ -629,7 +629,7 @@ def mail_digests(ctx: Ctx) -> None:
 # --- status / show / log -----------------------------------------------------------------------
 
 
-def _status_dict(gs: Any) -> dict[str, Any]:
+def _status_dict(gs: Any, camp: Any) -> dict[str, Any]:
     rs = gs.ruleset
     return {
         "game": gs.number,
@@ -642,7 +642,7 @@ def _status_dict(gs: Any) -> dict[str, Any]:
         "phase": rs.phase(gs.state),
         "waiting_for": [
             {"side": r.side, "player": gs.sides.get(r.side), "kind": r.kind.value, "key": r.key, "phase": r.phase}
-            for r in rs.pending(gs.state)
+            for r in camp.awaiting(gs)
         ]
         if gs.ended is None
         else [],
@@ -671,7 +671,7 @@ def status(ctx: Ctx, game_ref: str, as_json: bool) -> None:
     """
     camp = ctx.campaign()
     gs = camp.load(game_ref)
-    info = _status_dict(gs)
+    info = _status_dict(gs, camp)
     info["chain_head"] = camp.store.head()[1]
     if as_json:
         click.echo(json.dumps(info, indent=2))
@@ -1030,6 +1030,65 @@ def dice_enter(ctx: Ctx, game_ref: str, values: tuple[int, ...]) -> None:
         click.echo(f"-- resolved turn {r.turn}, {r.phase} ({r.rolls} dice), event {r.seq}")
         for line in r.narrative:
             click.echo(f"   {line}")
+
+
+@main.command(context_settings=CONTEXT_SETTINGS)
+@click.option("--out", "out", default="demo", show_default=True, type=click.Path(file_okay=False), help="Directory.")
+@click.option("--seed", default=1, show_default=True, help="Same seed, same battle, byte for byte.")
+@click.option("--scenario", default="pitched-150", show_default=True, help="A Hordes & Heroes scenario.")
+@click.option("--force", is_flag=True, help="Replace an earlier demo in --out.")
+@_friendly
+def demo(out: str, seed: int, scenario: str, force: bool) -> None:
+    """Watch two computer players fight a whole battle by mail, then browse the archive.
+
+    Creates a campaign in --out with players alice and bob, plays a Hordes & Heroes battle
+    between them through the real mail path (order mails in, replies and digests out), and
+    writes the static archive. The --db option is not used: the campaign file is --out/campaign.db.
+
+    \b
+    Example:
+      campaign demo --out demo --seed 7 && xdg-open demo/site/index.html
+    """
+    from campaign.demo import DemoError, check_summary, run_demo
+
+    bar = click.progressbar(length=1, label="playing the battle", file=sys.stderr, show_pos=True)
+    state = {"last": 0}
+
+    def progress(turn: int, limit: int) -> None:
+        if bar.length != limit:
+            bar.length = limit
+        if turn > state["last"]:
+            bar.update(turn - state["last"])
+            state["last"] = turn
+
+    try:
+        with bar:
+            summary = run_demo(Path(out), seed, scenario=scenario, force=force, progress=progress)
+    except DemoError as exc:
+        raise click.ClickException(str(exc)) from None
+    for line in summary.lines():
+        click.echo(line)
+    problems = check_summary(summary)
+    if problems:
+        raise click.ClickException("; ".join(problems))
+
+
+@main.command("site", context_settings=CONTEXT_SETTINGS)
+@click.argument("outdir", type=click.Path(file_okay=False), metavar="OUTDIR")
+@click.option("--game", "games", multiple=True, type=int, help="Only these games (default: all).")
+@pass_ctx
+@_friendly
+def site_cmd(ctx: Ctx, outdir: str, games: tuple[int, ...]) -> None:
+    """Write the browsable static archive: opens from disk in any browser, no server needed.
+
+    \b
+    Example:
+      campaign site archive && xdg-open archive/index.html
+    """
+    from campaign.site import write_site
+
+    report = write_site(ctx.campaign(), Path(outdir), games=list(games) or None, progress=True)
+    click.echo(str(report))
 
 
 # --- export / import / rulesets ----------------------------------------------------------------

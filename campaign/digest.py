@@ -175,7 +175,7 @@ def build_digest(
         deadline_text = _deadlines(camp, gs)
     todo = []
     if gs.ended is None:
-        for r in rs.pending(gs.state):
+        for r in camp.awaiting(gs):
             if side is None or r.side in sides:
                 todo.append(
                     {
@@ -230,6 +230,6 @@ def _deadlines(camp: Campaign, gs: GameState) -> dict[str, str]:
     absences = camp.absences()
     return {
         r.side: format_time(deadline_for(schedule, opened, gs.sides[r.side], absences))
-        for r in gs.ruleset.pending(gs.state)
+        for r in camp.awaiting(gs)
         if r.side in gs.sides
     }

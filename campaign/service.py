@@ -248,7 +248,7 @@ class Campaign:
             raise UserError(f"game {gs.number} is over ({gs.ended.get('reason', 'ended')}); no more orders")
         wanted = [r for r in gs.ruleset.pending(gs.state) if r.side == chosen]
         if not wanted and self._orders_on_file(gs, chosen) is None:  # on file: new orders replace them
-            now = ", ".join(f"{r.side} ({r.phase})" for r in gs.ruleset.pending(gs.state)) or "nobody"
+            now = ", ".join(f"{r.side} ({r.phase})" for r in self.awaiting(gs)) or "nobody"
             raise UserError(f"game {gs.number} expects no orders from {chosen} now; waiting for: {now}")
         accepted = gs.ruleset.parse_orders(gs.state, chosen, text)
         event = NewEvent(
@@ -428,6 +428,19 @@ class Campaign:
                 " (orders that were resolved cannot be withdrawn: dice have been rolled on them)"
             )
         return [NewEvent(gs.stream, EventType.ORDERS_WITHDRAWN.value, {"side": chosen, "key": on_file}, actor=player)]
+
+    def awaiting(self, gs: GameState) -> list[Any]:
+        """The ruleset's requests that no orders on file answer yet (who the game is waiting for)."""
+        on_file: set[tuple[str, str]] = set()
+        for ev in self.store.read(stream=gs.stream, after=gs.phase_seq):
+            if ev.seq in gs.voided:
+                continue
+            key = (ev.payload.get("side", ""), ev.payload.get("key", ""))
+            if ev.type == EventType.ORDERS_SUBMITTED:
+                on_file.add(key)
+            elif ev.type == EventType.ORDERS_WITHDRAWN:
+                on_file.discard(key)
+        return [r for r in gs.ruleset.pending(gs.state) if (r.side, r.key) not in on_file]
 
     def _orders_on_file(self, gs: GameState, side: str) -> str | None:
         """The key of `side`'s orders filed since the current phase opened, if still standing."""
@@ -617,7 +630,7 @@ class Campaign:
                 continue
             schedule = Schedule.from_json(gs.schedule)
             opened = parse_time(gs.phase_opened_at)
-            late = sorted({r.side for r in gs.ruleset.pending(gs.state) if not r.optional})
+            late = sorted({r.side for r in self.awaiting(gs) if not r.optional})
             due_by_side = {side: deadline_for(schedule, opened, gs.sides[side], absences) for side in late}
             remind = [
                 s for s in late if decide(schedule, due_by_side[s], moment, s in gs.reminded) is TickAction.REMIND
@@ -674,7 +687,7 @@ class Campaign:
 
         def build(gs: GameState) -> list[NewEvent]:
             filed.clear()
-            still = [s for s in sides if s in {r.side for r in gs.ruleset.pending(gs.state)}]
+            still = [s for s in sides if s in {r.side for r in self.awaiting(gs) if not r.optional}]
             if not still:
                 return []
             events = [
