@@ -20,6 +20,8 @@ from campaign.ruleset import AcceptedOrders, Resolution, Ruleset, find
 SNAPSHOT_EVERY = 200
 """Write a snapshot after this many events of a stream (and at every turn end)."""
 SNAPSHOT_FORMAT = 1
+TAIL_WORTH_A_SNAPSHOT = 25
+"""A load that had to replay this many events (or any set-up or resolution) leaves a snapshot at the head."""
 
 
 class ReplayError(Exception):
@@ -311,17 +313,24 @@ def state_at(
             gs = None
     after = gs.seq if gs is not None else 0
     since_snapshot = 0
+    resolved_since = False
     for ev in store.read(stream=stream, after=after, upto=upto):
         turn_before = gs.turn if gs is not None and ev.type == EventType.PHASE_RESOLVED else None
         gs = apply_event(gs, ev, check=check, voided=voided)
         since_snapshot += 1
+        costly = ev.type in (EventType.PHASE_RESOLVED, EventType.GAME_CREATED)
+        resolved_since = resolved_since or costly or since_snapshot >= TAIL_WORTH_A_SNAPSHOT
         if write_snapshots and gs is not None and not gs.pending_dice:
             turned = turn_before is not None and gs.turn != turn_before
             if turned or since_snapshot >= SNAPSHOT_EVERY:
                 store.put_snapshot(stream, gs.seq, engine_id(gs.ruleset), canonical.dumps(gs.dump()))
                 since_snapshot = 0
+                resolved_since = False
     if gs is None:
         raise ReplayError(f"there is no {stream}")
+    if write_snapshots and resolved_since and not gs.pending_dice:
+        # the head cost a set-up, a resolution or a long tail to rebuild: keep it for the next load
+        store.put_snapshot(stream, gs.seq, engine_id(gs.ruleset), canonical.dumps(gs.dump()))
     return gs
 
 

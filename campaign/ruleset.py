@@ -245,7 +245,9 @@ _registered: dict[str, Ruleset] = {}
 
 def register(ruleset: Ruleset) -> Ruleset:
     """Add a ruleset by hand (tests, embedding); entry points are found without this."""
+    global _cache
     _registered[ruleset.name] = ruleset
+    _cache = None
     return ruleset
 
 
@@ -255,8 +257,25 @@ def _load_ref(ref: str) -> Ruleset:
     return obj() if isinstance(obj, type) else obj
 
 
+_cache: tuple[tuple[str, int], dict[str, Ruleset]] | None = None
+
+
 def installed() -> dict[str, Ruleset]:
-    """Every ruleset available: entry points, `CAMPAIGN_RULESETS` and hand-registered ones."""
+    """Every ruleset available: entry points, `CAMPAIGN_RULESETS` and hand-registered ones.
+
+    Entry points are scanned once per process (scanning costs milliseconds, and replay asks
+    for the ruleset of every game it loads); `register` and a changed CAMPAIGN_RULESETS rescan.
+    """
+    global _cache
+    key = (os.environ.get(EXTRA_RULESETS_ENV, ""), len(_registered))
+    if _cache is not None and _cache[0] == key:
+        return dict(_cache[1])
+    found = _scan()
+    _cache = (key, found)
+    return dict(found)
+
+
+def _scan() -> dict[str, Ruleset]:
     found: dict[str, Ruleset] = {}
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         obj = ep.load()

@@ -16,7 +16,7 @@ from campaign import canonical, dice
 from campaign.dice import DiceMode, FairDice, ManualDice, NeedMoreDice
 from campaign.eventlog import ConflictError, Event, EventStore, NewEvent
 from campaign.events import CAMPAIGN_STREAM, EventType, game_stream, parse_game_ref
-from campaign.replay import GameState, checkpoint, engine_id, narrative_hash, state_at
+from campaign.replay import GameState, apply_event, checkpoint, engine_id, narrative_hash, state_at
 from campaign.ruleset import AcceptedOrders, OrdersRejected, find
 
 MAX_RETRIES = 8
@@ -87,6 +87,7 @@ class Campaign:
     def __init__(self, store: EventStore, *, seeds: SeedSource = os_seeds):
         self.store = store
         self.seeds = seeds
+        self._latest: dict[str, GameState] = {}
 
     def _commit_seed(self, stream: str, seed_no: int) -> tuple[NewEvent, dict[str, str]]:
         return _commit_seed_with(self.seeds(stream, seed_no), stream, seed_no)
@@ -138,10 +139,29 @@ class Campaign:
         return sorted(streams, key=lambda s: int(s.split(":")[1]))
 
     def load(self, game: str | int, *, seq: int | None = None) -> GameState:
+        """The game now (or after event `seq`). Treat the result as read-only: it may be shared.
+
+        The latest state of each game is kept in memory and brought up to date with the events
+        appended since (by any process); a correction in between forces a fresh rebuild.
+        """
         stream = parse_game_ref(game)
-        if self.store.version(stream) == 0:
+        version = self.store.version(stream)
+        if version == 0:
             raise UserError(f"there is no game {stream.split(':')[1]} in this campaign")
-        return state_at(self.store, stream, seq, write_snapshots=seq is None)
+        if seq is not None:
+            return state_at(self.store, stream, seq)
+        cached = self._latest.get(stream)
+        if cached is not None and cached.version == version:
+            return cached
+        if cached is not None and cached.version < version:
+            tail = list(self.store.read(stream=stream, after=cached.seq))
+            if not any(ev.type == EventType.EVENTS_VOIDED for ev in tail):
+                for ev in tail:
+                    cached = apply_event(cached, ev)
+                return cached
+        gs = state_at(self.store, stream, write_snapshots=True)
+        self._latest[stream] = gs
+        return gs
 
     def new_game(
         self,
@@ -347,6 +367,10 @@ class Campaign:
         except ConflictError:
             return None  # someone else resolved it; the caller re-reads
         resolved_seq = next(e.seq for e in sealed if e.type == EventType.PHASE_RESOLVED)
+        if self._latest.get(gs.stream) is gs and sealed[0].version == gs.version + 1:
+            # keep the cached state current without running the engine a second time
+            for ev in sealed:
+                apply_event(gs, ev, precomputed=result if ev.type == EventType.PHASE_RESOLVED else None)
         return ResolutionReport(resolved_seq, turn_before, phase_before, list(result.narrative), len(source.rolls))
 
     def _reveal_event(self, gs: GameState) -> NewEvent:

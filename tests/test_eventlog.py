@@ -171,3 +171,15 @@ def test_sqlite_and_memory_stores_agree_byte_for_byte(tmp_path_factory: pytest.T
     assert [e.as_json() for e in mem.read()] == [e.as_json() for e in sql.read()]
     assert check_chain(sql.read())[2] is None
     sql.close()
+
+
+def test_import_puts_the_chain_trigger_back(tmp_path: Path) -> None:
+    src = open_store(tmp_path / "a.db", create=True)
+    src.append([NewEvent("s", "A"), NewEvent("s", "B")])
+    dst = open_store(tmp_path / "b.db", create=True)
+    dst.import_events(list(src.read()))
+    assert dst.verify() == src.verify()
+    raw = sqlite3.connect(tmp_path / "b.db")
+    with pytest.raises(sqlite3.DatabaseError, match="extend the chain"):
+        raw.execute("INSERT INTO events VALUES (9, 's', 9, 'X', 'm', 'now', '{}', 1, '', 'x', 'y')")
+    raw.close()

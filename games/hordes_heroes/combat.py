@@ -3,6 +3,9 @@
 Also lone generals in combat and single combat between generals (HH.GEN.18-21, HH.GEN.26, HH.HTH.26),
 the up-slope bonus (HH.TERR.7, HH.TERR.8) and the terrain impact rules (HH.TERR.22, HH.TERR.23,
 HH.TERR.32, HH.TERR.37, HH.TERR.51, HH.ZOC.6). A member of a combat is ("u", unit id) or ("g", general id).
+There is no flank or rear modifier: a rear attacker joins the combat as one more opponent (HH.HTH.22). Artillery
+fights with its profile's CF, stands and impact like anyone (HH.ART.20). The worked examples HH.EX.1-5 (HH.HTH.27)
+are golden tests.
 """
 
 from __future__ import annotations
@@ -201,7 +204,8 @@ def combat_order(
 
 
 def counted_stands(state: GameState, u: Unit, as_if: bool) -> int:
-    """HH.HTH.7, HH.HTH.23: deployed all, column/squeezed 2 (1 if 2 or fewer), disrupted or as if disrupted 0;
+    """HH.HTH.7, HH.HTH.23, ruling HH.STAND.4: deployed all, column/squeezed 2 (1 if 2 or fewer), disrupted or as
+    if disrupted 0;
     a combined-arms unit counts its front stands only, at most 2 (HH.HTH.24, HH.SPECIAL.23)."""
     if u.disrupted or as_if:
         return 0
@@ -367,7 +371,8 @@ def _decide(state: GameState, w: Unit, default: bool, table: dict[int, bool], ke
 
 
 def pursue(state: GameState, w: Unit, path: tuple[Hex, ...], stop_before: int | None = None) -> tuple[list[str], int]:
-    """Follow the fleeing unit's recorded path from P0 (HH.COMP.36, ruling HH.COMP.37): returns (lines, index reached)."""  # noqa: E501
+    """Follow the fleeing unit's recorded path from P0 (HH.COMP.36, ruling HH.COMP.37; examples HH.COMP.41): returns
+    (lines, index reached). A pursuer that re-contacts fights in the next H2H phase only (ruling HH.COMP.38)."""
     limit = allowance(state, w, False)
     p = state.profile(w)
     bf = state.field
@@ -470,6 +475,7 @@ def follow_ups(
         lines += _advance(state, w, h, a, breaking, losers_alive)
         advanced.add(w.id)
         if a.fled and not breaking and _may_pursue_after(state, w, choices):
+            # HH.COMP.40: the path of the loser whose hex it entered, and no other.
             more, _ = pursue(state, state.units[w.id], state.flee_paths.get(a.unit, (h,)))
             lines += more
         return lines, advanced
@@ -631,7 +637,8 @@ def resolve_combat(state: GameState, g: Group, dice, fought: set[Member], choice
             losers_alive = [v.id for v in opp_units if state.units[v.id].on_table]
         more, advanced = follow_ups(state, winners, applied, win, choices, losers_alive)
         lines += more
-    # HH.HTH.19, HH.HTH.20, ruling HH.DISR.8: SC markers.
+    # HH.HTH.19, HH.HTH.20, ruling HH.DISR.8: SC markers. A winner that advanced keeps its impact (HH.COMP.33);
+    # one that fought as if disrupted does not regain it while still engaged (HH.DISR.7).
     for u in all_units:
         cur = state.units[u.id]
         if not cur.on_table:

@@ -416,7 +416,7 @@ def _response_paths(state: GameState, v: Unit, mover_hex: Hex, max_len: int, eva
     assert v.hex is not None
     out: list[tuple] = []
     p = state.profile(v)
-    foot_skirmisher = p.skirmisher and not p.category.mounted
+    foot_skirmisher = p.skirmisher and not p.category.mounted  # HH.SPECIAL.39: they evade through friends harmlessly
 
     def dfs(path: list[Hex], passed: list[int], mp: int) -> None:
         cur = path[-1] if path else v.hex

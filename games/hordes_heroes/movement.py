@@ -534,6 +534,7 @@ def _plan(state: GameState, sim: MoveSim, order: Move) -> MovePlan:
         facing=contact_facing or sim.facing,
         formation=sim.formation,
         pavisses=sim.unit.pavisses and not sim.contacts,  # HH.SPECIAL.9: dropped on contact
+        # ruling HH.ART.5: any move but a pure facing change loses the Hold Fire marker.
         hold_fire=sim.unit.hold_fire and not (sim.steps or sim.formation_changed or sim.mount_changed_any()),
         moved_this_phase=True,
         # HH.ART.3: a formation or mount change stops artillery shooting this bound, like entering a hex; for

@@ -574,7 +574,7 @@ class Reader:
         uid = self.integer("a unit id")
         if uid not in self.names:
             raise Syntax(f"there is no unit {uid}", c, "unit ids are listed in the roster of your last digest")
-        if self.more() and self.line.text[self.col() - 1 : self.col()] in ('"', "'"):
+        if self.more() and self.line.text[self.col() - 2 : self.col() - 1] in ('"', "'"):  # quoted name
             given = self.line.words[self.i]
             if given.lower() != self.names[uid].lower():
                 raise Syntax(

@@ -93,7 +93,9 @@ def apply_result(
             # HH.SPECIAL.27: the rear troop type becomes the front; its CF, class and impact apply from now on.
             u = replace(u, profile=u.rear_profile, rear_profile=None, rear_stands=0)  # type: ignore[arg-type]
             state.units[uid] = u
-            lines.append(f"  its front rank is gone: {uname(state, u)} fights as {state.profile(u).name} [HH.SPECIAL.27].")
+            lines.append(
+                f"  its front rank is gone: {uname(state, u)} fights as {state.profile(u).name} [HH.SPECIAL.27]."
+            )
             p = state.profile(u)
         if u.stands == 0:
             lines += eliminate(state, uid, "its last stand is lost")

@@ -82,7 +82,9 @@ def apply_plan(state: GameState, plan: MovePlan, how: str = "moves") -> list[str
 
 
 def contact(state: GameState, mover: Unit, contacts: tuple[int, ...]) -> list[str]:
-    """The contact procedure once M has stopped (HH.MOVE.27, HH.PD.14, HH.PD.17)."""
+    """The contact procedure once M has stopped (HH.MOVE.27, HH.PD.14, HH.PD.17); only movement contacts allow an
+    evade or flee response, never a follow-up or pursuit (ruling HH.COMP.46). An engaged unit attacked through a rear
+    side does not turn (HH.HTH.22)."""
     from .compulsory import try_evade, try_flee_response
 
     lines = []
@@ -485,7 +487,9 @@ def verify_separate(state: GameState, o: Separate, commanded: frozenset[int]) ->
         h
         for u in (a, b)
         for h in u.hex.neighbours()  # type: ignore[union-attr]
-        if state.unit_at(h) is None and can_occupy(state, p, h) and not any(g.side != a.side for g in state.generals_at(h))
+        if state.unit_at(h) is None
+        and can_occupy(state, p, h)
+        and not any(g.side != a.side for g in state.generals_at(h))
     )
     into = o.into if o.into is not None else (free[0] if free else None)
     if into is None or into not in free:
@@ -495,7 +499,7 @@ def verify_separate(state: GameState, o: Separate, commanded: frozenset[int]) ->
     parent = a if direction(a.hex, into) is not None else b  # type: ignore[arg-type]
     nid = max(state.units) + 1
     third = replace(parent, id=nid, hex=into, stands=min(4, s[2]), nominal=4, moved_this_phase=True)
-    after = [replace(u, stands=min(4, k), nominal=4, moved_this_phase=True) for u, k in zip((a, b), s, strict=True)]
+    after = [replace(u, stands=min(4, k), nominal=4, moved_this_phase=True) for u, k in zip((a, b), s[:2], strict=True)]
     return after, third
 
 
@@ -763,6 +767,5 @@ def do_general_move(state: GameState, o: GeneralMove, to: Hex, notes: list[str])
         f"general {g.id} ({g.name}) moves {state.label(g.hex)} -> {' '.join(state.label(h) for h in o.path)}{tail} [HH.CMD.1]."  # noqa: E501
     ]
     for n in notes:
-        # TODO(HH.GEN.26): single combat is fought in the hand-to-hand phase (part 2).
-        lines.append(n + "; single combat is not resolved yet.")
+        lines.append(n + "; it is fought in the hand-to-hand phase.")  # HH.GEN.26, HH.HTH.26
     return lines

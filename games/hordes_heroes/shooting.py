@@ -1,5 +1,8 @@
 """The shooting phase: small arms and artillery [HH.SHOOT.*, HH.ART.*, HH.SEQ.12-15].
 
+A shooting recoil or flee that moves a unit away from the enemy it contacted breaks that contact: combats are
+formed from the adjacencies left at the start of the H2H phase (HH.SHOOT.27).
+
 Sequential mode (ruling HH.SEQ.14): the phasing side declares, resolves every target (pooled hits,
 one CRT lookup, HH.SHOOT.24) and applies results before the non-phasing side declares. One D12 per
 die, each requested with a purpose naming shooter, target and die number (HH.SEQ.15).
@@ -52,7 +55,8 @@ def _g(f: Facing) -> GridFacing:
 
 
 def _blocks(state: GameState, shooter: Unit, target: Unit, artillery: bool) -> bool:
-    """Whether the line of fire is blocked (HH.SHOOT.8, HH.SHOOT.9, HH.SHOOT.10, HH.ART.12, HH.ART.13)."""
+    """Whether the line of fire is blocked (HH.SHOOT.8, HH.SHOOT.9, HH.SHOOT.10, HH.ART.12, HH.ART.13); a target
+    engaged with friends may be shot if the line is clear (HH.ART.14)."""
     assert shooter.hex is not None and target.hex is not None
     bf = state.field
     dist = shooter.hex.distance(target.hex)
@@ -119,7 +123,8 @@ def shooting_stands(state: GameState, u: Unit) -> int:
 
 
 def hard_cover(state: GameState, shooter_hex: Hex, target: Unit) -> bool:
-    """HH.SPECIAL.20: a war wagon all round, a unit fronted by war wagons against shooters in its front arc
+    """HH.SPECIAL.20, HH.SPECIAL.21: a war wagon all round, a unit fronted by war wagons against shooters in its
+    front arc
     (HH.SPECIAL.25), or the line of fire enters across a wall (either candidate side)."""
     assert target.hex is not None
     if state.profile(target).hard_target:
@@ -135,7 +140,8 @@ def hard_cover(state: GameState, shooter_hex: Hex, target: Unit) -> bool:
 
 def to_hit(state: GameState, shooter: Unit, target: Unit) -> int:
     """Score needed on a D12 (HH.SHOOT.17-19, HH.SPECIAL.7, HH.TERR.30, HH.TERR.50, HH.TERR.60, HH.TERR.66); the
-    target's armour is its front rank's (HH.SPECIAL.23)."""
+    target's armour is its front rank's (HH.SPECIAL.23). Pavisses count against every non-gunpowder small arm and
+    crossbows do not reduce them (ruling HH.SHOOT.18); the modifiers add up with no cap (ruling HH.SHOOT.19)."""
     p, tp = shooting_profile(state, shooter), state.profile(target)
     assert shooter.hex is not None and target.hex is not None
     armour = tp.armour
@@ -162,7 +168,9 @@ def to_hit(state: GameState, shooter: Unit, target: Unit) -> int:
 
 
 def art_extra(state: GameState, shooter: Unit, target: Unit) -> int:
-    """Added to every artillery threshold: woodland, BUA, hard cover, escarpment at 2 (HH.ART.8, HH.ART.9, HH.TERR.61)."""  # noqa: E501
+    """Added to every artillery threshold: woodland, BUA, hard cover, escarpment at 2 (HH.ART.8, HH.ART.9, HH.TERR.61).
+
+    Hard cover gives artillery targets A2, not immunity (ruling HH.SPECIAL.22)."""
     assert shooter.hex is not None and target.hex is not None
     extra = 0
     if state.field.terrain_at(target.hex) in (Terrain.WOOD, Terrain.BUA) or hard_cover(state, shooter.hex, target):
@@ -188,7 +196,11 @@ def small_arms_dice(state: GameState, u: Unit) -> int:
 
 
 def may_shoot(state: GameState, u: Unit, side_phasing: bool) -> tuple[bool, list[int] | None]:
-    """Eligibility (HH.SHOOT.2-5, HH.SHOOT.14, HH.ART.2, HH.ART.3, HH.ART.15): (ok, restricted targets or None)."""
+    """Eligibility (HH.SHOOT.2-5, HH.SHOOT.14, HH.ART.2, HH.ART.3, HH.ART.15): (ok, restricted targets or None).
+
+    Moving stops small arms only with pavisses or unplanted stakes (HH.SHOOT.5); an evader (HH.SHOOT.26) and a
+    chariot that flee-responded (HH.COMP.49) shoot normally; an HF battery shoots in every opposing phase while it
+    keeps the marker (ruling HH.ART.6)."""
     p = state.profile(u)
     if not u.on_table:
         return False, None
@@ -307,7 +319,7 @@ def _suppression(
                 )
                 continue
             assert v is not None
-            off[v.id] = off.get(v.id, 0) + suppressed(small_arms_dice(state, u), hard_cover(state, v.hex, u))  # type: ignore[arg-type]
+            off[v.id] = off.get(v.id, 0) + suppressed(shooting_stands(state, u), hard_cover(state, v.hex, u))  # type: ignore[arg-type]
             allocating.add(u.id)
             continue
         if c is not None or not ok or state.profile(u).is_artillery:
@@ -325,7 +337,7 @@ def _suppression(
         if cands and not plain:
             v = min(cands, key=lambda v: (-small_arms_dice(state, v), v.id))
             cover = hard_cover(state, v.hex, u)  # type: ignore[arg-type]
-            off[v.id] = off.get(v.id, 0) + suppressed(u.stands, cover)
+            off[v.id] = off.get(v.id, 0) + suppressed(shooting_stands(state, u), cover)
             allocating.add(u.id)
     return off, allocating, notes
 

@@ -2,10 +2,10 @@
 [HH.SPECIAL.*, HH.GEN.24, HH.DISR.6, HH.DATA.8].
 
 All pure queries, recomputed whenever they matter (HH.SPECIAL.1: shield walls change as results
-break them). Not yet implemented, and flagged where they would act: TODO(HH.SPECIAL.23) combined-arms
-units (with TODO(HH.SPECIAL.24) TODO(HH.SPECIAL.25) TODO(HH.SPECIAL.26) TODO(HH.SPECIAL.27)
-TODO(HH.STAND.5) TODO(HH.DATA.3)), TODO(HH.SPECIAL.28) TODO(HH.SPECIAL.30) TODO(HH.SPECIAL.32)
-TODO(HH.SPECIAL.33) combining and separating pike blocks and hordes into 6-stand units.
+break them). Combined-arms units (HH.SPECIAL.23-27, HH.DATA.3) are a `Unit` with `rear_profile` and
+`rear_stands`, handled where they act (combat.counted_stands, results.apply_result, shooting.hard_cover,
+rules.verify_exchange); pike blocks and 6-stand hordes are combined and separated in rules.verify_blocks and
+rules.verify_separate (HH.SPECIAL.28-33).
 """
 
 from __future__ import annotations

@@ -6,6 +6,8 @@ negative q fit on a 26 x 14 map; a shift along a row changes no geometry.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from campaign.hexgrid import Hex
 from games.hordes_heroes.battlefield import Battlefield, Terrain, pointy_spec
 from games.hordes_heroes.geometry import Edge, Facing, side_key
@@ -56,6 +58,10 @@ PROFILES = {
     "guns": P("guns", "Field Guns", "artillery", "C", "1C", 1, stands=2, flat_points=8),
     "pike": P("pike", "Pikemen", "infantry", "C", "1R", 4, 2, pike=True),
 }
+PROFILES["bare"] = replace(PROFILES["spear"], id="bare", traits=frozenset())
+"""Spearmen without armour: a plain target."""
+PROFILES["bow7"] = replace(PROFILES["bare"], id="bow7", shoot=7, weapon=Weapon.BOW)
+"""Spearmen with bows (7+), no armour: a plain shooter."""
 
 
 def make_state(

@@ -195,7 +195,7 @@ def test_HH_EX_31_flee_from_own_edge_eliminates_HH_COMP_19():
 
 
 def test_HH_EX_30_two_cavalry_units_pursue_HH_COMP_39():
-    """HH.EX.30, HH.COMP.30, HH.COMP.36, HH.COMP.39, HH.EX.29: A pursues to P2, B stops at P1."""
+    """HH.EX.30, HH.COMP.30, HH.COMP.36, HH.COMP.39, HH.EX.29, HH.COMP.41: A pursues to P2, B stops at P1."""
     st = make_state(
         [
             (1, "north", "mma", (0, 4), Facing.S),

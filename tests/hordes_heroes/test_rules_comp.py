@@ -442,7 +442,7 @@ def test_HH_SPECIAL_10_HH_SPECIAL_11_HH_SPECIAL_12_pavisses_and_recoils():
     assert st.units[1].hex == H(0, 3) and not st.units[1].pavisses
 
 
-def test_HH_SPECIAL_4_HH_SPECIAL_5_HH_EX_24_shield_wall_ends():
+def test_HH_EX_24_roman_shield_wall_ends_HH_SPECIAL_4_HH_SPECIAL_5():
     """HH.EX.24, HH.SPECIAL.1, HH.SPECIAL.4, HH.SPECIAL.5: legionaries A-B-C with cavalry beyond C and a forest beyond
     A all have wall benefits; without the cavalry C loses them; an enemy in the forest spoils A; an enemy hidden
     behind the forest does not; a horde needs non-horde members on both sides."""

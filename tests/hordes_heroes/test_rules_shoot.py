@@ -561,24 +561,31 @@ def test_HH_ART_16_disrupted_artillery_half_pieces_no_turn():
 
 
 @pytest.mark.parametrize(
-    "pid, hits, eliminated, stands, disrupted",
+    "pid, hits, eliminated, stands",
     [
-        ("aguns", 3, False, 2, True),  # HH.ART.18: A/3 "Recoil" disrupts in place
-        ("guns", 3, False, 2, True),  # C/3 recoil disrupted: stays
-        ("guns", 4, False, 1, True),  # C/4 flee: eliminated? no - see below
+        ("aguns", 3, False, 2),  # HH.ART.18: A/3 "Recoil" disrupts in place
+        ("guns", 3, False, 2),  # C/3 recoil, disrupted: stays in place
+        ("guns", 4, True, 0),  # C/4 flee: the crew abandon the guns
     ],
 )
-def test_HH_ART_17_HH_ART_18_artillery_never_recoils(pid, hits, eliminated, stands, disrupted):
-    """HH.ART.17, HH.ART.18, HH.STAND.3, HH.COMP.23: a recoil leaves artillery in place and disrupted; a 2-piece
-    battery goes on at 1 piece; a flee result eliminates it."""
+def test_HH_ART_17_HH_ART_18_artillery_never_recoils(pid, hits, eliminated, stands):
+    """HH.ART.17, HH.ART.18, HH.COMP.23: a recoil leaves artillery in place and disrupted; a flee eliminates it."""
     st = make_state([(1, "south", pid, (0, 6), Facing.N)])
-    res = result_for(st, 1, hits)
-    apply_result(st, 1, res, Cause.SHOOTING, [H(0, 3)], None, Dice())
+    apply_result(st, 1, result_for(st, 1, hits), Cause.SHOOTING, [H(0, 3)], None, Dice())
     u = st.units[1]
-    if res.move is CrtMove.FLEE:
-        assert u.eliminated
-    else:
-        assert u.hex == H(0, 6) and u.disrupted and u.stands == stands
+    assert u.eliminated is eliminated and u.stands == stands
+    if not eliminated:
+        assert u.hex == H(0, 6) and u.disrupted
+
+
+def test_HH_STAND_3_two_piece_battery_goes_on_at_one_piece():
+    """HH.STAND.3, HH.ART.17: a class-A 2-piece battery taking A/4 (recoil, 1 stand lost) stays in place with
+    1 piece; it is not removed."""
+    st = make_state([(1, "south", "guns", (0, 6), Facing.N)])
+    st.profiles["bguns"] = replace(PROFILES["guns"], id="bguns", cls=TroopClass.A)
+    st.units[1] = replace(st.units[1], profile="bguns", base_profile="bguns")
+    apply_result(st, 1, result_for(st, 1, 4), Cause.SHOOTING, [H(0, 3)], None, Dice())
+    assert st.units[1].stands == 1 and not st.units[1].eliminated and st.units[1].hex == H(0, 6)
 
 
 def test_HH_ART_19_HH_ART_20_artillery_fights_but_never_follows_up():
