@@ -72,6 +72,8 @@ class Battlefield:
         return self.spec.contains(h)
 
     def terrain_at(self, h: Hex) -> Terrain:
+        """The hex's base terrain. A road is an overlay: it changes movement only, so shooting and
+        combat read this base terrain even on a road hex (HH.TERR.15, ruling HH.TERR.16)."""
         return self.terrain.get(h, Terrain.GOOD)
 
     def elevation_at(self, h: Hex) -> int:

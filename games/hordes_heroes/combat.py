@@ -464,7 +464,7 @@ def follow_ups(
             return lines, advanced
         h, a, breaking = min(
             opts, key=lambda o: (deviation(w.hex, GridFacing(int(w.facing)), o[0]), o[0])
-        )  # HH.COMP.29
+        )  # HH.COMP.29, HH.PD.35: the vacated hex (HH.DEF.10) nearest straight ahead
         status, default = follow_status(state, w, h)
         if breaking:
             status = "must"  # HH.SPECIAL.17
@@ -495,7 +495,7 @@ def follow_ups(
                 -st.active_impact.get(w.id, 0),
                 -(st.active_impact.get(w.id, 0) + state.profile(w).cf),
                 not state.profile(w).category.mounted,
-                w.id,
+                w.id,  # HH.PD.34: ties at one priority go to the lowest unit id
             ),
         )
     leader = None
@@ -622,6 +622,8 @@ def resolve_combat(state: GameState, g: Group, dice, fought: set[Member], choice
             more, ap = apply_result(state, focus.id, res, Cause.HTH, srcs, fe_hex, dice)  # type: ignore[arg-type]
             lines += more
             applied.append(ap)
+            # Lone generals on the winning side stay put: following up is optional for them and the
+            # default is not to (HH.GEN.20, HH.PD.33). TODO(HH.GEN.20): let an order choose to follow up.
             winners = [state.units[v.id] for v in opp_units if state.units[v.id].on_table]
             losers_alive = [focus.id] if state.units[focus.id].on_table else []
         else:
@@ -664,6 +666,7 @@ def resolve_single_combat(state: GameState, a: int, b: int, dice) -> list[str]:
         f"general {g.id} ({g.name}) 2D6 {'+'.join(map(str, tot[g.id][1]))} = {tot[g.id][0]}" for g in order
     )
     if tot[a][0] == tot[b][0]:
+        # a draw leaves both in the hex; leaving is each owner's next Command Move (default: stay, HH.PD.38)
         return [f"Single combat: {desc}: a draw, both stay [HH.GEN.26, HH.HTH.26]."]
     loser = a if tot[a][0] < tot[b][0] else b
     return [f"Single combat: {desc}.", "  " + kill_general(state, loser, "he lost the single combat [HH.GEN.26]")]

@@ -1,5 +1,8 @@
 """Compulsory and response moves, and elimination [HH.COMP.*, HH.SPECIAL.36-39, HH.GEN.22, HH.STAND.8].
 
+Compulsory moves are recoil, flee, follow-up and pursuit; response moves are evade and flee
+response (HH.DEF.14). None of them may end in, or (but for pursuit) pass through, enemy ZOC (HH.ZOC.9).
+
 Every function mutates the state it is given and returns narrative lines. The defaults of the
 player decisions are the spec's deterministic ones (HH.PD.20, HH.PD.26, HH.PD.31, HH.PD.32,
 HH.PD.39, HH.PD.40); lowest hex id is the (q, r) order of `Hex` (HH.HEX.15).

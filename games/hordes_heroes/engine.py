@@ -262,7 +262,8 @@ def run_bound(
         + (f"; out of command: {', '.join(map(str, out_of_command))}" if out_of_command else "")
         + " [HH.CMD.4]."
     )
-    # HH.SPECIAL.34, HH.SPECIAL.35, HH.SEQ.11 step 2.2: aggressive units out of command attack first, an aggressive
+    # HH.SPECIAL.34, HH.SPECIAL.35, HH.PD.10, HH.SEQ.11 step 2.2: aggressive units out of command attack first (in
+    # ascending unit id, at the nearest reachable target: the defaults, as no order names them), an aggressive
     # horde leaving its shield wall to do so (HH.SPECIAL.6).
     for u in state.live_units(side):
         p = state.profile(u)

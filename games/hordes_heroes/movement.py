@@ -438,7 +438,11 @@ class MoveSim:
         return bool(self.steps) and bf.is_road(self.start) and self.road_ok
 
     def finish(self, target: int | None = None) -> Facing | None:
-        """End-of-move checks; returns the facing M turns to on contact (HH.MOVE.12, HH.MOVE.27, HH.MOVE.28)."""
+        """End-of-move checks; returns the facing M turns to on contact (HH.MOVE.12, HH.MOVE.27, HH.MOVE.28).
+
+        On contact M turns to face its primary target side to side and keeps its formation unless the
+        order says otherwise: the default of HH.PD.9.
+        """
         st, bf = self.state, self.state.field
         if not self.left_start:
             if self.start_turned and (self.mount_changed_any() or not is_free_change(self.unit.facing, self.facing)):
