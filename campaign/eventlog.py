@@ -500,13 +500,14 @@ class SqliteStore(EventStore):
                 old = self.inbox_get(inbox.message_id)
                 if old is not None:
                     raise DuplicateMessage(old.message_id, old.content, old.outcome)
+            versions: dict[str, int] = {}
             for stream, want in (expected or {}).items():
-                actual = self._version_in_tx(stream)
+                versions[stream] = actual = self._version_in_tx(stream)
                 if actual != want:
                     raise ConflictError(stream, want, actual)
             seq, prev = self.head()
-            streams = {ev.stream for ev in events}
-            versions = {s: self._version_in_tx(s) for s in streams}
+            for s in {ev.stream for ev in events} - versions.keys():
+                versions[s] = self._version_in_tx(s)
             sealed = seal(events, seq, prev, versions, at or self.clock(), engine)
             rows = [
                 (
