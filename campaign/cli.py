@@ -354,9 +354,14 @@ def orders_submit(ctx: Ctx, game_ref: str, source: Any, player: str, side: str |
     receipt = camp.submit_orders(game_ref, player, text, side=side)
     pending = camp.advance(receipt.game)
     ctx.after_change(camp)
-    from campaign.service import WaitingForDice
+    from campaign.service import WaitingForDecision, WaitingForDice
 
     waiting = pending.needed if isinstance(pending, WaitingForDice) else None
+    decision = (
+        {"side": pending.side, "key": pending.key, "question": pending.question, "options": list(pending.options)}
+        if isinstance(pending, WaitingForDecision)
+        else None
+    )
     if as_json:
         click.echo(
             json.dumps(
@@ -372,6 +377,7 @@ def orders_submit(ctx: Ctx, game_ref: str, source: Any, player: str, side: str |
                         for r in receipt.resolved
                     ],
                     "waiting_for_dice": waiting,
+                    "waiting_for_decision": decision,
                 },
                 indent=2,
             )
@@ -390,6 +396,7 @@ def orders_submit(ctx: Ctx, game_ref: str, source: Any, player: str, side: str |
             orders_hash=receipt.orders_hash,
             resolved=receipt.resolved,
             waiting=waiting,
+            decision=decision,
             chain_head=camp.store.head()[1],
         ),
         nl=False,

@@ -115,8 +115,22 @@ def derive(seed: bytes, game: str, n: int, sides: int, inputs_hash: str) -> int:
         block += 1
 
 
+class Decisions:
+    """Answers on file for the decisions of the current phase, shared by every dice source."""
+
+    answers: dict[tuple[str, str], str]
+
+    def decide(self, side: str, key: str, question: str, options: tuple[str, ...], default: str) -> str:
+        from campaign.ruleset import NeedDecision
+
+        answer = self.answers.get((side, key))
+        if answer is None:
+            raise NeedDecision(side, key, question, options, default)
+        return answer
+
+
 @dataclass
-class FairDice:
+class FairDice(Decisions):
     """Live fair dice for one resolution: roll n, n+1, ... on the current seed."""
 
     seed: bytes
@@ -125,6 +139,7 @@ class FairDice:
     inputs_hash: str
     next_n: int = 1
     rolls: list[Roll] = field(default_factory=list)
+    answers: dict[tuple[str, str], str] = field(default_factory=dict)
 
     def roll(self, sides: int, purpose: str) -> int:
         value = derive(self.seed, self.game, self.next_n, sides, self.inputs_hash)
@@ -134,11 +149,12 @@ class FairDice:
 
 
 @dataclass
-class ManualDice:
+class ManualDice(Decisions):
     """Dice a person rolled and entered, used in order; runs out loudly."""
 
     values: Sequence[int]
     rolls: list[Roll] = field(default_factory=list)
+    answers: dict[tuple[str, str], str] = field(default_factory=dict)
 
     def roll(self, sides: int, purpose: str) -> int:
         used = len(self.rolls)
@@ -162,12 +178,22 @@ class RecordedRoll:
 
 
 @dataclass
-class RecordedDice:
+class RecordedDice(Decisions):
     """Replay's dice: the DiceRolled events of one resolution, checked against every request."""
 
     recorded: Sequence[RecordedRoll]
     where: str = ""
     used: int = 0
+    answers: dict[tuple[str, str], str] = field(default_factory=dict)
+
+    def decide(self, side: str, key: str, question: str, options: tuple[str, ...], default: str) -> str:
+        answer = self.answers.get((side, key))
+        if answer is None:
+            raise DiceDivergence(
+                f"{self.where}: the engine asks {side} to decide {key!r}, but the log holds no such answer;"
+                " engine and log have diverged"
+            )
+        return answer
 
     def roll(self, sides: int, purpose: str) -> int:
         if self.used >= len(self.recorded):

@@ -137,6 +137,12 @@ def _note(
         notices.append(
             Notice(ev.seq, "deadline", f"Deadline passed for {', '.join(p['sides'])}: {p['policy']} orders were filed.")
         )
+    elif kind == EventType.DECISION_REQUESTED:
+        options = " / ".join(p["options"])
+        notices.append(
+            Notice(ev.seq, "decision", f"{p['side']} must decide: {p['question']} ({options}; default {p['default']}).",
+                   (p["side"],))
+        )
     elif kind == EventType.REMINDER_SENT:
         notices.append(
             Notice(ev.seq, "reminder", f"Reminder: {p['side']}'s orders are due by {p['deadline']}.", (p["side"],))

@@ -431,6 +431,7 @@ NEWS = {
     EventType.GAME_ENDED,
     EventType.PRESS_SENT,
     EventType.REMINDER_SENT,
+    EventType.DECISION_REQUESTED,
 }
 
 
@@ -506,6 +507,6 @@ def _concerns(ev: Any, sides: dict[str, str], who: str, side: str | None) -> boo
         return True
     if ev.type == EventType.PRESS_SENT:
         return ev.payload["to"] in ("all", side) or ev.payload["from"] == side
-    if ev.type == EventType.REMINDER_SENT:
+    if ev.type in (EventType.REMINDER_SENT, EventType.DECISION_REQUESTED):
         return ev.payload["side"] == side
     return True

@@ -65,6 +65,15 @@ class GameState:
     voided: set[int] = field(default_factory=set)
     """Seqs of this stream skipped by this replay (corrections applied up to here)."""
     press: list[dict[str, Any]] = field(default_factory=list)
+    asked: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Open and answered decision requests of the current phase, by "side|key"."""
+    answers: dict[str, str] = field(default_factory=dict)
+    """Answers on file for the current phase, by "side|key"."""
+    resume: dict[str, Any] | None = None
+    """For a phase stopped by a decision: the inputs hash and first roll number to resolve it again with."""
+
+    def decision_answers(self) -> dict[tuple[str, str], str]:
+        return {tuple(k.split("|", 1)): v for k, v in self.answers.items()}  # type: ignore[misc]
 
     @property
     def number(self) -> int:
@@ -108,6 +117,9 @@ class GameState:
             "reminded": sorted(self.reminded),
             "voided": sorted(self.voided),
             "press": self.press,
+            "asked": self.asked,
+            "answers": self.answers,
+            "resume": self.resume,
             "state": self.ruleset.dump(self.state),
         }
 
@@ -142,6 +154,9 @@ class GameState:
             reminded=set(data["reminded"]),
             voided=set(data["voided"]),
             press=list(data["press"]),
+            asked=dict(data["asked"]),
+            answers=dict(data["answers"]),
+            resume=data["resume"],
         )
 
 
@@ -228,7 +243,9 @@ def apply_event(
         if precomputed is not None:
             result = precomputed
         else:
-            dice = RecordedDice(gs.pending_dice, where=f"resolution at event seq {ev.seq}")
+            dice = RecordedDice(
+                gs.pending_dice, where=f"resolution at event seq {ev.seq}", answers=gs.decision_answers()
+            )
             try:
                 result = gs.ruleset.resolve(gs.state, dice)
                 dice.check_all_used()
@@ -248,6 +265,12 @@ def apply_event(
         _open_phase(gs, ev)
     elif kind == EventType.GAME_ENDED:
         gs.ended = dict(p)
+    elif kind == EventType.DECISION_REQUESTED:
+        gs.asked[f"{p['side']}|{p['key']}"] = dict(p)
+        if gs.resume is None:
+            gs.resume = {"inputs_hash": p["inputs_hash"], "next_n": p["next_n"]}
+    elif kind == EventType.DECISION_MADE:
+        gs.answers[f"{p['side']}|{p['key']}"] = p["answer"]
     elif kind == EventType.WAIT_SET:
         (gs.waits.add if p["on"] else gs.waits.discard)(p["side"])
     elif kind == EventType.REMINDER_SENT:
@@ -268,6 +291,9 @@ def _open_phase(gs: GameState, ev: Event) -> None:
     gs.phase_opened_at, gs.phase_seq = ev.at, ev.seq
     gs.waits.clear()
     gs.reminded.clear()
+    gs.asked.clear()
+    gs.answers.clear()
+    gs.resume = None
 
 
 def fold(events: Iterable[Event], gs: GameState | None = None, *, check: bool = True) -> GameState | None:

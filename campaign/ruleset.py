@@ -136,11 +136,32 @@ class Resolution:
 
 
 class DiceSource(Protocol):
-    """Where a ruleset gets its dice: live (fair or manual) or read back from the log on replay."""
+    """Where a ruleset gets its dice and mid-resolution decisions: live, or read back from the log.
+
+    Dice and decisions are the two things a resolution cannot compute for itself; both come
+    through here so that replay can hand back exactly what the live resolution was given.
+    """
 
     def roll(self, sides: int, purpose: str) -> int:
         """One die with `sides` faces, 1..sides, requested for `purpose` (logged with it)."""
         ...
+
+    def decide(self, side: str, key: str, question: str, options: tuple[str, ...], default: str) -> str:
+        """`side`'s answer to a question its standing orders do not settle; one of `options`.
+
+        When no answer is on file, live resolution raises NeedDecision: nothing is written, the
+        side is asked, and once it answers the phase is resolved again from its start, with the
+        same dice up to that point. `default` is what a missed deadline applies.
+        """
+        ...
+
+
+class NeedDecision(Exception):
+    """A resolution needs a side's answer that is not on file yet; the game waits for it."""
+
+    def __init__(self, side: str, key: str, question: str, options: tuple[str, ...], default: str):
+        self.side, self.key, self.question, self.options, self.default = side, key, question, tuple(options), default
+        super().__init__(f"{side} must decide {key}: {question} ({' / '.join(self.options)})")
 
 
 class Ruleset(ABC):

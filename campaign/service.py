@@ -17,7 +17,7 @@ from campaign.dice import DiceMode, FairDice, ManualDice, NeedMoreDice
 from campaign.eventlog import ConflictError, Event, EventStore, NewEvent
 from campaign.events import CAMPAIGN_STREAM, EventType, game_stream, parse_game_ref
 from campaign.replay import GameState, apply_event, checkpoint, engine_id, narrative_hash, state_at
-from campaign.ruleset import AcceptedOrders, OrdersRejected, find
+from campaign.ruleset import AcceptedOrders, NeedDecision, OrderError, OrdersRejected, Request, RequestKind, find
 
 MAX_RETRIES = 8
 
@@ -65,6 +65,17 @@ class WaitingForDice:
 
     game: str
     needed: str
+
+
+@dataclass(frozen=True, slots=True)
+class WaitingForDecision:
+    """A resolution stopped for a side's decision: only the request was written."""
+
+    game: str
+    side: str
+    key: str
+    question: str
+    options: tuple[str, ...]
 
 
 def orders_hash(canonical_text: str) -> str:
@@ -262,10 +273,16 @@ class Campaign:
     def plan_orders(
         self, gs: GameState, player: str, text: str, side: str | None = None
     ) -> tuple[NewEvent, AcceptedOrders]:
-        """The OrdersSubmitted event for `text`, checked against `gs`; raises OrdersRejected or UserError."""
+        """The OrdersSubmitted event for `text`, checked against `gs`; raises OrdersRejected or UserError.
+
+        While a resolution waits for this side's decision, the text is that decision's answer.
+        """
         chosen = self._side_for(gs, player, side)
         if gs.ended is not None:
             raise UserError(f"game {gs.number} is over ({gs.ended.get('reason', 'ended')}); no more orders")
+        open_questions = [q for k, q in sorted(gs.asked.items()) if q["side"] == chosen and k not in gs.answers]
+        if open_questions:
+            return self._plan_answer(gs, player, open_questions[0], text)
         wanted = [r for r in gs.ruleset.pending(gs.state) if r.side == chosen]
         if not wanted and self._orders_on_file(gs, chosen) is None:  # on file: new orders replace them
             now = ", ".join(f"{r.side} ({r.phase})" for r in self.awaiting(gs)) or "nobody"
@@ -286,6 +303,46 @@ class Campaign:
         )
         return event, accepted
 
+    def _plan_answer(
+        self, gs: GameState, player: str, question: dict[str, Any], text: str
+    ) -> tuple[NewEvent, AcceptedOrders]:
+        """A DecisionMade event for the first word of `text`, which must be one of the options."""
+        options = list(question["options"])
+        lines = [(n, ln) for n, ln in enumerate(text.splitlines(), start=1) if ln.split("#", 1)[0].strip()]
+        if not lines:
+            raise OrdersRejected(
+                [
+                    OrderError(
+                        1,
+                        0,
+                        "E-DECISION",
+                        f"{question['question']} needs an answer",
+                        "",
+                        f"answer one of: {', '.join(options)}",
+                    )
+                ]
+            )
+        number, line = lines[0]
+        word = line.split("#", 1)[0].strip().split()[0].lower()
+        match = [o for o in options if o.lower() == word]
+        if not match or len(lines) > 1:
+            why = f"{word!r} is not one of {', '.join(options)}" if not match else "give only the answer, on one line"
+            raise OrdersRejected(
+                [
+                    OrderError(
+                        number,
+                        1,
+                        "E-DECISION",
+                        f"{question['question']}: {why}",
+                        line,
+                        f"answer one of: {', '.join(options)}",
+                    )
+                ]
+            )
+        payload = {"side": question["side"], "key": question["key"], "answer": match[0], "player": player}
+        event = NewEvent(gs.stream, EventType.DECISION_MADE.value, payload, actor=player)
+        return event, AcceptedOrders(question["side"], question["key"], payload, match[0])
+
     def _side_for(self, gs: GameState, player: str, side: str | None) -> str:
         sides = gs.side_of(player)
         if not sides:
@@ -303,7 +360,9 @@ class Campaign:
         return sides[0]
 
     # --- resolution ---------------------------------------------------------------------------
-    def advance(self, game: str | int, *, limit: int = 1000) -> list[ResolutionReport] | WaitingForDice:
+    def advance(
+        self, game: str | int, *, limit: int = 1000
+    ) -> list[ResolutionReport] | WaitingForDice | WaitingForDecision:
         """Resolve every phase that is ready, one transaction each; stop when input is needed."""
         reports: list[ResolutionReport] = []
         for _ in range(limit):
@@ -311,7 +370,7 @@ class Campaign:
             if gs.ended is not None or gs.waits or not gs.ruleset.ready(gs.state):
                 return reports
             outcome = self._resolve_once(gs)
-            if isinstance(outcome, WaitingForDice):
+            if isinstance(outcome, WaitingForDice | WaitingForDecision):
                 return outcome if not reports else reports
             if outcome is not None:
                 reports.append(outcome)
@@ -328,14 +387,42 @@ class Campaign:
                     f"game {gs.number}: the secret for dice seed {gs.seed_no} is missing from this file"
                     " (was it imported without --with-secrets?)"
                 )
-            source = FairDice(bytes.fromhex(seed_hex), gs.stream, gs.seed_no, gs.head_hash, gs.next_n)
+            # a phase that stopped for a decision is resolved again with the dice it had: same inputs hash, same n
+            inputs = gs.resume["inputs_hash"] if gs.resume else gs.head_hash
+            first_n = gs.resume["next_n"] if gs.resume else gs.next_n
+            source = FairDice(
+                bytes.fromhex(seed_hex), gs.stream, gs.seed_no, inputs, first_n, answers=gs.decision_answers()
+            )
         else:
-            source = ManualDice(list(gs.manual_pool))
+            inputs, first_n = gs.head_hash, 0
+            source = ManualDice(list(gs.manual_pool), answers=gs.decision_answers())
         turn_before, phase_before = rs.turn(work), rs.phase(work)
         try:
             result = rs.resolve(work, source)
         except NeedMoreDice as exc:
             return WaitingForDice(gs.stream, str(exc))
+        except NeedDecision as need:
+            waiting = WaitingForDecision(gs.stream, need.side, need.key, need.question, need.options)
+            if f"{need.side}|{need.key}" in gs.asked:
+                return waiting
+            request = NewEvent(
+                gs.stream,
+                EventType.DECISION_REQUESTED.value,
+                {
+                    "side": need.side,
+                    "key": need.key,
+                    "question": need.question,
+                    "options": list(need.options),
+                    "default": need.default,
+                    "inputs_hash": gs.resume["inputs_hash"] if gs.resume else inputs,
+                    "next_n": gs.resume["next_n"] if gs.resume else first_n,
+                },
+            )
+            try:
+                self.store.append([request], expected={gs.stream: gs.version}, engine=engine_id(rs))
+            except ConflictError:
+                return None
+            return waiting
         events = [NewEvent(gs.stream, EventType.DICE_ROLLED.value, r.payload()) for r in source.rolls]
         turn_after = rs.turn(result.state)
         events.append(
@@ -464,6 +551,19 @@ class Campaign:
                 on_file.add(key)
             elif ev.type == EventType.ORDERS_WITHDRAWN:
                 on_file.discard(key)
+        asked = [
+            Request(
+                q["side"],
+                RequestKind.DECISION,
+                q["key"],
+                "decision",
+                f"{q['question']} Answer with one of: {', '.join(q['options'])}.",
+            )
+            for k, q in sorted(gs.asked.items())
+            if k not in gs.answers
+        ]
+        if asked:
+            return asked  # the phase cannot go on until these are answered
         return [r for r in gs.ruleset.pending(gs.state) if (r.side, r.key) not in on_file]
 
     def _orders_on_file(self, gs: GameState, side: str) -> str | None:
@@ -729,6 +829,14 @@ class Campaign:
             ]
             state = gs.state
             for side in still:
+                question = next(
+                    (q for k, q in sorted(gs.asked.items()) if q["side"] == side and k not in gs.answers), None
+                )
+                if question is not None:  # a decision the side did not answer: its default applies
+                    answer = {"side": side, "key": question["key"], "answer": question["default"], "player": "deadline"}
+                    events.append(NewEvent(gs.stream, EventType.DECISION_MADE.value, answer, actor="deadline"))
+                    filed.append((side, f"decision {question['key']}: {question['default']}"))
+                    continue
                 text, accepted = self._default_orders(gs, state, side, schedule.missed)
                 state = gs.ruleset.apply_orders(gs.ruleset.load(gs.ruleset.dump(state)), accepted)
                 filed.append((side, accepted.canonical))
@@ -797,14 +905,19 @@ def audit_dice(store: EventStore, stream: str) -> list[dict[str, Any]]:
     rolls: list[tuple[Event, str]] = []
     previous: Event | None = None
     batch_inputs = ""
+    resumed: str | None = None  # a phase that stopped for a decision re-rolls on its first inputs hash
     for ev in store.read(stream=stream):
+        if ev.type == EventType.DECISION_REQUESTED and resumed is None:
+            resumed = ev.payload["inputs_hash"]
+        elif ev.type == EventType.PHASE_RESOLVED:
+            resumed = None
         if ev.type == EventType.SEED_COMMITTED:
             commitments[ev.payload["seed_no"]] = ev.payload["commitment"]
         elif ev.type == EventType.SEED_REVEALED:
             seeds[ev.payload["seed_no"]] = ev.payload["seed"]
         elif ev.type == EventType.DICE_ROLLED:
             if previous is None or previous.type != EventType.DICE_ROLLED:
-                batch_inputs = previous.hash if previous is not None else ""
+                batch_inputs = resumed or (previous.hash if previous is not None else "")
             rolls.append((ev, batch_inputs))
         previous = ev
     rows: list[dict[str, Any]] = []

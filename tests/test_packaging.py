@@ -80,7 +80,7 @@ def test_installed_wheel_runs_from_outside_the_repository(wheel: Path, tmp_path:
     render = (
         "from campaign.templating import render, templates_dir; print(templates_dir());"
         "print(render('receipt.txt.j2', side='north', game='1', key='k', seq=5, canonical='hold',"
-        " orders_hash='ab', resolved=[], waiting=None, chain_head='cd'))"
+        " orders_hash='ab', resolved=[], waiting=None, decision=None, chain_head='cd'))"
     )
     out = subprocess.run(
         [str(py), "-c", render], cwd=outside, env=env, capture_output=True, text=True, check=True

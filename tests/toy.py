@@ -43,7 +43,8 @@ class Race(Ruleset):
         limit = options.get("turn_limit", 20)
         if not isinstance(limit, int) or limit < 1:
             raise ValueError("turn_limit must be a positive whole number")
-        return {"turn": 1, "limit": limit, "pos": {s: 0 for s in SIDES}, "orders": {}, "result": None}
+        ask = bool(options.get("ask_on_one", False))
+        return {"turn": 1, "limit": limit, "pos": {s: 0 for s in SIDES}, "orders": {}, "result": None, "ask": ask}
 
     def pending(self, state: dict[str, Any]) -> list[Request]:
         if state["result"] is not None:
@@ -102,6 +103,15 @@ class Race(Ruleset):
                 lines.append(f"{side} holds at {state['pos'][side]}")
                 continue
             die = dice.roll(6, f"turn {state['turn']}: {side} advances {n}")
+            if die == 1 and state.get("ask"):
+                # a decision the resolution stops for (the core asks the side and resolves again)
+                choice = dice.decide(
+                    side, f"turn-{state['turn']}-{side}-one", f"{side} rolled a 1 on turn {state['turn']}:"
+                    " roll again or keep it?", ("reroll", "keep"), "keep"
+                )
+                if choice == "reroll":
+                    die = dice.roll(6, f"turn {state['turn']}: {side} rolls again")
+                    lines.append(f"{side} rolled a 1 and chose to roll again")
             if die > n:
                 state["pos"][side] += n
                 lines.append(f"{side} rolls {die} > {n}: moves to {state['pos'][side]}")
