@@ -53,3 +53,29 @@ def test_every_command_is_documented_with_an_example() -> None:
 
 def test_rules_specific_section_is_there_for_the_rulesets() -> None:
     assert "\n## Rules-specific orders\n" in doc()
+
+
+def test_the_hordes_heroes_example_mail_in_orders_md_parses() -> None:
+    """Every order line of the H&H example mails in docs/orders.md is read by the H&H grammar."""
+    import re
+
+    from campaign.hexgrid import MapSpec, Orientation
+    from campaign.mail.envelope import parse_envelope
+    from games.hordes_heroes import orders as hh
+
+    text = DOC.read_text(encoding="utf-8")
+    section = text.split("### Hordes & Heroes: a complete order mail", 1)[1].split("### Answering a decision", 1)[0]
+    mails = re.findall(r"```\n(.*?)```", section, re.S)
+    assert len(mails) == 2
+    spec = MapSpec(18, 13, Orientation.POINTY)
+    names = {1: "Mounted Men-at-Arms", 2: "Retinue Longbowmen", 3: "Levy Billmen", 4: "Levy Bowmen", 12: "Genoese"}
+    for mail in mails:
+        body = mail.split("\n\n", 1)[1] if mail.startswith("From:") else mail
+        env = parse_envelope(body)
+        assert env.ok, env.errors
+        lines, bad = hh.split_lines(env.orders.text)
+        assert not bad and lines
+        standing = all(ln.words[0] == "standing" for ln in lines)
+        context = hh.Context.STANDING if standing else hh.Context.BOUND
+        for ln in lines:
+            hh.parse_line(ln, context, spec, names, {1})
