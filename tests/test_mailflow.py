@@ -404,3 +404,49 @@ def test_deadline_reminder_and_policy_are_announced_by_mail(
     dispatch(camp, settings)
     texts = [m.get_body(preferencelist=("plain",)).get_content() for m in outbox_mails(settings.outbox)]
     assert any("Deadline passed for red: hold orders were filed." in t for t in texts)
+
+
+def test_end_to_end_a_hordes_and_heroes_game_by_mail_over_smtp(
+    camp: Campaign, db_path: Path, tmp_path: Path, smtp: tuple[int, Recorder]
+) -> None:
+    """Both players mail their initiative, deployment and first bounds; both get digests with the H&H board."""
+    for who, pw in PASSWORDS.items():
+        camp.set_password(who, pw)
+    gs = camp.new_game("hordes-heroes", "intro-50", {"york": "alice", "valois": "bob"})
+    outbox = tmp_path / "outbox"
+    inbox_dir = tmp_path / "inbox"
+    inbox = mailbox.Maildir(inbox_dir, create=True)
+    runner = CliRunner()
+    base = ["--db", str(db_path), "--outbox", str(outbox)]
+    sent = 0
+    for n in range(8):  # initiative, two deployments and the first bounds
+        gs = camp.load(gs.number)
+        waiting = [r for r in camp.awaiting(gs) if not r.optional]
+        if not waiting or gs.turn > 1 and "bound" in gs.ruleset.phase(gs.state) and n > 5:
+            break
+        for req in waiting:
+            who = gs.sides[req.side]
+            text = gs.ruleset.bot_orders(gs.state, req.side, n)
+            inbox.add(order_mail(who, signon(who, gs.number) + text + "\n", f"hh-{n}-{req.side}"))
+            sent += 1
+        camp.store.close()
+        res = runner.invoke(main, [*base, "mail", "ingest", str(inbox_dir)])
+        assert res.exit_code == 0 and "refused" not in res.stdout, res.output
+        camp = Campaign(open_store(db_path))
+    port, rec = smtp
+    res = runner.invoke(main, [*base, "mail", "send", "--smtp", f"127.0.0.1:{port}"])
+    assert res.exit_code == 0, res.output
+    resolved_digests = []
+    for rcpt, raw in rec.received:
+        msg = email.message_from_bytes(raw, policy=policy.default)
+        if msg["Subject"].startswith("[campaign]"):
+            text = msg.get_body(preferencelist=("plain",)).get_content()
+            if "deploys first" in text or "Roll-off" in text or "bound" in text:
+                resolved_digests.append((rcpt[0], msg, text))
+    assert {r for r, _, _ in resolved_digests} == {"alice@example.org", "bob@example.org"}
+    for _, msg, text in resolved_digests[-2:]:
+        png = next(p for p in msg.walk() if p.get_content_type() == "image/png")
+        assert _png_size(png.get_payload(decode=True))[0] > 400  # the H&H board, not a stub
+        assert "Chain head after event" in text and "WHAT YOU MUST DO NEXT" in text
+    assert sent >= 3
+    camp.store.close()
