@@ -636,6 +636,11 @@ def mail_digests(ctx: Ctx) -> None:
 # --- status / show / log -----------------------------------------------------------------------
 
 
+def _phase_label(turn: int, phase: str) -> str:
+    """'turn 3, orders', or the phase alone when it already names its turn."""
+    return phase if phase.startswith("turn") else f"turn {turn}, {phase}"
+
+
 def _status_dict(gs: Any, camp: Any) -> dict[str, Any]:
     rs = gs.ruleset
     return {
@@ -648,7 +653,14 @@ def _status_dict(gs: Any, camp: Any) -> dict[str, Any]:
         "turn": rs.turn(gs.state),
         "phase": rs.phase(gs.state),
         "waiting_for": [
-            {"side": r.side, "player": gs.sides.get(r.side), "kind": r.kind.value, "key": r.key, "phase": r.phase}
+            {
+                "side": r.side,
+                "player": gs.sides.get(r.side),
+                "kind": r.kind.value,
+                "key": r.key,
+                "phase": r.phase,
+                "optional": r.optional,
+            }
             for r in camp.awaiting(gs)
         ]
         if gs.ended is None
@@ -829,7 +841,7 @@ def _summary(ev: Any) -> str:
     if t == "DiceEntered":
         return f"values {p['values']}"
     if t == "PhaseResolved":
-        return f"turn {p['turn']} {p['phase']} ({p['dice']} dice) checkpoint {p['checkpoint'][:12]}"
+        return f"{_phase_label(p['turn'], p['phase'])} ({p['dice']} dice) checkpoint {p['checkpoint'][:12]}"
     if t == "GameEnded":
         return f"winner {p.get('winner')}: {p.get('reason')}"
     if t == "EventsVoided":
@@ -1034,7 +1046,7 @@ def dice_enter(ctx: Ctx, game_ref: str, values: tuple[int, ...]) -> None:
         click.echo(f"still waiting: {result.needed}")
         return
     for r in result:
-        click.echo(f"-- resolved turn {r.turn}, {r.phase} ({r.rolls} dice), event {r.seq}")
+        click.echo(f"-- resolved {_phase_label(r.turn, r.phase)} ({r.rolls} dice), event {r.seq}")
         for line in r.narrative:
             click.echo(f"   {line}")
 

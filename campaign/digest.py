@@ -140,8 +140,12 @@ def _note(
     elif kind == EventType.DECISION_REQUESTED:
         options = " / ".join(p["options"])
         notices.append(
-            Notice(ev.seq, "decision", f"{p['side']} must decide: {p['question']} ({options}; default {p['default']}).",
-                   (p["side"],))
+            Notice(
+                ev.seq,
+                "decision",
+                f"{p['side']} must decide: {p['question']} ({options}; default {p['default']}).",
+                (p["side"],),
+            )
         )
     elif kind == EventType.REMINDER_SENT:
         notices.append(

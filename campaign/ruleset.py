@@ -79,7 +79,7 @@ class OrderError:
     hint: str = ""
 
     def __str__(self) -> str:
-        where = f"line {self.line}" + (f", column {self.column}" if self.column else "")
+        where = f"line {self.line}" + (f", column {self.column}" if self.column else "") if self.line else "the orders"
         out = f"{where}: {self.message} [{self.code}]"
         if self.text:
             out += f"\n    {self.text}"

@@ -473,6 +473,7 @@ class Campaign:
             bad = [v for v in values if not 1 <= v <= dice.MAX_SIDES]
             if bad or not values:
                 raise UserError(f"dice values must be whole numbers from 1 up (got {list(values)})")
+            self._check_entered_dice(gs, list(values))
             try:
                 return self.store.append(
                     [NewEvent(gs.stream, EventType.DICE_ENTERED.value, {"values": list(values)}, actor=actor)],
@@ -481,6 +482,19 @@ class Campaign:
             except ConflictError:
                 continue
         raise UserError("the game is too busy right now; try again")
+
+    def _check_entered_dice(self, gs: GameState, values: list[int]) -> None:
+        """Refuse dice that do not fit the dice the waiting resolution asks for (nothing is stored)."""
+        if gs.ended is not None or not gs.ruleset.ready(gs.state):
+            return
+        rs = gs.ruleset
+        trial = ManualDice(gs.manual_pool + values, answers=gs.decision_answers())
+        try:
+            rs.resolve(rs.load(rs.dump(gs.state)), trial)
+        except dice.BadManualDie as exc:
+            raise UserError(f"{exc}; nothing was stored: enter the dice again") from None
+        except (NeedMoreDice, NeedDecision):
+            pass
 
     def reveal_now(self, game: str | int) -> Event | None:
         """Reveal the current seed of a finished game (a running game reveals at each turn end)."""

@@ -77,6 +77,7 @@ def test_orders_flow_resolves_and_prints_a_receipt(runner: CliRunner, game: Path
     status = json.loads(run(runner, game, "status", "1", "--json").stdout)
     assert status["turn"] == 2 and {w["side"] for w in status["waiting_for"]} == {"blue", "red"}
     assert status["commitment"] and status["seed_no"] == 2
+    assert all(w["optional"] is False for w in status["waiting_for"])
 
 
 def test_refused_orders_list_every_error_and_change_nothing(runner: CliRunner, game: Path) -> None:

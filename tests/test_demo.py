@@ -16,7 +16,9 @@ from campaign.cli import main
 
 def tree_digest(root: Path) -> dict[str, str]:
     return {
-        str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(root.rglob("*")) if p.is_file()
+        str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
     }
 
 
@@ -58,7 +60,9 @@ def test_each_player_received_replies_and_digests_with_the_board(demo_dir: Path)
         assert "GAME OVER" in text and "Chain head after event" in text
 
 
-def test_audit_verify_passes_on_the_demo_and_names_the_event_after_any_byte_edit(demo_dir: Path, tmp_path: Path) -> None:
+def test_audit_verify_passes_on_the_demo_and_names_the_event_after_any_byte_edit(
+    demo_dir: Path, tmp_path: Path
+) -> None:
     runner = CliRunner()
     db = demo_dir / "campaign.db"
     ok = runner.invoke(main, ["--db", str(db), "audit", "verify"])

@@ -178,3 +178,18 @@ def test_a_manual_dice_game_waits_for_dice_then_resolves_with_them(camp: Campaig
         {"mode": "manual", "purpose": "turn 1: blue advances 2", "sides": 6, "value": 1},
     ]
     assert camp.load(1).manual_pool == []
+
+
+def test_a_die_that_does_not_fit_is_refused_at_entry_and_nothing_is_stored(camp: Campaign) -> None:
+    from campaign.dice import DiceMode
+    from campaign.service import UserError
+
+    camp.new_game("toy-race", "sprint", {"blue": "alice", "red": "bob"}, dice_mode=DiceMode.MANUAL)
+    camp.submit_orders(1, "alice", "advance 2")
+    camp.submit_orders(1, "bob", "advance 1")
+    before = camp.store.head()
+    with pytest.raises(UserError, match="entered die 1 is 9, but the engine asked for a d6.*nothing was stored"):
+        camp.enter_dice(1, [9])
+    assert camp.store.head() == before and camp.load(1).manual_pool == []
+    camp.enter_dice(1, [4, 2])  # the right dice still go through
+    assert isinstance(camp.advance(1), list) and camp.load(1).turn == 2

@@ -104,3 +104,10 @@ def test_replay_fails_on_a_checkpoint_mismatch(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(RACE, "resolve", generous)
     with pytest.raises(ReplayError, match=r"event seq \d+ \(PhaseResolved\): .*checkpoint mismatch"):
         state_at(camp.store, "game:1", use_snapshots=False)
+
+
+def test_an_error_about_the_whole_message_does_not_claim_a_line() -> None:
+    from campaign.ruleset import OrderError
+
+    assert str(OrderError(0, 0, "HH.SEQ.9", "it is york's bound")) == "the orders: it is york's bound [HH.SEQ.9]"
+    assert str(OrderError(4, 2, "E", "bad")).startswith("line 4, column 2: bad [E]")

@@ -106,8 +106,11 @@ class Race(Ruleset):
             if die == 1 and state.get("ask"):
                 # a decision the resolution stops for (the core asks the side and resolves again)
                 choice = dice.decide(
-                    side, f"turn-{state['turn']}-{side}-one", f"{side} rolled a 1 on turn {state['turn']}:"
-                    " roll again or keep it?", ("reroll", "keep"), "keep"
+                    side,
+                    f"turn-{state['turn']}-{side}-one",
+                    f"{side} rolled a 1 on turn {state['turn']}: roll again or keep it?",
+                    ("reroll", "keep"),
+                    "keep",
                 )
                 if choice == "reroll":
                     die = dice.roll(6, f"turn {state['turn']}: {side} rolls again")
@@ -159,8 +162,9 @@ class Race(Ruleset):
             for row, name in ((1, "blue"), (2, "red"))
         )
         goal = tuple(HexTerrain(spec.to_hex(GOAL + 1, row), "bua") for row in (1, 2))
-        return BoardPicture(title or "Race", spec, subtitle=f"turn {state['turn']}", terrain=goal, sides=sides,
-                            counters=counters)
+        return BoardPicture(
+            title or "Race", spec, subtitle=f"turn {state['turn']}", terrain=goal, sides=sides, counters=counters
+        )
 
     def dump(self, state: dict[str, Any]) -> dict[str, Any]:
         return copy.deepcopy(state)
