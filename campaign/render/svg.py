@@ -827,9 +827,9 @@ class _Renderer:
             units.append(_LegendEntry("Column (bar = head)", _swatch_formation(Formation.COLUMN, s)))
         displays = {c.stands_display for c in p.counters if c.stands is not None}
         if StandsDisplay.PIPS in displays:
-            units.append(_LegendEntry("Stands left / lost", _swatch_pips(s)))
+            units.append(_LegendEntry("Stands left / lost", _swatch_stands(s)))
         if StandsDisplay.FRACTION in displays:
-            units.append(_LegendEntry("Stands left / full", _swatch_fraction(s)))
+            units.append(_LegendEntry("Stands left / full", _swatch_stands(s, StandsDisplay.FRACTION)))
         section("Units", units)
         marks: list[_LegendEntry] = []
         statuses = {st for c in p.counters for st in c.status}
@@ -1436,27 +1436,11 @@ def _swatch_formation(formation: Formation, s: float) -> Callable[[float, float]
     return draw
 
 
-def _swatch_pips(s: float) -> Callable[[float, float], list[str]]:
+def _swatch_stands(s: float, display: StandsDisplay = StandsDisplay.PIPS) -> Callable[[float, float], list[str]]:
+    """A legend counter showing 3 of 4 stands, as pips or as a fraction."""
+
     def draw(x: float, y: float) -> list[str]:
-        demo = Counter("", "", Hex(0, 0), stands=3, full_stands=4)
-        return [
-            _rect(
-                x - 0.55 * s,
-                y - 0.25 * s,
-                1.1 * s,
-                0.5 * s,
-                0.06 * s,
-                f'fill="#8c8c8c" stroke="{OUTLINE}" stroke-width="{_n(0.035 * s)}"',
-            ),
-            *_stands(demo, (x, y), "#ffffff", 1.5 * s, small=False),
-        ]
-
-    return draw
-
-
-def _swatch_fraction(s: float) -> Callable[[float, float], list[str]]:
-    def draw(x: float, y: float) -> list[str]:
-        demo = Counter("", "", Hex(0, 0), stands=3, full_stands=4, stands_display=StandsDisplay.FRACTION)
+        demo = Counter("", "", Hex(0, 0), stands=3, full_stands=4, stands_display=display)
         return [
             _rect(
                 x - 0.55 * s,

@@ -1,5 +1,9 @@
 """Hex geometry that Hordes & Heroes needs beyond `campaign.hexgrid` [HH.HEX.*].
 
+The facing integers 0..11 are the same as `campaign.hexgrid.Facing`'s; this module keeps the
+compass names players type (``N``, ``ESE``) and side tuples in the order the engine's tie-breaks
+were written against, and leaves the arithmetic they share to `campaign.hexgrid`.
+
 Pointy-top hexes, rows parallel to the long table edges (HH.HEX.2); axial ``Hex(q, r)`` with the
 six side directions of `campaign.hexgrid.DIRECTIONS` (0 = E, 1 = NE, 2 = NW, 3 = W, 4 = SW, 5 = SE,
 exactly HH.HEX.3). A unit faces one of 12 orientations (HH.HEX.5): even values face a hex side,
@@ -11,6 +15,7 @@ from __future__ import annotations
 import math
 from enum import Enum, IntEnum
 
+from campaign import hexgrid as grid
 from campaign.hexgrid import DIRECTIONS, Hex
 
 
@@ -90,13 +95,12 @@ SIDE_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
 
 def turn_steps(a: Facing, b: Facing) -> int:
     """Circular difference between two facings in 30-degree steps (0..6) (HH.HEX.5)."""
-    d = abs(int(a) - int(b)) % 12
-    return min(d, 12 - d)
+    return grid.turn_steps(grid.Facing(int(a)), grid.Facing(int(b)))
 
 
 def is_free_change(a: Facing, b: Facing) -> bool:
     """A change of at most one hex point (60 degrees) may be free once per hex (HH.HEX.5, HH.MOVE.11)."""
-    return turn_steps(a, b) <= 2
+    return grid.is_free_turn(grid.Facing(int(a)), grid.Facing(int(b)))
 
 
 def front_exit_sides(f: Facing) -> tuple[int, ...]:
