@@ -91,6 +91,7 @@ class DemoSummary:
             "",
             "Where to look:",
             f"  the archive:        {self.site / 'index.html'}",
+            f"  the server's mail:  {self.out / 'outbox'} (every reply and digest, Maildir; read with mutt -f)",
             f"  players' mailboxes: {self.out / 'mailboxes'} (Maildirs: alice/, bob/)",
             f"  the campaign file:  {self.out / 'campaign.db'}  (try: campaign --db {self.out / 'campaign.db'} log 1)",
             f"  check it all:       campaign --db {self.out / 'campaign.db'} audit verify",
@@ -141,7 +142,7 @@ def run_demo(
     boxes = {name: mailbox.Maildir(out / "mailboxes" / name, create=True) for name, _ in PLAYERS}
     addresses = dict(PLAYERS)
     mails_in = mails_out = 0
-    mails_out += _deliver(settings, boxes, addresses, out / "sent", camp, settings_first=True)
+    mails_out += _deliver(settings, boxes, addresses, camp, settings_first=True)
     limit = int(getattr(getattr(gs.state, "options", None), "max_game_turns", 0) or 20)
     for n in range(MAX_MAILS):
         gs = camp.load(gs.number)
@@ -165,7 +166,7 @@ def run_demo(
             raise DemoError(
                 f"a computer player's orders were refused ({', '.join(refused[0].codes)}):\n{refused[0].reply}"
             )
-        mails_out += _deliver(settings, boxes, addresses, out / "sent", camp)
+        mails_out += _deliver(settings, boxes, addresses, camp)
         clock.advance(13)
     else:
         raise DemoError(f"the battle did not end within {MAX_MAILS} mails")
@@ -216,12 +217,15 @@ def _deliver(
     settings: MailSettings,
     boxes: dict[str, mailbox.Maildir],
     addresses: dict[str, str],
-    sent: Path,
     camp: Campaign,
     *,
     settings_first: bool = False,
 ) -> int:
-    """Local delivery: hand each queued mail to its recipients' Maildirs, then move it to sent/."""
+    """Local delivery: hand each queued mail to its recipients' Maildirs; it stays in the outbox, marked seen.
+
+    A real server would run `campaign mail send`; the demo has no mail server, so it delivers to the
+    players' Maildirs itself and keeps every mail it sent in outbox/cur/ for you to read.
+    """
     from email import message_from_bytes
     from email.utils import getaddresses
 
@@ -233,7 +237,8 @@ def _deliver(
     if not new.is_dir():
         return 0
     by_address = {a.lower(): name for name, a in addresses.items()}
-    done = mailbox.Maildir(sent, create=True)
+    delivered = settings.outbox / "cur"
+    delivered.mkdir(exist_ok=True)
     count = 0
     for path in sorted(new.iterdir()):
         raw = path.read_bytes()
@@ -242,8 +247,7 @@ def _deliver(
             who = by_address.get(addr.lower())
             if who is not None:
                 boxes[who].add(raw)
-        done.add(raw)
-        path.unlink()
+        path.rename(delivered / f"{path.name}:2,S")
         count += 1
     return count
 

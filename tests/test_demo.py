@@ -101,3 +101,12 @@ def test_the_same_seed_gives_a_byte_identical_archive(demo_dir: Path, tmp_path: 
 def test_a_second_demo_in_the_same_place_needs_force(demo_dir: Path) -> None:
     res = CliRunner().invoke(main, ["demo", "--out", str(demo_dir), "--seed", "3"])
     assert res.exit_code == 1 and "--force" in res.stderr
+
+
+def test_every_reply_and_digest_stays_in_the_servers_outbox(demo_dir: Path) -> None:
+    sent = sorted((demo_dir / "outbox" / "cur").iterdir())
+    assert sent and not list((demo_dir / "outbox" / "new").iterdir())  # delivered, nothing left queued
+    subjects = [email.message_from_bytes(p.read_bytes(), policy=policy.default)["Subject"] for p in sent]
+    assert sum(s.startswith("[campaign]") for s in subjects) >= 4  # digests to both players, several turns
+    delivered = sum(len(list((demo_dir / "mailboxes" / who / "new").iterdir())) for who in ("alice", "bob"))
+    assert delivered == len(sent)
