@@ -23,7 +23,7 @@ from .movement import allowance, is_pike_block, uname
 from .results import Applied, Cause, apply_result, result_for
 from .special import as_if_disrupted, hosts_general, shield_wall
 from .state import GameState
-from .zoc import can_occupy, engaged_with, exerts_zoc_into, general_can_occupy, is_engaged, restricted
+from .zoc import can_occupy, can_step, engaged_with, exerts_zoc_into, general_can_occupy, is_engaged, restricted
 
 Member = tuple[str, int]
 
@@ -43,6 +43,8 @@ class Choices:
     groups: tuple[tuple[int, tuple[int, ...]], ...] = ()
     follow_up: dict[int, bool] = field(default_factory=dict)
     pursue: dict[int, bool] = field(default_factory=dict)
+    general_follow_up: dict[int, bool] = field(default_factory=dict)
+    """`follow-up general N yes|no`: whether a winning lone general follows up (HH.GEN.20)."""
 
 
 # --- who fights ---------------------------------------------------------------------------------------
@@ -321,7 +323,7 @@ def can_follow(state: GameState, w: Unit, h: Hex, *, breaking: bool = False) -> 
     p = state.profile(w)
     if p.never_recoils or w.hex is None or direction(w.hex, h) is None:
         return False
-    if not can_occupy(state, p, h) or state.unit_at(h) is not None:
+    if not can_step(state, p, w.hex, h) or state.unit_at(h) is not None:
         return False
     if any(g.side != w.side for g in state.generals_at(h)):
         return False
@@ -386,7 +388,7 @@ def pursue(state: GameState, w: Unit, path: tuple[Hex, ...], stop_before: int | 
         if stop_before is not None and i >= stop_before:
             break
         h = path[i]
-        if mp + 1 > limit or not bf.on_map(h) or not can_occupy(state, p, h):
+        if mp + 1 > limit or not bf.on_map(h) or not can_step(state, p, cur, h):
             break
         if bf.is_steep(cur, h) or bf.is_wall(cur, h) or side_key(cur, h) in state.stakes:
             break
@@ -562,6 +564,37 @@ def _advance(state: GameState, w: Unit, h: Hex, a: Applied, breaking: bool, lose
     return lines
 
 
+def general_follow_up(state: GameState, gids: list[int], a: Applied, choices: Choices) -> list[str]:
+    """HH.GEN.20, HH.PD.33: a winning lone general may follow up into the hex his beaten enemy vacated; the
+    default is not to. He goes only where no winning unit went, and never pursues (HH.COMP.34). Several
+    willing generals: the lowest id goes (HH.PD.34)."""
+    h = a.start
+    if not a.moved or h is None or state.unit_at(h) is not None:
+        return []
+    for gid in sorted(gids):
+        g = state.generals[gid]
+        if not g.alive or g.hex is None or state.host_of(g) is not None or direction(g.hex, h) is None:
+            continue
+        if not _general_decides(state, g.id, g.side, choices):
+            continue
+        if not general_can_occupy(state, g, h) or any(
+            x.alive and x.hex == h and x.side != g.side for x in state.generals.values()
+        ):
+            continue
+        state.generals[gid] = replace(g, hex=h)
+        return [
+            f"  General {gid} ({g.name}) follows up into {state.label(h)}; he never pursues [HH.GEN.20, HH.COMP.34]."
+        ]
+    return []
+
+
+def _general_decides(state: GameState, gid: int, side: str, choices: Choices) -> bool:
+    """The phasing side's bundle line, else the side's standing order for that general, else no (HH.PD.33)."""
+    if side == state.phasing and gid in choices.general_follow_up:
+        return choices.general_follow_up[gid]
+    return bool(state.standing_for(side).per_general.get(gid, {}).get("follow_up", False))
+
+
 # --- one combat ---------------------------------------------------------------------------------------
 
 
@@ -622,8 +655,6 @@ def resolve_combat(state: GameState, g: Group, dice, fought: set[Member], choice
             more, ap = apply_result(state, focus.id, res, Cause.HTH, srcs, fe_hex, dice)  # type: ignore[arg-type]
             lines += more
             applied.append(ap)
-            # Lone generals on the winning side stay put: following up is optional for them and the
-            # default is not to (HH.GEN.20, HH.PD.33). TODO(HH.GEN.20): let an order choose to follow up.
             winners = [state.units[v.id] for v in opp_units if state.units[v.id].on_table]
             losers_alive = [focus.id] if state.units[focus.id].on_table else []
         else:
@@ -639,6 +670,8 @@ def resolve_combat(state: GameState, g: Group, dice, fought: set[Member], choice
             losers_alive = [v.id for v in opp_units if state.units[v.id].on_table]
         more, advanced = follow_ups(state, winners, applied, win, choices, losers_alive)
         lines += more
+        if lose is fst and opp_gens:
+            lines += general_follow_up(state, opp_gens, applied[0], choices)
     # HH.HTH.19, HH.HTH.20, ruling HH.DISR.8: SC markers. A winner that advanced keeps its impact (HH.COMP.33);
     # one that fought as if disrupted does not regain it while still engaged (HH.DISR.7).
     for u in all_units:

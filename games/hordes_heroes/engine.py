@@ -342,6 +342,8 @@ def run_bound(
                 hold.append(o)
             elif isinstance(o, (O.Shoot, O.Fight, O.FollowUp, O.Pursue, O.Suppress)):
                 _check_choice(state, side, o)
+            elif isinstance(o, O.GeneralFollowUp):
+                pass  # a choice for the H2H phase (HH.GEN.20); the parser admits only the side's own generals
             else:
                 raise Illegal(Problem("syntax", "this order does not belong in a bound"))
         except Illegal as e:
@@ -417,6 +419,7 @@ def bound_choices(orders: list[O.Order]) -> tuple[dict[int, ShootChoice], Choice
     groups = []
     fu: dict[int, bool] = {}
     pu: dict[int, bool] = {}
+    gfu: dict[int, bool] = {}
     for o in orders:
         if isinstance(o, O.Shoot):
             shoot[o.unit] = ShootChoice(o.targets, o.facing, not o.targets)
@@ -428,7 +431,9 @@ def bound_choices(orders: list[O.Order]) -> tuple[dict[int, ShootChoice], Choice
             fu[o.unit] = o.value
         elif isinstance(o, O.Pursue):
             pu[o.unit] = o.value
-    return shoot, Choices(tuple(groups), fu, pu)
+        elif isinstance(o, O.GeneralFollowUp):
+            gfu[o.general] = o.value
+    return shoot, Choices(tuple(groups), fu, pu, gfu)
 
 
 def combat_phases(state: GameState, orders: list[O.Order], dice: DiceSource) -> list[str]:
@@ -720,13 +725,16 @@ class HordesHeroes(Ruleset):
             sp = StandingProfile()
             base = {}
             per: dict[int, dict[str, bool]] = {}
+            per_gen: dict[int, dict[str, bool]] = {}
             for o in _load_orders(orders.data):
                 assert isinstance(o, O.StandingOrder)
-                if o.unit is None:
+                if o.general is not None:
+                    per_gen.setdefault(o.general, {})[o.key] = bool(o.value)
+                elif o.unit is None:
                     base[o.key] = o.value
                 else:
                     per.setdefault(o.unit, {})[o.key] = o.value
-            state.standing[orders.side] = StandingProfile(replace(sp.base, **base), per)
+            state.standing[orders.side] = StandingProfile(replace(sp.base, **base), per, per_gen)
             state.orders[orders.key] = orders.data
             return state
         if orders.key.startswith("initiative-"):

@@ -18,7 +18,7 @@ from .geometry import Facing, direction, front_exit_sides, is_free_change, side_
 from .model import Formation, Profile, Unit
 from .orders import Mount, Move, Token
 from .state import GameState
-from .zoc import can_occupy, engaged_at, is_engaged, pair_key, restricted
+from .zoc import can_occupy, can_step, engaged_at, is_engaged, pair_key, restricted
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,8 +300,15 @@ class MoveSim:
             self.whole_reason = "crossing a wall"
             self.lock_reason = "it crosses a wall"
         # Terrain the troop type may not enter.
-        if not can_occupy(st, p, h):
+        if not can_step(st, p, a, h):  # HH.TERR.13, HH.TERR.14: wheeled units in and out along a road only
             t = bf.terrain_at(h)
+            if can_occupy(st, p, h):
+                self.fail(
+                    "HH.TERR.13",
+                    f"cannot step from {self.label(a)} to {self.label(h)} off the road: wheeled troops enter and leave"
+                    " broken ground, woodland and built-up areas only along a road",
+                    "follow the road through the hex (HH.TERR.9, HH.TERR.14)",
+                )
             code = {Terrain.LAKE: "HH.TERR.45", Terrain.IMPENETRABLE: "HH.TERR.53"}.get(t, "HH.TERR.2")
             self.fail(code, f"cannot enter {self.label(h)}: {t.value} is impassable to {p.category.value}")
         # Occupants.

@@ -244,6 +244,15 @@ class FollowUp:
 
 
 @dataclass(frozen=True, slots=True)
+class GeneralFollowUp:
+    """Whether a winning lone general follows up into the vacated hex (HH.GEN.20, HH.PD.33; default no)."""
+
+    line: int
+    general: int
+    value: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Pursue:
     """Whether a unit makes an optional pursuit (HH.COMP.35, HH.PD.37)."""
 
@@ -260,6 +269,8 @@ class StandingOrder:
     key: str
     value: bool | None
     unit: int | None = None
+    general: int | None = None
+    """Set for `standing general N follow-up yes|no` (HH.GEN.20)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,6 +322,7 @@ Order = (
     | Shoot
     | Fight
     | FollowUp
+    | GeneralFollowUp
     | Pursue
     | StandingOrder
     | InitiativeChoice
@@ -384,12 +396,14 @@ def order_text(o: Order, spec: MapSpec, names: dict[int, str]) -> str:
         return " ".join(parts)
     if isinstance(o, Fight):
         return " ".join(["fight", u(o.focus), "vs", *(str(t) for t in o.opponents)])
+    if isinstance(o, GeneralFollowUp):
+        return f"follow-up general {o.general} {'yes' if o.value else 'no'}"
     if isinstance(o, (FollowUp, Pursue)):
         verb = "follow-up" if isinstance(o, FollowUp) else "pursue"
         return f"{verb} {u(o.unit)} {'yes' if o.value else 'no'}"
     if isinstance(o, StandingOrder):
         name = next(k for k, v in STANDING_KEYS.items() if v == o.key)
-        who = f"unit {o.unit} " if o.unit is not None else ""
+        who = f"unit {o.unit} " if o.unit is not None else f"general {o.general} " if o.general is not None else ""
         return f"standing {who}{name} {'yes' if o.value else 'no'}"
     if isinstance(o, InitiativeChoice):
         out = []
@@ -453,6 +467,7 @@ _KINDS = {
         Shoot,
         Fight,
         FollowUp,
+        GeneralFollowUp,
         Pursue,
         StandingOrder,
         InitiativeChoice,
@@ -468,7 +483,7 @@ def order_from_json(d: dict) -> Order:
     cls = _KINDS[d["kind"]]
     kw: dict[str, Any] = {}
     for name in cls.__slots__:  # type: ignore[attr-defined]
-        v = d[name]
+        v = d.get(name)  # a field added later (StandingOrder.general) is absent from older logs
         if v is not None:
             if name in _HEX_FIELDS:
                 v = Hex(v[0], v[1])
@@ -610,7 +625,20 @@ class Reader:
             raise Syntax(f"unexpected {self.line.words[self.i]!r}", self.col())
 
 
-_KEYWORDS = {"none", "vs", "column", "deployed", "dismount", "remount", "target", "at", "keep", "dismounted", "no-pavisses", "into"}  # noqa: E501
+_KEYWORDS = {
+    "none",
+    "vs",
+    "column",
+    "deployed",
+    "dismount",
+    "remount",
+    "target",
+    "at",
+    "keep",
+    "dismounted",
+    "no-pavisses",
+    "into",
+}  # noqa: E501
 
 
 def _yes_no(r: Reader) -> bool:
@@ -639,17 +667,26 @@ def parse_line(line: Line, context: Context, spec: MapSpec, names: dict[int, str
         return gid
 
     if verb == "standing":
-        unit = None
+        unit = gen = None
         if r.peek() == "unit":
             r.next("unit")
             unit = r.unit()
+        elif r.peek() == "general":
+            r.next("general")
+            gen = general_id()
         c = r.col()
         key = r.next("a standing-order name").lower()
         if key not in STANDING_KEYS:
             raise Syntax(f"unknown standing order {key!r}; use one of: {', '.join(STANDING_KEYS)}", c)
+        if gen is not None and key != "follow-up":
+            raise Syntax(
+                f"a general has no {key!r} standing order",
+                c,
+                "the only standing order for a lone general is `standing general N follow-up yes|no` (HH.GEN.20)",
+            )
         value = _yes_no(r)
         r.end()
-        return StandingOrder(n, STANDING_KEYS[key], value, unit)
+        return StandingOrder(n, STANDING_KEYS[key], value, unit, gen)
     if context is Context.STANDING:
         raise Syntax("a standing-orders message may only hold `standing ...` lines", 1)
 
@@ -854,6 +891,12 @@ def parse_line(line: Line, context: Context, spec: MapSpec, names: dict[int, str
         if not opps:
             raise Syntax("name at least one opponent", r.col())
         return Fight(n, uid, tuple(opps))
+    if verb == "follow-up" and r.peek() == "general":
+        r.next("general")
+        gid = general_id()
+        val = _yes_no(r)
+        r.end()
+        return GeneralFollowUp(n, gid, val)
     if verb in ("follow-up", "pursue"):
         uid = r.unit()
         val = _yes_no(r)

@@ -38,7 +38,7 @@ from .orders import (
     Swap,
 )
 from .state import GameState
-from .zoc import adjacent_enemies, can_occupy, engaged_with, exerts_zoc_into, general_can_occupy, is_engaged
+from .zoc import adjacent_enemies, can_occupy, can_step, engaged_with, exerts_zoc_into, general_can_occupy, is_engaged
 
 
 def _unit(state: GameState, uid: int) -> Unit:
@@ -109,7 +109,15 @@ def contact(state: GameState, mover: Unit, contacts: tuple[int, ...]) -> list[st
             f"{uname(state, mover)} is at {state.label(mover.hex)}: every contacted unit got away [HH.COMP.45]."
         )
         return lines
-    prim = next((c for c in contacts if direction(mover.hex, state.units[c].hex) == mover.facing.side and not mover.facing.is_point), min(contacts))  # type: ignore[arg-type]  # noqa: E501
+    prim = next(
+        (
+            c
+            for c in contacts
+            if direction(mover.hex, state.units[c].hex) == mover.facing.side  # type: ignore[arg-type]
+            and not mover.facing.is_point
+        ),
+        min(contacts),
+    )
     state.contact_order = state.contact_order + ((mover.id, prim),)
     lines.append(
         f"{uname(state, mover)} makes contact with {', '.join(f'unit {c}' for c in sorted(contacts))}"
@@ -175,7 +183,7 @@ def verify_single(state: GameState, o: Single, commanded: frozenset[int]) -> Uni
             _fail("HH.TERR.55", f"{uname(state, u)} cannot cross the steep side into {state.label(to)}")
         if bf.is_wall(a, to) and p.category.wheeled:
             _fail("HH.TERR.65", f"{uname(state, u)} cannot cross the wall into {state.label(to)}")
-        if not can_occupy(state, p, to):
+        if not can_step(state, p, a, to):
             _fail("HH.TERR.2", f"{uname(state, u)} cannot enter {state.label(to)} ({bf.terrain_at(to).value})")
         occ = state.unit_at(to)
         if occ is not None:
@@ -262,7 +270,7 @@ def verify_swap(state: GameState, o: Swap, commanded: frozenset[int]) -> tuple[U
             _fail("HH.MOVE.21", f"{uname(state, u)} is adjacent to an enemy unit and may not interchange")
     for u, other in ((a, b), (b, a)):
         p = state.profile(u)
-        if not can_occupy(state, p, other.hex):  # type: ignore[arg-type]
+        if not can_step(state, p, u.hex, other.hex):  # type: ignore[arg-type]
             _fail("HH.MOVE.21", f"{uname(state, u)} cannot enter {state.label(other.hex)}")
         if state.field.is_steep(u.hex, other.hex) and (p.category.mounted or p.category.wheeled):  # type: ignore[arg-type]
             _fail("HH.TERR.55", f"{uname(state, u)} cannot cross the steep side")
@@ -303,7 +311,7 @@ def disengage_options(state: GameState, u: Unit) -> list[Hex]:
     out = []
     for s in rear_sides(u.facing):
         h = u.hex.neighbour(s)
-        if not bf.on_map(h) or not can_occupy(state, state.profile(u), h):
+        if not bf.on_map(h) or not can_step(state, state.profile(u), u.hex, h):
             continue
         if state.unit_at(h) is not None or any(g.side != u.side for g in state.generals_at(h)):
             continue
@@ -348,7 +356,7 @@ def do_disengage(state: GameState, u: Unit, to: Hex) -> list[str]:
         sp = state.standing_for(v.side).for_unit(v.id)
         if not sp.follow_disengage:
             continue
-        if not can_occupy(state, state.profile(v), old) or state.field.is_steep(v.hex, old):  # type: ignore[arg-type]
+        if not can_step(state, state.profile(v), v.hex, old) or state.field.is_steep(v.hex, old):  # type: ignore[arg-type]
             continue
         if side_key(v.hex, old) in state.stakes:  # type: ignore[arg-type]
             continue

@@ -455,7 +455,9 @@ def shoot_side(
         lines += pool.lines
         srcs = [state.units[s].hex for s in pool.scorers if state.units[s].hex is not None]
         if defer is not None:
-            lines.append(f"  {pool.hits} hits in all on {uname(state, target)}, applied after both sides shoot [HH.SEQ.14].")  # noqa: E501
+            lines.append(
+                f"  {pool.hits} hits in all on {uname(state, target)}, applied after both sides shoot [HH.SEQ.14]."
+            )
             defer.append((tid, pool.hits, srcs))  # type: ignore[arg-type]
             continue
         lines += _apply_pool(state, tid, pool.hits, srcs, dice)  # type: ignore[arg-type]

@@ -91,9 +91,8 @@ class Options:
             raise ValueError("points_source must be 'list' or 'formula' [HH.ARMY.15]")
         if o.command_broken_ground not in ("one_hex", "free"):
             raise ValueError("command_broken_ground must be 'one_hex' or 'free' [HH.CMD.6]")
-        if o.wheeled_road_access != "never":
-            # TODO(HH.TERR.13): the "along_road" option is not implemented yet.
-            raise ValueError("wheeled_road_access: only 'never' is implemented so far [HH.TERR.13, HH.TERR.14]")
+        if o.wheeled_road_access not in ("never", "along_road"):
+            raise ValueError("wheeled_road_access must be 'never' or 'along_road' [HH.TERR.13, HH.TERR.14]")
         if o.pursuit_optional not in ("class_a", "class_a_infantry_and_all_cavalry"):
             raise ValueError("pursuit_optional must be 'class_a' or 'class_a_infantry_and_all_cavalry' [HH.COMP.35]")
         if o.stakes_follow_up not in ("unstaked_side_only", "through_own_stakes"):
@@ -143,6 +142,8 @@ class StandingProfile:
 
     base: Standing = Standing()
     per_unit: dict[int, dict[str, bool]] = field(default_factory=dict)
+    per_general: dict[int, dict[str, bool]] = field(default_factory=dict)
+    """`standing general N follow-up yes`: a lone general's optional follow-up (HH.GEN.20, default no)."""
 
     def for_unit(self, uid: int) -> Standing:
         over = self.per_unit.get(uid)
@@ -377,11 +378,16 @@ def standing_to_json(sp: StandingProfile) -> dict:
     return {
         "base": {f.name: getattr(sp.base, f.name) for f in fields(sp.base)},
         "per_unit": {str(k): dict(sorted(v.items())) for k, v in sorted(sp.per_unit.items())},
+        "per_general": {str(k): dict(sorted(v.items())) for k, v in sorted(sp.per_general.items())},
     }
 
 
 def standing_from_json(d: dict) -> StandingProfile:
-    return StandingProfile(Standing(**d["base"]), {int(k): dict(v) for k, v in d["per_unit"].items()})
+    return StandingProfile(
+        Standing(**d["base"]),
+        {int(k): dict(v) for k, v in d["per_unit"].items()},
+        {int(k): dict(v) for k, v in d.get("per_general", {}).items()},
+    )
 
 
 def dump_state(s: GameState) -> dict:

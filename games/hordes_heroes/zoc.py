@@ -12,14 +12,21 @@ from .geometry import direction
 from .model import Category, General, Profile, Unit
 from .state import GameState
 
+_ROAD_ONLY = (Terrain.BROKEN, Terrain.WOOD, Terrain.BUA)
+"""Terrain a wheeled unit may use only along a road, under `wheeled_road_access = "along_road"` (HH.TERR.13, 14)."""
+
+
+def _wheeled(p: Profile) -> bool:
+    return p.category.wheeled or p.category is Category.WAR_WAGON
+
 
 def can_occupy(state: GameState, p: Profile, h: Hex) -> bool:
     """Whether troops of profile `p` may stand in hex `h` (HH.MOVE.30, HH.TERR.2, HH.TERR.45, HH.TERR.53).
 
     Lakes and impenetrable hexes take nobody (boats are TODO(HH.TERR.47)); wheeled units never enter
-    broken ground, woodland, river or BUA hexes, except a bridge (HH.TERR.17, HH.TERR.26, HH.TERR.34,
-    HH.TERR.44, HH.TERR.48); with the default `wheeled_road_access = "never"` a road does not help
-    (HH.TERR.13, HH.TERR.14).
+    river hexes except a bridge (HH.TERR.34, HH.TERR.44), nor broken ground, woodland or BUA (HH.TERR.17,
+    HH.TERR.26, HH.TERR.48), unless the option `wheeled_road_access = "along_road"` is on and the hex is a road
+    hex (HH.TERR.13, HH.TERR.14): then how they get in and out is `can_step`'s question.
     """
     bf = state.field
     if not bf.on_map(h):
@@ -27,12 +34,29 @@ def can_occupy(state: GameState, p: Profile, h: Hex) -> bool:
     t = bf.terrain_at(h)
     if t in (Terrain.LAKE, Terrain.IMPENETRABLE):
         return False
-    if p.category.wheeled or p.category is Category.WAR_WAGON:
+    if _wheeled(p):
         if t is Terrain.RIVER:
             return h in bf.bridges
-        if t in (Terrain.BROKEN, Terrain.WOOD, Terrain.BUA):
-            return False
+        if t in _ROAD_ONLY:
+            return state.options.wheeled_road_access == "along_road" and bf.is_road(h)
     return True
+
+
+def can_enter(state: GameState, p: Profile, a: Hex, b: Hex) -> bool:
+    """Whether troops of profile `p` in hex `a` could enter the adjacent hex `b` by its terrain: `can_occupy`, and
+    for wheeled units a broken-ground, woodland or BUA hex only by a step along the road (HH.TERR.9, HH.TERR.13,
+    HH.TERR.14; never, by default)."""
+    if not can_occupy(state, p, b):
+        return False
+    return not (_wheeled(p) and state.field.terrain_at(b) in _ROAD_ONLY and not state.field.along_road(a, b))
+
+
+def can_step(state: GameState, p: Profile, a: Hex, b: Hex) -> bool:
+    """`can_enter`, and a wheeled unit in a broken-ground, woodland or BUA hex leaves it only along the road
+    (HH.TERR.13, HH.TERR.14). The test for every step a unit makes: moves, follow-ups, pursuits, recoils, flights."""
+    if not can_enter(state, p, a, b):
+        return False
+    return not (_wheeled(p) and state.field.terrain_at(a) in _ROAD_ONLY and not state.field.along_road(a, b))
 
 
 def general_can_occupy(state: GameState, g: General, h: Hex) -> bool:
@@ -53,7 +77,7 @@ def exerts_zoc_into(state: GameState, v: Unit, h: Hex) -> bool:
         return False
     if state.field.is_steep(v.hex, h):
         return False
-    return can_occupy(state, state.profile(v), h)
+    return can_enter(state, state.profile(v), v.hex, h)  # HH.ZOC.10: into road-only terrain along the road only
 
 
 def pair_key(a: int, b: int) -> tuple[int, int]:
@@ -62,7 +86,7 @@ def pair_key(a: int, b: int) -> tuple[int, int]:
 
 def restricted(state: GameState, x: Unit, x_hex: Hex, y: Unit, y_hex: Hex) -> bool:
     """X cannot enter Y's hex because of its terrain: a terrain-restricted pair (HH.ZOC.6, HH.TERR.25)."""
-    return not can_occupy(state, state.profile(x), y_hex)
+    return not can_enter(state, state.profile(x), x_hex, y_hex)
 
 
 def engaged_at(state: GameState, u: Unit, u_hex: Hex, v: Unit) -> bool:

@@ -161,10 +161,11 @@ def test_HH_TERR_42_six_stand_units_cannot_yet_split_through_restrictions():
     assert e.value.problem.code == "HH.TERR.42"
 
 
-def test_HH_TERR_13_wheeled_road_access_option_refused():
-    """HH.TERR.13, HH.TERR.14: only the default `never` is implemented; other values are refused clearly."""
+def test_HH_TERR_13_wheeled_road_access_option_values():
+    """HH.TERR.13, HH.TERR.14: `never` (default) and `along_road` are accepted; anything else is refused clearly."""
+    assert R.setup("intro-50", {"wheeled_road_access": "along_road"}).options.wheeled_road_access == "along_road"
     with pytest.raises(ScenarioError, match="wheeled_road_access"):
-        R.setup("intro-50", {"wheeled_road_access": "along_road"})
+        R.setup("intro-50", {"wheeled_road_access": "sometimes"})
 
 
 def test_HH_DATA_6_map_from_toml_round_trips():
