@@ -43,7 +43,8 @@ def verify_campaign(camp: Campaign, game: str | None = None, *, progress: bool =
     if game and camp.store.version(streams[0]) == 0:
         report.fail(f"there is no game {streams[0].split(':')[1]}")
         return report
-    with click.progressbar(streams, label="replaying games", file=None if progress else _Null(), show_pos=True) as bar:
+    sink: Any = None if progress else _Null()
+    with click.progressbar(streams, label="replaying games", file=sink, show_pos=True) as bar:
         for stream in bar:
             info: dict[str, Any] = {}
             report.games[stream] = info

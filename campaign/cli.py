@@ -770,9 +770,10 @@ def show(
 
 def _emit(data: bytes | str, output: str | None) -> None:
     if output:
-        mode = "wb" if isinstance(data, bytes) else "w"
-        with open(output, mode, **({} if isinstance(data, bytes) else {"encoding": "utf-8"})) as fh:
-            fh.write(data)
+        if isinstance(data, bytes):
+            Path(output).write_bytes(data)
+        else:
+            Path(output).write_text(data, encoding="utf-8")
         click.echo(f"wrote {output}", err=True)
         return
     if isinstance(data, bytes):
@@ -1035,7 +1036,7 @@ def dice_enter(ctx: Ctx, game_ref: str, values: tuple[int, ...]) -> None:
     Example:
       campaign dice enter 1 4 2 6
     """
-    from campaign.service import WaitingForDice
+    from campaign.service import WaitingForDecision, WaitingForDice
 
     camp = ctx.campaign()
     ev = camp.enter_dice(game_ref, list(values))
@@ -1044,6 +1045,9 @@ def dice_enter(ctx: Ctx, game_ref: str, values: tuple[int, ...]) -> None:
     result = camp.advance(game_ref)
     if isinstance(result, WaitingForDice):
         click.echo(f"still waiting: {result.needed}")
+        return
+    if isinstance(result, WaitingForDecision):
+        click.echo(f"waiting for {result.side}'s decision: {result.question} ({' / '.join(result.options)})")
         return
     for r in result:
         click.echo(f"-- resolved {_phase_label(r.turn, r.phase)} ({r.rolls} dice), event {r.seq}")
@@ -1172,7 +1176,7 @@ def rulesets(as_json: bool) -> None:
     """
     from campaign.ruleset import installed
 
-    rows = []
+    rows: list[dict[str, Any]] = []
     for rs in installed().values():
         rows.append(
             {

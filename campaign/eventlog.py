@@ -240,6 +240,9 @@ def seal(
 class EventStore(ABC):
     """What the core needs from storage; SQLite and in-memory stores pass one contract suite."""
 
+    clock: Callable[[], str] = staticmethod(utc_now)
+    """Where an event's `at` comes from when the caller gives none (a demo sets a simulated clock)."""
+
     @abstractmethod
     def append(
         self,
@@ -311,8 +314,6 @@ class EventStore(ABC):
 
 class MemoryStore(EventStore):
     """An event store held in memory: for tests and for what-if replays."""
-
-    clock: Callable[[], str] = staticmethod(utc_now)
 
     def __init__(self) -> None:
         self._events: list[Event] = []
@@ -443,9 +444,6 @@ def _row_to_event(row: tuple[Any, ...]) -> Event:
 class SqliteStore(EventStore):
     """The campaign file: WAL journal, synchronous=FULL, one IMMEDIATE transaction per append."""
 
-    clock: Callable[[], str] = staticmethod(utc_now)
-    """Where an event's `at` comes from when the caller gives none (a demo sets a simulated clock)."""
-
     def __init__(self, path: str | Path, *, create: bool = False, busy_timeout_ms: int = 30_000):
         self.path = Path(path)
         if not create and not self.path.exists():
@@ -477,13 +475,13 @@ class SqliteStore(EventStore):
             for stmt in _split_sql(_SCHEMA):
                 self.conn.execute(stmt)
             db = sqlite_utils.Database(self.conn)
-            db["snapshots"].create(
+            db.table("snapshots").create(
                 {"stream": str, "seq": int, "engine": str, "state": str},
                 pk=("stream", "seq", "engine"),
                 not_null={"stream", "seq", "engine", "state"},
                 if_not_exists=True,
             )
-            db["secrets"].create({"name": str, "value": str}, pk="name", not_null={"value"}, if_not_exists=True)
+            db.table("secrets").create({"name": str, "value": str}, pk="name", not_null={"value"}, if_not_exists=True)
             self.conn.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('file_format', ?)", (str(FILE_FORMAT),))
             self.conn.execute("COMMIT")
         except BaseException:

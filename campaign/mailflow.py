@@ -187,7 +187,7 @@ def _authenticate(camp: Campaign, mail: Any, settings: MailSettings) -> tuple[st
             ]
         )
     env = parse_envelope(mail.text)
-    if env.errors:
+    if env.errors or env.signon is None:
         raise Refusal(list(env.errors), env.signon.game if env.signon else None)
     signon = env.signon
     if signon.player != player:
@@ -279,7 +279,7 @@ def _plan(camp: Campaign, gs: GameState, player: str, env: Any) -> _Plan:
     if env.has(CommandKind.HISTORY):
         plan.extras.append(_history(camp, gs))
     if env.has(CommandKind.MAP):
-        side = (gs.side_of(player) or [None])[0]
+        side = next(iter(gs.side_of(player)), None)
         plan.extras.append("THE BOARD NOW\n" + gs.ruleset.render_text(gs.state, side))
         pic = gs.ruleset.picture(gs.state, side, title=f"Game {gs.number}, turn {gs.turn}")
         if pic is not None:

@@ -376,7 +376,7 @@ class Campaign:
                 reports.append(outcome)
         return reports
 
-    def _resolve_once(self, gs: GameState) -> ResolutionReport | WaitingForDice | None:
+    def _resolve_once(self, gs: GameState) -> ResolutionReport | WaitingForDice | WaitingForDecision | None:
         rs = gs.ruleset
         work = rs.load(rs.dump(gs.state))
         source: FairDice | ManualDice
@@ -456,8 +456,8 @@ class Campaign:
         resolved_seq = next(e.seq for e in sealed if e.type == EventType.PHASE_RESOLVED)
         if self._latest.get(gs.stream) is gs and sealed[0].version == gs.version + 1:
             # keep the cached state current without running the engine a second time
-            for ev in sealed:
-                apply_event(gs, ev, precomputed=result if ev.type == EventType.PHASE_RESOLVED else None)
+            for done in sealed:
+                apply_event(gs, done, precomputed=result if done.type == EventType.PHASE_RESOLVED else None)
         return ResolutionReport(resolved_seq, turn_before, phase_before, list(result.narrative), len(source.rolls))
 
     def _reveal_event(self, gs: GameState) -> NewEvent:
@@ -689,8 +689,8 @@ class Campaign:
                 )
             ]
             if gs.dice_mode is DiceMode.FAIR and gs.seed_no in gs.revealed:
-                ev, new_secrets = self._commit_seed(gs.stream, gs.seed_no + 1)
-                out.append(ev)
+                commit, new_secrets = self._commit_seed(gs.stream, gs.seed_no + 1)
+                out.append(commit)
                 secrets.update(new_secrets)
             return out
 
@@ -775,19 +775,18 @@ class Campaign:
             ]
             apply = [s for s in late if decide(schedule, due_by_side[s], moment, True) is TickAction.APPLY_POLICY]
             if remind:
-                self._append_game(
-                    stream,
-                    lambda g, sides=remind, due=due_by_side: [
-                        NewEvent(
-                            g.stream,
-                            EventType.REMINDER_SENT.value,
-                            {"side": s, "deadline": format_time(due[s]), "now": stamp},
-                            actor="deadline",
-                        )
-                        for s in sides
-                        if s not in g.reminded
-                    ],
-                )
+
+                def reminders(
+                    g: GameState, sides: list[str] = remind, due: dict[str, Any] = due_by_side
+                ) -> list[NewEvent]:
+                    payloads = [{"side": s, "deadline": format_time(due[s]), "now": stamp} for s in sides]
+                    return [
+                        NewEvent(g.stream, EventType.REMINDER_SENT.value, p, actor="deadline")
+                        for p in payloads
+                        if p["side"] not in g.reminded
+                    ]
+
+                self._append_game(stream, reminders)
                 report += [
                     {
                         "game": gs.number,
