@@ -20,7 +20,7 @@ from .geometry import Facing, direction, edge_dist, front_exit_sides, side_key
 from .model import Trait, Unit
 from .movement import allowance, uname
 from .state import GameState
-from .zoc import can_occupy, can_step, exerts_zoc_into, is_engaged
+from .zoc import can_occupy, exerts_zoc_into, is_engaged, unit_can_step
 
 STOP_FLEE = (Terrain.WOOD, Terrain.BUA, Terrain.RIVER, Terrain.BROKEN)
 """Terrain that ends a flee early, unharmed (HH.COMP.18)."""
@@ -93,7 +93,7 @@ def step_ok(state: GameState, u: Unit, a: Hex, b: Hex, *, zoc: bool = True) -> b
     enemy ZOC, not across a steep, staked or wall side (HH.TERR.58, HH.SPECIAL.15, HH.TERR.65).
     """
     bf = state.field
-    if not bf.on_map(b) or not can_step(state, state.profile(u), a, b):
+    if not bf.on_map(b) or not unit_can_step(state, u, a, b):  # HH.TERR.45: units aboard boats stay afloat
         return False
     if bf.is_steep(a, b) or bf.is_wall(a, b) or side_key(a, b) in state.stakes:
         return False

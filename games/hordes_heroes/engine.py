@@ -30,17 +30,21 @@ from .combat import Choices, hth_phase
 from .command import commanded_units
 from .compulsory import elephant_move
 from .geometry import Edge, edge_dist
-from .model import Formation
+from .model import BOAT_PROFILE_ID, Category, Formation
 from .movement import Illegal, MovePlan, Problem, continue_move, plan_move, search_attack, uname
 from .rules import (
+    aboard,
     apply_plan,
     clear_sc,
     do_blocks,
     do_combine,
+    do_disembark,
     do_disengage,
     do_drop_pavisses,
+    do_embark,
     do_exchange,
     do_general_move,
+    do_rejoin,
     do_separate,
     do_single,
     do_stakes,
@@ -48,12 +52,15 @@ from .rules import (
     rally_all,
     verify_blocks,
     verify_combine,
+    verify_disembark,
     verify_disengage,
     verify_drop_pavisses,
+    verify_embark,
     verify_exchange,
     verify_general_move,
     verify_hold_fire,
     verify_rally,
+    verify_rejoin,
     verify_separate,
     verify_single,
     verify_stakes,
@@ -147,6 +154,8 @@ def run_deployment(state: GameState, side: str, orders: list[O.Order]) -> tuple[
                     raise Illegal(Problem("HH.PD.5", f"unit {u.id} belongs to {u.side}"))
                 if u.id in placed_u:
                     raise Illegal(Problem("HH.PD.5", f"{uname(state, u)} is deployed twice"))
+                if u.profile == BOAT_PROFILE_ID:
+                    raise Illegal(Problem("HH.TERR.47", f"{uname(state, u)} is a boat, placed by the scenario"))
                 if not deploy_zone_ok(state, side, o.at):
                     raise Illegal(
                         Problem(
@@ -202,7 +211,11 @@ def run_deployment(state: GameState, side: str, orders: list[O.Order]) -> tuple[
             occ = state.unit_at(o.at)
             if occ is not None and occ.side != side:
                 problems.append((o.line, Problem("HH.MOVE.30", f"general {o.general} cannot share an enemy hex")))
-    missing_u = [u.id for u in state.units.values() if u.side == side and u.id not in placed_u]
+    missing_u = [
+        u.id
+        for u in state.units.values()
+        if u.side == side and u.id not in placed_u and state.profile(u).category is not Category.BOAT  # HH.TERR.47
+    ]
     missing_g = [g.id for g in state.generals.values() if g.side == side and g.id not in placed_g]
     if missing_u or missing_g:
         what = ", ".join([f"unit {i}" for i in sorted(missing_u)] + [f"general {i}" for i in sorted(missing_g)])
@@ -303,6 +316,8 @@ def run_bound(
         try:
             if isinstance(o, O.GeneralMove):
                 continue
+            if isinstance(o, (O.Move, O.Single, O.Rally)) and aboard(state, o.unit) != o.unit:
+                o = replace(o, unit=aboard(state, o.unit))  # ruling HH.TERR.47: a loaded boat's id names its passengers
             if isinstance(o, O.Move):
                 u = state.units.get(o.unit)
                 plan = plan_move(state, o, commanded=u is not None and u.id in commanded)
@@ -327,6 +342,12 @@ def run_bound(
                 lines += do_blocks(state, *verify_blocks(state, o, commanded))
             elif isinstance(o, O.Separate):
                 lines += do_separate(state, *verify_separate(state, o, commanded))
+            elif isinstance(o, O.Embark):
+                lines += do_embark(state, *verify_embark(state, o, commanded))
+            elif isinstance(o, O.Disembark):
+                lines += do_disembark(state, *verify_disembark(state, o, commanded))
+            elif isinstance(o, O.Rejoin):
+                lines += do_rejoin(state, *verify_rejoin(state, o, commanded))
             elif isinstance(o, O.Exchange):
                 lines += do_exchange(state, *verify_exchange(state, o, commanded))
             elif isinstance(o, O.DropPavisses):
@@ -868,7 +889,7 @@ def default_deployment(state: GameState, side: str) -> str:
     out = []
     used = set()
     placed = []
-    for u in [u for _, u in sorted(state.units.items()) if u.side == side]:
+    for u in [u for _, u in sorted(state.units.items()) if u.side == side and u.profile != BOAT_PROFILE_ID]:
         p = state.profiles[u.base_profile]
         for h in free:
             if h not in used and can_occupy(state, p, h):
@@ -888,7 +909,7 @@ def _drop_phase_orders(state: GameState) -> None:
 
 def _unit_ids(o: O.Order) -> list[int]:
     out = []
-    for name in ("unit", "a", "b", "c"):
+    for name in ("unit", "a", "b", "c", "boat"):
         v = getattr(o, name, None)
         if isinstance(v, int) and not (isinstance(o, O.StandingOrder) and v is None):
             out.append(v)

@@ -388,6 +388,14 @@ class Unit:
     """Combined-arms units only: the rear troop type; `profile` is the front type (HH.SPECIAL.23, HH.DATA.3)."""
     rear_stands: int = 0
     """Combined-arms units only: stands of the rear type; the front has `stands - rear_stands` (HH.DATA.3)."""
+    boat: int | None = None
+    """Passengers only: the boat (a unit off the table while it carries them) this unit is aboard; the unit stands
+    on the boat's lake hex and acts as one unit with its own profile (HH.TERR.45, ruling HH.TERR.47)."""
+    carrying: int | None = None
+    """Boats only: the unit aboard; the boat is then off the table, represented by its passengers (HH.TERR.47)."""
+    split_link: int | None = None
+    """The other part of a 6-stand unit split by a restriction (HH.TERR.42, HH.TERR.43). Both parts point at each
+    other; the front part keeps the parent's id, the rear part has the higher (new) id."""
 
     @property
     def combined(self) -> bool:
@@ -403,8 +411,21 @@ class Unit:
     def on_table(self) -> bool:
         return self.hex is not None and not self.eliminated
 
+    @property
+    def split_rear(self) -> bool:
+        """The 2-stand rear part of a split unit: it follows its front part (ruling HH.TERR.43)."""
+        return self.split_link is not None and self.split_link < self.id
+
     def __repr__(self) -> str:
         return f"Unit(id={self.id}, side={self.side!r}, profile={self.profile!r}, hex={self.hex!r})"
+
+
+BOAT_PROFILE_ID = "boat"
+"""The profile key of scenario-defined boats and rafts (HH.TERR.47, docs/scenarios.md `boats`)."""
+
+BOAT_PROFILE = Profile(BOAT_PROFILE_ID, "Boat", Category.BOAT, TroopClass.E, Speed(1), 0, stands=1, house=True)
+"""Boats and rafts carry troops; empty, they neither fight, shoot, exert a ZOC nor count as combat stands (ruling
+HH.TERR.47): the book gives them no statistics."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from .geometry import Facing, direction, front_exit_sides, is_free_change, side_
 from .model import Formation, Profile, Unit
 from .orders import Mount, Move, Token
 from .state import GameState
-from .zoc import can_occupy, can_step, engaged_at, is_engaged, pair_key, restricted
+from .zoc import afloat, can_occupy, can_step, engaged_at, is_engaged, pair_key, restricted, unit_can_step
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,8 +130,12 @@ class MoveSim:
         self.contacts: list[int] = []
         self.activated: list[tuple[int, int]] = []
         self.squeezed_paid = False
+        self.split_at: Hex | None = None
+        """The restriction hex where a 6-stand unit splits during this move (HH.TERR.42)."""
         self.aggressive = aggressive
         self.engaged_at_start = is_engaged(state, unit)
+        self.afloat = afloat(state, unit)
+        """A boat, or a unit aboard one: 1 lake hex per move (HH.TERR.45, ruling HH.TERR.47)."""
 
     # --- helpers ---------------------------------------------------------------------------
     def clone(self) -> MoveSim:
@@ -139,7 +143,7 @@ class MoveSim:
         for k in (
             "state unit profile start hex facing formation start_formation mp free hex_entry_facing hex_turn_paid"
             " start_turned mount_changed stop_reason whole_reason lock_reason formation_changed road_ok"
-            " squeezed_paid aggressive engaged_at_start"
+            " squeezed_paid split_at aggressive engaged_at_start afloat"
         ).split():
             setattr(new, k, getattr(self, k))
         new.steps = list(self.steps)
@@ -160,7 +164,12 @@ class MoveSim:
 
     # --- tokens ----------------------------------------------------------------------------
     def apply(self, t: Token) -> None:
+        if self.afloat and not isinstance(t, (Hex, Facing)):
+            self.fail("HH.TERR.47", f"is afloat and may not {t.value} aboard a boat", "disembark first")
         if isinstance(t, Hex):
+            if self.afloat:
+                self.boat_step(t)
+                return
             self.step(t)
         elif isinstance(t, Facing):
             self.turn(t)
@@ -330,11 +339,16 @@ class MoveSim:
             tb = Terrain.GOOD if tb in (Terrain.WOOD, Terrain.BUA, Terrain.BROKEN) else tb
         restriction = bf.is_restriction(h, st.options.restrict_tracks)
         if restriction:
-            if self.unit.stands > 4:
-                # TODO(HH.TERR.42): splitting a 6-stand unit through a restriction (HH.TERR.43) is not implemented.
-                self.fail(
-                    "HH.TERR.42", f"has 6 stands and cannot yet be split through the restriction at {self.label(h)}"
-                )
+            if self.unit.stands > 4 and self.split_at is None:
+                # HH.TERR.42, ruling HH.TERR.43: only 4 stands fit; the unit splits, the rest stay a hex behind.
+                if self.unit.combined:
+                    self.fail(
+                        "HH.TERR.42",
+                        f"is a combined-arms unit of {self.unit.stands} stands and cannot split through the"
+                        f" restriction at {self.label(h)}",
+                        "`exchange` it into single-arm units first (HH.SPECIAL.24)",
+                    )
+                self.split_at = h
             if self.formation is Formation.DEPLOYED:
                 if can_form_column(st, self.unit):
                     self.fail(
@@ -439,6 +453,43 @@ class MoveSim:
                 "a move stops on contact; make contact with the last hex of the path",
             )
 
+    def boat_step(self, h: Hex) -> None:
+        """A boat, loaded or not, moves 1 lake hex per move (HH.TERR.45, ruling HH.TERR.47); turning is free. It
+        stops on entering the zone of control of an enemy boat (HH.ZOC.2, HH.ZOC.5)."""
+        st, a = self.state, self.hex
+        if self.left_start:
+            self.fail("HH.TERR.45", f"cannot go on to {self.label(h)}: a boat moves only 1 lake hex per move")
+        if self.engaged_at_start:
+            self.fail("HH.MOVE.22", "is engaged and may not leave its hex")
+        d = direction(a, h)
+        if d is None:
+            self.fail("HH.MOVE.9", f"cannot step from {self.label(a)} to {self.label(h)}: the hexes are not adjacent")
+        assert d is not None
+        if not unit_can_step(st, self.unit, a, h):
+            self.fail(
+                "HH.TERR.45",
+                f"cannot enter {self.label(h)}: a boat moves on lake hexes only",
+                f"to land, `disembark {self.unit.id} {self.label(h)}` (a full move)",
+            )
+        occ = st.unit_at(h)
+        if occ is not None or any(g.side != self.unit.side for g in st.generals_at(h)):
+            self.fail("HH.MOVE.19", f"cannot enter {self.label(h)}: it is occupied")
+        if d not in front_exit_sides(self.facing):
+            self.facing, _ = auto_facing(self.facing, self.facing, d, FreeTurn.ANY, True)
+            self.tokens.append(self.facing)
+        self.mp += 1
+        self.steps.append(h)
+        self.tokens.append(h)
+        self.road_ok = False
+        self.hex = h
+        moved = replace(self.unit, hex=h)
+        self.contacts = [v.id for v in st.live_units(st.other(self.unit.side)) if engaged_at(st, moved, h, v)]
+        if self.contacts:
+            self.stop_reason = Problem(
+                "HH.ZOC.2",
+                f"it entered the zone of control of enemy unit {', '.join(map(str, self.contacts))} at {self.label(h)}",
+            )
+
     # --- end -------------------------------------------------------------------------------
     def road_move(self) -> bool:
         bf = self.state.field
@@ -461,7 +512,7 @@ class MoveSim:
             self.fail("HH.MOVE.14", f"may not change formation in this move: {self.lock_reason}")
         road = self.road_move()
         allow = allowance(st, self.unit, road, self.state.profiles[self.unit.profile])
-        if self.mp > allow:
+        if self.mp > allow and not self.afloat:  # a boat's move is 1 lake hex, turns free (HH.TERR.45)
             what = f"{allow} MP" + (" (with the road bonus)" if road else "")
             self.fail(
                 "HH.MOVE.4",
@@ -506,6 +557,10 @@ class MovePlan:
     activated: tuple[tuple[int, int], ...]
     rest: tuple[Token, ...] = ()
     """Tokens after the contact hex: carried out only if every contacted unit evades or flee-responds (HH.COMP.45)."""
+    rear: Unit | None = None
+    """The 2-stand rear part of a split unit after the move: split off now, or following (ruling HH.TERR.43)."""
+    split: bool = False
+    """True when the move split a 6-stand unit at a restriction (HH.TERR.42); `rear` is then a new unit."""
 
 
 def plan_move(state: GameState, order: Move, *, commanded: bool = True, aggressive: bool = False) -> MovePlan:
@@ -514,8 +569,103 @@ def plan_move(state: GameState, order: Move, *, commanded: bool = True, aggressi
     if u is None or not u.on_table:
         raise Illegal(Problem("HH.MOVE.1", f"unit {order.unit} is not on the table"))
     check_may_move(state, u, commanded)
+    check_not_follower(state, u)
     sim = MoveSim(state, u, aggressive=aggressive)
     return _plan(state, sim, order)
+
+
+def split_partner(state: GameState, u: Unit) -> Unit | None:
+    """The other part of a split unit, while both are on the table and linked (HH.TERR.42, ruling HH.TERR.43)."""
+    if u.split_link is None:
+        return None
+    v = state.units.get(u.split_link)
+    return v if v is not None and v.on_table and v.split_link == u.id else None
+
+
+def following_rear(state: GameState, front: Unit) -> Unit | None:
+    """The rear part that follows `front`: linked, on the table and adjacent to it; a part cut off from the other
+    (by a recoil, say) moves on its own orders (ruling HH.TERR.43)."""
+    v = split_partner(state, front)
+    if v is None or front.split_rear or v.hex is None or front.hex is None or direction(front.hex, v.hex) is None:
+        return None
+    return v
+
+
+def check_not_follower(state: GameState, u: Unit) -> None:
+    """The rear part of a split unit follows its front part and takes no movement order of its own (HH.TERR.43)."""
+    if u.split_rear and split_partner(state, u) is not None:
+        front = split_partner(state, u)
+        assert front is not None
+        if following_rear(state, front) is not None:
+            raise Illegal(
+                Problem(
+                    "HH.TERR.43",
+                    f"{uname(state, u)} is the rear part of split unit {front.id} and follows it along its path",
+                    f"order the front part (`move {front.id} ...`), or re-form the two with `rejoin {front.id}`",
+                )
+            )
+
+
+def _trail(state: GameState, sim: MoveSim, front: Unit) -> tuple[Unit, Unit | None]:
+    """The front part after the move and the rear part that trails it one hex behind along the same path, or None
+    (HH.TERR.42, ruling HH.TERR.43). A new split leaves `stands - 4` stands (nominal 2) in the hex before the front's
+    last hex; a rear part already split follows the front's path from its own hex, with the front's allowance."""
+    path = [sim.start, *sim.steps]
+    if sim.split_at is None:
+        rear = following_rear(state, sim.unit)
+        if rear is None or not sim.steps:
+            return front, None
+        if rear.disrupted or is_engaged(state, rear):
+            why = "disrupted" if rear.disrupted else "engaged"
+            raise Illegal(
+                Problem(
+                    "HH.TERR.43",
+                    f"{uname(state, sim.unit)} cannot move: its rear part {rear.id} is {why} and cannot follow it",
+                    "the front part waits for its rear part, or they fight it out where they stand",
+                )
+            )
+        assert rear.hex is not None
+        if not can_step(state, state.profile(rear), rear.hex, sim.start):
+            raise Illegal(
+                Problem(
+                    "HH.TERR.43",
+                    f"{uname(state, sim.unit)} cannot move: its rear part {rear.id} cannot follow into"
+                    f" {sim.label(sim.start)}",
+                )
+            )
+        moved = dict(moved_this_phase=True, moved_this_bound=True)
+    else:
+        rear = replace(
+            front,
+            id=max(state.units) + 1,
+            name=f"{front.name} (rear)",
+            stands=sim.unit.stands - 4,
+            nominal=2,
+            split_link=front.id,
+            static_combat=False,
+        )
+        front = replace(front, stands=4, nominal=4, split_link=rear.id)
+        moved = {}
+    at = path[-2]
+    occ = state.unit_at(at)
+    if occ is not None and occ.id not in (sim.unit.id, rear.id):
+        raise Illegal(
+            Problem(
+                "HH.TERR.43",
+                f"{uname(state, sim.unit)} cannot end its move at {sim.label(path[-1])}: its 2 rear stands would have"
+                f" to stand in {sim.label(at)}, where {uname(state, occ)} is",
+                "end the move where the hex behind the front part is free",
+            )
+        )
+    restricted_hex = state.field.is_restriction(at, state.options.restrict_tracks)
+    rear = replace(
+        rear,
+        hex=at,
+        facing=front.facing,
+        formation=Formation.SQUEEZED if restricted_hex else Formation.DEPLOYED,
+        **moved,
+    )
+    return front, rear
 
 
 def continue_move(state: GameState, u: Unit, order: Move, used: int) -> MovePlan:
@@ -554,6 +704,7 @@ def _plan(state: GameState, sim: MoveSim, order: Move) -> MovePlan:
         or bool(sim.steps)
         or (sim.profile.is_artillery and (sim.formation_changed or sim.mount_changed_any())),
     )
+    final, rear = _trail(state, sim, final)
     return MovePlan(
         final,
         tuple(sim.steps),
@@ -563,6 +714,8 @@ def _plan(state: GameState, sim: MoveSim, order: Move) -> MovePlan:
         tuple(sim.contacts),
         tuple(sim.activated),
         rest,
+        rear,
+        sim.split_at is not None,
     )
 
 

@@ -159,6 +159,35 @@ class Separate:
 
 
 @dataclass(frozen=True, slots=True)
+class Rejoin:
+    """The two parts of a 6-stand unit split by a restriction re-form as one unit, in the front part's hex, instead
+    of moving (HH.TERR.42, ruling HH.TERR.43); `unit` names either part."""
+
+    line: int
+    unit: int
+
+
+@dataclass(frozen=True, slots=True)
+class Embark:
+    """A unit on land boards the boat in the adjacent lake hex: its whole move; the two then act as one unit with the
+    unit's id and profile (HH.TERR.45, ruling HH.TERR.47)."""
+
+    line: int
+    unit: int
+    boat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Disembark:
+    """A unit aboard a boat lands on the adjacent land hex `to`: its whole move; the boat stays empty on the lake
+    (HH.TERR.45). `unit` may name the passengers or their boat."""
+
+    line: int
+    unit: int
+    to: Hex
+
+
+@dataclass(frozen=True, slots=True)
 class Exchange:
     """Two adjacent combined-arms units swap stands to become two single-arm units: `a` keeps the front type, `b`
     takes the rear type (HH.SPECIAL.24)."""
@@ -313,6 +342,9 @@ Order = (
     | Combine
     | CombineBlocks
     | Separate
+    | Rejoin
+    | Embark
+    | Disembark
     | Exchange
     | DropPavisses
     | Suppress
@@ -368,6 +400,12 @@ def order_text(o: Order, spec: MapSpec, names: dict[int, str]) -> str:
     if isinstance(o, CombineBlocks):
         at = ["at", lab(o.at), lab(o.at2)] if o.at and o.at2 else []
         return " ".join(["combine", u(o.a), u(o.b), u(o.c), *at])
+    if isinstance(o, Rejoin):
+        return f"rejoin {u(o.unit)}"
+    if isinstance(o, Embark):
+        return f"embark {u(o.unit)} onto {u(o.boat)}"
+    if isinstance(o, Disembark):
+        return f"disembark {u(o.unit)} {lab(o.to)}"
     if isinstance(o, Separate):
         return " ".join(["separate", u(o.a), u(o.b)] + (["into", lab(o.into)] if o.into else []))
     if isinstance(o, Exchange):
@@ -458,6 +496,9 @@ _KINDS = {
         Combine,
         CombineBlocks,
         Separate,
+        Rejoin,
+        Embark,
+        Disembark,
         Exchange,
         DropPavisses,
         Suppress,
@@ -638,6 +679,7 @@ _KEYWORDS = {
     "dismounted",
     "no-pavisses",
     "into",
+    "onto",
 }  # noqa: E501
 
 
@@ -827,6 +869,23 @@ def parse_line(line: Line, context: Context, spec: MapSpec, names: dict[int, str
             into = r.hex()
         r.end()
         return Separate(n, a, b, into)
+    if verb == "embark":
+        uid = r.unit()
+        c = r.col()
+        if r.next("`onto`").lower() != "onto":
+            raise Syntax("write `embark UNIT onto BOAT`", c)
+        boat = r.unit()
+        r.end()
+        return Embark(n, uid, boat)
+    if verb == "disembark":
+        uid = r.unit()
+        to = r.hex("the land hex to disembark onto, such as 0405")
+        r.end()
+        return Disembark(n, uid, to)
+    if verb == "rejoin":
+        uid = r.unit()
+        r.end()
+        return Rejoin(n, uid)
     if verb == "exchange":
         a, b = r.unit(), r.unit()
         r.end()
@@ -909,6 +968,6 @@ def parse_line(line: Line, context: Context, spec: MapSpec, names: dict[int, str
     raise Syntax(
         f"unknown order {verb!r}",
         1,
-        "orders are: general, move, single, swap, disengage, combine, separate, exchange, drop-pavisses, plant,"
-        " lift, rally, hold-fire, release, shoot, suppress, fight, follow-up, pursue",
+        "orders are: general, move, single, swap, disengage, combine, separate, rejoin, embark, disembark, exchange,"
+        " drop-pavisses, plant, lift, rally, hold-fire, release, shoot, suppress, fight, follow-up, pursue",
     )

@@ -21,24 +21,46 @@ from .geometry import (
     rear_sides,
     side_key,
 )
-from .model import Formation, Unit
-from .movement import Illegal, MovePlan, Problem, can_form_column, check_may_move, uname
+from .model import Category, Formation, Unit
+from .movement import (
+    Illegal,
+    MovePlan,
+    Problem,
+    can_form_column,
+    check_may_move,
+    check_not_follower,
+    following_rear,
+    split_partner,
+    uname,
+)
 from .orders import (
     Combine,
     CombineBlocks,
+    Disembark,
     Disengage,
     DropPavisses,
+    Embark,
     Exchange,
     GeneralMove,
     HoldFire,
     Rally,
+    Rejoin,
     Separate,
     Single,
     Stakes,
     Swap,
 )
 from .state import GameState
-from .zoc import adjacent_enemies, can_occupy, can_step, engaged_with, exerts_zoc_into, general_can_occupy, is_engaged
+from .zoc import (
+    adjacent_enemies,
+    can_occupy,
+    can_step,
+    engaged_at,
+    engaged_with,
+    exerts_zoc_into,
+    general_can_occupy,
+    is_engaged,
+)
 
 
 def _unit(state: GameState, uid: int) -> Unit:
@@ -73,6 +95,16 @@ def apply_plan(state: GameState, plan: MovePlan, how: str = "moves") -> list[str
         )
     else:
         lines.append(f"{uname(state, u)} stays in {lab(u.hex)}, now facing {u.facing.name}, {u.formation.value}.")
+    if plan.rear is not None:
+        r = plan.rear
+        state.units[r.id] = r
+        if plan.split:
+            lines.append(
+                f"{uname(state, u)} splits at the restriction {lab(u.hex)}: {u.stands} stands enter it and {r.stands}"
+                f" stay behind in {lab(r.hex)} as {uname(state, r)}, linked to it [HH.TERR.42, HH.TERR.43]."
+            )
+        else:
+            lines.append(f"{uname(state, r)} follows unit {u.id} to {lab(r.hex)} [HH.TERR.43].")
     if before.pavisses and not u.pavisses:
         lines.append(f"{uname(state, u)} drops its pavisses on making contact [HH.SPECIAL.9].")
     if plan.contacts:
@@ -161,8 +193,15 @@ def verify_single(state: GameState, o: Single, commanded: frozenset[int]) -> Uni
     """The single-hex move (HH.MOVE.17, HH.MOVE.18, HH.TERR.5): returns the unit after it."""
     u = _unit(state, o.unit)
     check_may_move(state, u, u.id in commanded)
+    check_not_follower(state, u)
     if is_engaged(state, u):
         _fail("HH.MOVE.22", f"{uname(state, u)} is engaged and may not leave its hex or turn")
+    if o.to not in (None, u.hex) and following_rear(state, u) is not None:
+        _fail(
+            "HH.TERR.43",
+            f"{uname(state, u)} is split: a single-hex move would leave its rear part behind",
+            f"use `move {u.id} ...`: the rear part follows a normal move",
+        )
     p = state.profile(u)
     bf = state.field
     a = u.hex
@@ -204,6 +243,12 @@ def verify_single(state: GameState, o: Single, commanded: frozenset[int]) -> Uni
             )
             if banned:
                 _fail("HH.MOVE.14", f"{uname(state, u)} may not change formation in a step into or out of that terrain")
+        if bf.is_restriction(to, state.options.restrict_tracks) and u.stands > 4:
+            _fail(
+                "HH.TERR.42",
+                f"{uname(state, u)} has {u.stands} stands and splits entering the restriction at {state.label(to)}",
+                f"use a normal move (`move {u.id} {state.label(to)}`)",
+            )
         if bf.is_restriction(to, state.options.restrict_tracks) and formation is Formation.DEPLOYED:
             if can_form_column(state, u):
                 _fail(
@@ -261,6 +306,12 @@ def verify_swap(state: GameState, o: Swap, commanded: frozenset[int]) -> tuple[U
     a, b = _unit(state, o.a), _unit(state, o.b)
     for u in (a, b):
         check_may_move(state, u, u.id in commanded)
+        if split_partner(state, u) is not None:
+            _fail(
+                "HH.TERR.43",
+                f"{uname(state, u)} is one part of a split unit and may not interchange",
+                f"re-form it first with `rejoin {min(u.id, u.split_link or u.id)}`",
+            )
     if a.side != b.side:
         _fail("HH.MOVE.21", "only two friendly units may interchange")
     if direction(a.hex, b.hex) is None:  # type: ignore[arg-type]
@@ -519,6 +570,164 @@ def do_separate(state: GameState, after: list[Unit], third: Unit) -> list[str]:
         f"units {after[0].id} and {after[1].id} separate into three units: {after[0].stands}, {after[1].stands} and"
         f" the new unit {third.id} with {third.stands} stands at {state.label(third.hex)} [HH.SPECIAL.30]."
     ]
+
+
+def verify_rejoin(state: GameState, o: Rejoin, commanded: frozenset[int]) -> tuple[Unit, Unit]:
+    """The two parts of a split 6-stand unit re-form in the front part's hex, instead of moving: both adjacent,
+    neither in a restriction hex, neither disrupted nor engaged, both under command and not yet moved (HH.TERR.42,
+    ruling HH.TERR.43). Returns (the re-formed unit, the rear part it absorbs)."""
+    u = _unit(state, o.unit)
+    other = split_partner(state, u)
+    if other is None:
+        _fail(
+            "HH.TERR.43",
+            f"{uname(state, u)} is not part of a split unit",
+            "only the two parts of a 6-stand unit split at a ford, bridge or restricted track rejoin",
+        )
+    assert other is not None
+    front, rear = (u, other) if other.split_rear else (other, u)
+    for w in (front, rear):
+        check_may_move(state, w, w.id in commanded)
+        if is_engaged(state, w):
+            _fail("HH.TERR.43", f"{uname(state, w)} is engaged; the parts re-form only out of combat")
+    if direction(front.hex, rear.hex) is None:  # type: ignore[arg-type]
+        _fail(
+            "HH.TERR.43",
+            f"the parts {front.id} and {rear.id} are not adjacent",
+            "bring them next to each other first",
+        )
+    for w in (front, rear):
+        if state.field.is_restriction(w.hex, state.options.restrict_tracks):  # type: ignore[arg-type]
+            _fail(
+                "HH.TERR.43",
+                f"{uname(state, w)} is still in the restriction at {state.label(w.hex)}; the parts re-form once the"
+                " whole unit is past it",
+                "move the front part on a hex first",
+            )
+    formation = Formation.DEPLOYED if front.formation is Formation.SQUEEZED else front.formation
+    merged = replace(
+        front,
+        stands=front.stands + rear.stands,
+        nominal=front.nominal + rear.nominal,
+        formation=formation,
+        split_link=None,
+        moved_this_phase=True,
+    )
+    return merged, rear
+
+
+def do_rejoin(state: GameState, merged: Unit, rear: Unit) -> list[str]:
+    state.units[merged.id] = merged
+    _absorb(state, rear, merged)
+    state.units[rear.id] = replace(state.units[rear.id], split_link=None)
+    return [
+        f"{uname(state, merged)} re-forms at {state.label(merged.hex)}: its rear part {rear.id} rejoins it"
+        f" ({merged.stands} stands, nominal {merged.nominal}) [HH.TERR.42, HH.TERR.43]."
+    ]
+
+
+# --- boats and rafts ---------------------------------------------------------------------------------
+
+
+def aboard(state: GameState, uid: int) -> int:
+    """The unit an order naming `uid` means: a loaded boat's id stands for its passengers (ruling HH.TERR.47)."""
+    u = state.units.get(uid)
+    return u.carrying if u is not None and u.carrying is not None else uid
+
+
+def verify_embark(state: GameState, o: Embark, commanded: frozenset[int]) -> tuple[Unit, Unit]:
+    """A unit on land boards an empty friendly boat in an adjacent lake hex: the unit's whole move (ruling
+    HH.TERR.47). Returns (the unit aboard, standing on the boat's hex; the boat, off the table while it carries)."""
+    u, b = _unit(state, o.unit), _unit(state, o.boat)
+    check_may_move(state, u, u.id in commanded)
+    check_not_follower(state, u)
+    if u.boat is not None or state.profile(u).category is Category.BOAT:
+        _fail("HH.TERR.47", f"{uname(state, u)} is a boat or already afloat and cannot embark")
+    if state.profile(b).category is not Category.BOAT or b.side != u.side:
+        _fail("HH.TERR.47", f"{uname(state, b)} is not a boat of your side", "name one of your boats after `onto`")
+    if is_engaged(state, u):
+        _fail("HH.MOVE.22", f"{uname(state, u)} is engaged and may not leave its hex")
+    if split_partner(state, u) is not None:
+        _fail("HH.TERR.47", f"{uname(state, u)} is a split unit; `rejoin` it before it embarks")
+    if direction(u.hex, b.hex) is None:  # type: ignore[arg-type]
+        _fail(
+            "HH.TERR.47",
+            f"{uname(state, u)} is not next to boat {b.id} at {state.label(b.hex)}",
+            "a unit embarks from a land hex adjacent to the boat",
+        )
+    assert b.hex is not None and u.hex is not None
+    moved = replace(u, hex=b.hex)
+    enemies = [v.id for v in state.live_units(state.other(u.side)) if engaged_at(state, moved, b.hex, v)]
+    if enemies:
+        _fail("HH.TERR.47", f"boat {b.id} is in the zone of control of enemy unit {enemies[0]}; embark out of it")
+    facing = nearest_point_facing(u.hex, b.hex, u.facing)
+    passengers = replace(
+        moved,
+        boat=b.id,
+        facing=facing,
+        formation=Formation.DEPLOYED,
+        moved_this_phase=True,
+        moved_this_bound=True,
+        hold_fire=False,
+    )
+    return passengers, replace(b, hex=None, carrying=u.id, moved_this_phase=True)
+
+
+def do_embark(state: GameState, passengers: Unit, boat: Unit) -> list[str]:
+    before = state.units[passengers.id]
+    state.units[passengers.id] = passengers
+    state.units[boat.id] = boat
+    move_generals_with(state, before, passengers)
+    return [
+        f"{uname(state, passengers)} embarks from {state.label(before.hex)} onto {uname(state, boat)} at"
+        f" {state.label(passengers.hex)}: a full move; it is afloat [HH.TERR.47]."
+    ]
+
+
+def verify_disembark(state: GameState, o: Disembark, commanded: frozenset[int]) -> tuple[Unit, Unit]:
+    """A unit aboard a boat lands on an adjacent land hex it may occupy: its whole move (HH.TERR.45). The boat stays
+    empty in the lake hex. Returns (the unit ashore, the boat)."""
+    u = _unit(state, aboard(state, o.unit))
+    if u.boat is None:
+        _fail("HH.TERR.45", f"{uname(state, u)} is not aboard a boat", "only a unit on a boat or raft disembarks")
+    check_may_move(state, u, u.id in commanded)
+    if is_engaged(state, u):
+        _fail("HH.MOVE.22", f"{uname(state, u)} is engaged and may not leave its hex")
+    assert u.hex is not None and u.boat is not None
+    to = o.to
+    p = state.profile(u)
+    if direction(u.hex, to) is None or not state.field.on_map(to):
+        _fail("HH.TERR.45", f"{uname(state, u)} can disembark only onto a hex next to its boat at {state.label(u.hex)}")
+    if not can_occupy(state, p, to) or state.field.is_steep(u.hex, to) or state.field.is_wall(u.hex, to):
+        _fail("HH.TERR.45", f"{uname(state, u)} cannot disembark onto {state.label(to)}: it may not go there")
+    occ = state.unit_at(to)
+    if occ is not None or any(g.side != u.side for g in state.generals_at(to)):
+        _fail("HH.TERR.45", f"{uname(state, u)} cannot disembark onto {state.label(to)}: the hex is occupied")
+    boat = state.units[u.boat]
+    ashore = replace(
+        u,
+        hex=to,
+        boat=None,
+        facing=nearest_point_facing(u.hex, to, u.facing),
+        moved_this_phase=True,
+        moved_this_bound=True,
+    )
+    return ashore, replace(boat, hex=u.hex, carrying=None, facing=u.facing, moved_this_phase=True)
+
+
+def do_disembark(state: GameState, ashore: Unit, boat: Unit) -> list[str]:
+    before = state.units[ashore.id]
+    state.units[ashore.id] = ashore
+    state.units[boat.id] = boat
+    move_generals_with(state, before, ashore)
+    lines = [
+        f"{uname(state, ashore)} disembarks from {uname(state, boat)} at {state.label(boat.hex)} onto"
+        f" {state.label(ashore.hex)}: a full move [HH.TERR.45]."
+    ]
+    contacts = tuple(v.id for v in engaged_with(state, ashore))
+    if contacts:
+        lines += contact(state, ashore, contacts)
+    return lines
 
 
 # --- combined arms ----------------------------------------------------------------------------------

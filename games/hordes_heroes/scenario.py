@@ -12,9 +12,9 @@ from importlib import resources
 from typing import Any
 
 from .armies import ForceGeneral, choose_cinc, load_army_list, validate_army
-from .battlefield import build_battlefield
+from .battlefield import Terrain, build_battlefield
 from .geometry import Edge, Facing
-from .model import Formation, General, Unit
+from .model import BOAT_PROFILE, BOAT_PROFILE_ID, Formation, General, Unit
 from .state import GameState, Initiative, Options, Phase
 
 SUPPORTED_EDITIONS = ("2022",)
@@ -141,6 +141,29 @@ def build_state(data: dict[str, Any], options: dict[str, Any] | None = None) -> 
                 if not 1 <= rear < units[uid].stands:
                     errs.append(f"side {side}: unit {uid}: rear_stands must leave at least one front stand [HH.DATA.3]")
                 units[uid] = replace(units[uid], rear_profile=f"{army.id}:{rp.id}", rear_stands=rear)
+        for row in sd.get("boats", []):
+            # HH.TERR.45, ruling HH.TERR.47: boats and rafts are scenario-defined, placed on a lake, never bought.
+            uid = int(row.get("id", next_uid))
+            next_uid = max(next_uid, uid + 1)
+            if uid in units:
+                errs.append(f"side {side}: unit id {uid} is used twice")
+                continue
+            hx = bf.spec.parse(str(row["hex"])) if "hex" in row else None
+            if hx is None or not bf.on_map(hx) or bf.terrain_at(hx) is not Terrain.LAKE:
+                errs.append(f"side {side}: boat {uid} needs a `hex` on a lake hex [HH.TERR.47]")
+                continue
+            profiles[BOAT_PROFILE_ID] = BOAT_PROFILE
+            units[uid] = Unit(
+                id=uid,
+                side=side,
+                profile=BOAT_PROFILE_ID,
+                base_profile=BOAT_PROFILE_ID,
+                name=str(row.get("name", "Boat")),
+                hex=hx,
+                facing=Facing.parse(str(row.get("facing", "N"))),
+                stands=1,
+                nominal=1,
+            )
         cinc = choose_cinc(army, gens) if gens else -1
         for i, (row, fg) in enumerate(zip(sd.get("generals", []), gens, strict=True)):
             gid = int(row.get("id", next_gid))
@@ -182,10 +205,13 @@ def build_state(data: dict[str, Any], options: dict[str, Any] | None = None) -> 
         casualties={s: {} for s in sides},
         generals_lost={s: () for s in sides},
         # HH.ARMY.16: combat stand total, fixed at the start, generals excluded.
-        combat_stand_total={s: sum(u.nominal for u in units.values() if u.side == s) for s in sides},
+        combat_stand_total={
+            s: sum(u.nominal for u in units.values() if u.side == s and u.profile != BOAT_PROFILE_ID) for s in sides
+        },
     )
     start = data.get("start")
-    placed = [u.hex is not None for u in units.values()] + [g.hex is not None for g in generals.values()]
+    troops = [u for u in units.values() if u.profile != BOAT_PROFILE_ID]  # boats are always placed (HH.TERR.47)
+    placed = [u.hex is not None for u in troops] + [g.hex is not None for g in generals.values()]
     if start is not None:
         if not all(placed):
             raise ScenarioError(f"scenario {name}: a [start] needs every unit and general placed with `hex`")

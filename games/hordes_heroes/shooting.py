@@ -232,6 +232,8 @@ def can_target(state: GameState, u: Unit, v: Unit, facing: Facing) -> bool:
     """Range, arc and line of fire for one shooter and target (HH.SHOOT.6-8, HH.ART.10, HH.ART.12, HH.TERR.61)."""
     if not v.on_table or v.side == u.side or u.hex is None or v.hex is None:
         return False
+    if state.profile(v).category is Category.BOAT:
+        return False  # ruling HH.TERR.47: an empty boat is no target; its passengers are
     p = state.profile(u)
     d = u.hex.distance(v.hex)
     if p.is_artillery:

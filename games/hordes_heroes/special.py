@@ -41,9 +41,11 @@ def hosts_general(state: GameState, u: Unit) -> bool:
 def as_if_disrupted(state: GameState, u: Unit, against: list[Unit] | None = None) -> bool:
     """Fights (or shoots) as if disrupted because of terrain (HH.DISR.6, HH.DEF.15, HH.TERR.24, HH.TERR.32,
     HH.TERR.36, HH.TERR.37, HH.TERR.51): everyone in a river, mounted troops in broken ground, woodland or BUA,
-    and mounted troops attacking a BUA hex. Boats are TODO(HH.TERR.47)."""
+    and mounted troops attacking a BUA hex, and everyone aboard a boat or raft (HH.TERR.45)."""
     if u.hex is None:
         return False
+    if u.boat is not None:
+        return True  # HH.TERR.45, HH.DISR.6: units on boats or rafts shoot and fight as if disrupted
     t = state.field.terrain_at(u.hex)
     if t is Terrain.RIVER and u.hex not in state.field.bridges:
         return True

@@ -339,6 +339,11 @@ def unit_to_json(u: Unit) -> dict:
         "contacted_by": list(u.contacted_by),
         "rear_profile": u.rear_profile,
         "rear_stands": u.rear_stands,
+        # HH.TERR.43: written only while split, so dumps of unsplit units are unchanged.
+        **({"split_link": u.split_link} if u.split_link is not None else {}),
+        # HH.TERR.47: written only for boats and their passengers.
+        **({"boat": u.boat} if u.boat is not None else {}),
+        **({"carrying": u.carrying} if u.carrying is not None else {}),
     }
 
 

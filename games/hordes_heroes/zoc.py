@@ -23,7 +23,8 @@ def _wheeled(p: Profile) -> bool:
 def can_occupy(state: GameState, p: Profile, h: Hex) -> bool:
     """Whether troops of profile `p` may stand in hex `h` (HH.MOVE.30, HH.TERR.2, HH.TERR.45, HH.TERR.53).
 
-    Lakes and impenetrable hexes take nobody (boats are TODO(HH.TERR.47)); wheeled units never enter
+    Lakes take only boats, and boats nothing else (HH.TERR.45, ruling HH.TERR.47: units aboard stand on the lake
+    as their boat, see `unit_can_step`); impenetrable hexes take nobody; wheeled units never enter
     river hexes except a bridge (HH.TERR.34, HH.TERR.44), nor broken ground, woodland or BUA (HH.TERR.17,
     HH.TERR.26, HH.TERR.48), unless the option `wheeled_road_access = "along_road"` is on and the hex is a road
     hex (HH.TERR.13, HH.TERR.14): then how they get in and out is `can_step`'s question.
@@ -32,6 +33,8 @@ def can_occupy(state: GameState, p: Profile, h: Hex) -> bool:
     if not bf.on_map(h):
         return False
     t = bf.terrain_at(h)
+    if p.category is Category.BOAT:
+        return t is Terrain.LAKE  # HH.TERR.45
     if t in (Terrain.LAKE, Terrain.IMPENETRABLE):
         return False
     if _wheeled(p):
@@ -59,6 +62,24 @@ def can_step(state: GameState, p: Profile, a: Hex, b: Hex) -> bool:
     return not (_wheeled(p) and state.field.terrain_at(a) in _ROAD_ONLY and not state.field.along_road(a, b))
 
 
+def is_boat(state: GameState, u: Unit) -> bool:
+    """An empty boat or raft on the table (HH.TERR.47); a loaded one is represented by its passengers."""
+    return state.profile(u).category is Category.BOAT
+
+
+def afloat(state: GameState, u: Unit) -> bool:
+    """A boat, or a unit aboard one: it moves on lake hexes only (HH.TERR.45, ruling HH.TERR.47)."""
+    return u.boat is not None or is_boat(state, u)
+
+
+def unit_can_step(state: GameState, u: Unit, a: Hex, b: Hex) -> bool:
+    """`can_step` for a unit: a boat or a unit aboard one goes from lake hex to lake hex only, whatever its
+    passengers' troop type (HH.TERR.45, ruling HH.TERR.47); anyone else by its profile."""
+    if afloat(state, u):
+        return state.field.on_map(b) and state.field.terrain_at(b) is Terrain.LAKE
+    return can_step(state, state.profile(u), a, b)
+
+
 def general_can_occupy(state: GameState, g: General, h: Hex) -> bool:
     """A general moves as cavalry if mounted, as infantry if not, never wheeled (HH.CMD.2)."""
     bf = state.field
@@ -77,6 +98,9 @@ def exerts_zoc_into(state: GameState, v: Unit, h: Hex) -> bool:
         return False
     if state.field.is_steep(v.hex, h):
         return False
+    if afloat(state, v):
+        # HH.ZOC.5, ruling HH.TERR.47: a loaded boat into lake hexes only; an empty boat has none.
+        return v.boat is not None and unit_can_step(state, v, v.hex, h)
     return can_enter(state, state.profile(v), v.hex, h)  # HH.ZOC.10: into road-only terrain along the road only
 
 
@@ -85,7 +109,10 @@ def pair_key(a: int, b: int) -> tuple[int, int]:
 
 
 def restricted(state: GameState, x: Unit, x_hex: Hex, y: Unit, y_hex: Hex) -> bool:
-    """X cannot enter Y's hex because of its terrain: a terrain-restricted pair (HH.ZOC.6, HH.TERR.25)."""
+    """X cannot enter Y's hex because of its terrain: a terrain-restricted pair (HH.ZOC.6, HH.TERR.25). Boats and
+    units aboard them enter only lake hexes, land units never (HH.TERR.45): a boat and a unit ashore never engage."""
+    if afloat(state, x):
+        return not unit_can_step(state, x, x_hex, y_hex)
     return not can_enter(state, state.profile(x), x_hex, y_hex)
 
 
@@ -97,6 +124,8 @@ def engaged_at(state: GameState, u: Unit, u_hex: Hex, v: Unit) -> bool:
     """
     if v.side == u.side or not v.on_table or v.hex is None or v.id == u.id:
         return False
+    if is_boat(state, u) or is_boat(state, v):
+        return False  # ruling HH.TERR.47: empty boats do not fight
     if direction(u_hex, v.hex) is None or state.field.is_steep(u_hex, v.hex):
         return False
     if restricted(state, u, u_hex, v, v.hex) or restricted(state, v, v.hex, u, u_hex):

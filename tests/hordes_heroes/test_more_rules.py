@@ -149,18 +149,6 @@ def test_HH_TERR_46_lakes_and_HH_TERR_63_escarpments_in_command_paths():
     assert 1 in commanded_units(st, "south")
 
 
-def test_HH_TERR_42_six_stand_units_cannot_yet_split_through_restrictions():
-    """HH.TERR.42, HH.TERR.43: the split of a 6-stand unit is not implemented, and the refusal says so."""
-    st = make_state(
-        [(1, "south", "dacian", (0, 8), Facing.N, {"stands": 6, "nominal": 6})],
-        terrain={(0, 7): "river"},
-        fords=[(0, 7)],
-    )
-    with pytest.raises(Illegal) as e:
-        plan_move(st, Move(1, 1, (H(0, 7),)))
-    assert e.value.problem.code == "HH.TERR.42"
-
-
 def test_HH_TERR_13_wheeled_road_access_option_values():
     """HH.TERR.13, HH.TERR.14: `never` (default) and `along_road` are accepted; anything else is refused clearly."""
     assert R.setup("intro-50", {"wheeled_road_access": "along_road"}).options.wheeled_road_access == "along_road"
