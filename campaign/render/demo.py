@@ -7,6 +7,8 @@ Proconsul's ground. Neither is a real scenario.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from campaign.hexgrid import Hex, MapSpec, Offset, Orientation
 from campaign.render.model import (
     Arrow,
@@ -65,16 +67,23 @@ def _chain(spec: MapSpec, *labels: str) -> tuple[Hex, ...]:
     return tuple(out)
 
 
+def _painter(spec: MapSpec, terrain: dict[Hex, HexTerrain]) -> Callable[..., None]:
+    """`put(kind, *labels, elevation=0)`: paint terrain onto labelled hexes."""
+
+    def put(kind: str, *labels: str, elevation: int = 0) -> None:
+        for lab in labels:
+            h = spec.parse(lab)
+            terrain[h] = HexTerrain(h, kind, elevation)
+
+    return put
+
+
 def demo_picture() -> BoardPicture:
     """A 30 x 20 pointy-top battlefield with every built-in terrain and every unit state."""
     spec = MapSpec(30, 20, Orientation.POINTY, Offset.ODD)
     p = spec.parse
     terrain: dict[Hex, HexTerrain] = {}
-
-    def put(kind: str, *labels: str, elevation: int = 0) -> None:
-        for lab in labels:
-            h = p(lab)
-            terrain[h] = HexTerrain(h, kind, elevation)
+    put = _painter(spec, terrain)
 
     put("woodland", "0403", "0503", "0504", "0404", "0604", "0505", "0405")
     put("broken", "1203", "1303", "1304", "1404", "1204")
@@ -237,11 +246,7 @@ def demo_flat_picture() -> BoardPicture:
     spec = MapSpec(12, 9, Orientation.FLAT, Offset.EVEN)
     p = spec.parse
     terrain: dict[Hex, HexTerrain] = {}
-
-    def put(kind: str, *labels: str, elevation: int = 0) -> None:
-        for lab in labels:
-            h = p(lab)
-            terrain[h] = HexTerrain(h, kind, elevation)
+    put = _painter(spec, terrain)
 
     put("tree", "0102", "0202", "0103", "0203", "0302")
     put("scrub", "0405", "0506")

@@ -13,6 +13,7 @@ import math
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from campaign.hexgrid import DIRECTIONS, Hex, MapSpec, Orientation
 from campaign.render.model import (
@@ -794,24 +795,16 @@ class _Renderer:
         section("Hills", [_LegendEntry(f"Hill level {lv}", self._swatch_hill(lv)) for lv in levels])
         feats: list[_LegendEntry] = []
         seen: set[str] = set()
-        for r in p.routes:
-            rs = styles.route_style(r.kind)
-            assert rs is not None
-            if rs.label not in seen:
-                seen.add(rs.label)
-                feats.append(_LegendEntry(rs.label, _swatch_route(rs, s)))
-        for f in p.hexside_features:
-            hs = styles.hexside_style(f.kind)
-            assert hs is not None
-            if hs.label not in seen:
-                seen.add(hs.label)
-                feats.append(_LegendEntry(hs.label, _swatch_side(hs, s)))
-        for hf in p.hex_features:
-            fs = styles.hex_feature_style(hf.kind)
-            assert fs is not None
-            if fs.label not in seen:
-                seen.add(fs.label)
-                feats.append(_LegendEntry(fs.label, _swatch_feature(fs, s)))
+        used: list[tuple[Any, Callable[[Any, float], Callable[[float, float], list[str]]]]] = [
+            *((styles.route_style(r.kind), _swatch_route) for r in p.routes),
+            *((styles.hexside_style(f.kind), _swatch_side) for f in p.hexside_features),
+            *((styles.hex_feature_style(hf.kind), _swatch_feature) for hf in p.hex_features),
+        ]
+        for style, swatch in used:  # routes, then hex sides, then hex features; each label once
+            assert style is not None
+            if style.label not in seen:
+                seen.add(style.label)
+                feats.append(_LegendEntry(style.label, swatch(style, s)))
         section("Features", feats)
         used_sides = {c.side for c in p.counters} | {gen.side for gen in p.generals}
         section(
