@@ -18,7 +18,7 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from campaign.render.model import BoardPicture
+    from campaign.picture import BoardPicture
 
 ENTRY_POINT_GROUP = "campaign.rulesets"
 EXTRA_RULESETS_ENV = "CAMPAIGN_RULESETS"

@@ -153,7 +153,7 @@ class Race(Ruleset):
     def picture(self, state: dict[str, Any], side: str | None = None, title: str = "") -> Any:
         """The race track as a two-row hex board (so the mail and archive tests have a picture)."""
         from campaign.hexgrid import MapSpec, Orientation
-        from campaign.render.model import BoardPicture, Counter, HexTerrain, Side
+        from campaign.picture import BoardPicture, Counter, HexTerrain, Side
 
         spec = MapSpec(GOAL + 1, 2, Orientation.POINTY)
         sides = (Side("blue", "Blue", "#1f5fa8"), Side("red", "Red", "#b02222"))

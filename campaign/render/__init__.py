@@ -16,7 +16,7 @@ Example::
     png_bytes = render_png(picture)
 """
 
-from campaign.render.model import (
+from campaign.picture import (
     FACINGS,
     Arrow,
     ArrowKind,
@@ -36,7 +36,7 @@ from campaign.render.model import (
     picture_problems,
 )
 from campaign.render.png import RenderError, render_png
-from campaign.render.styles import (
+from campaign.picture.styles import (
     DEFAULT_STYLES,
     FeatureMark,
     HexFeatureStyle,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from campaign.hexgrid import Hex, MapSpec, Offset, Orientation
-from campaign.render.model import (
+from campaign.picture import (
     Arrow,
     ArrowKind,
     BoardPicture,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import resvg_py
 
-from campaign.render.model import BoardPicture
+from campaign.picture import BoardPicture
 from campaign.render.svg import render_svg
 from campaign.render.typeface import FONT_FAMILY, font_files
 

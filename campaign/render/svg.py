@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaign.hexgrid import DIRECTIONS, Hex, MapSpec, Orientation
-from campaign.render.model import (
+from campaign.picture import (
     ArrowKind,
     BoardPicture,
     Counter,
@@ -27,7 +27,7 @@ from campaign.render.model import (
     StandsDisplay,
     Status,
 )
-from campaign.render.styles import (
+from campaign.picture.styles import (
     FeatureMark,
     HexFeatureStyle,
     HexSideStyle,

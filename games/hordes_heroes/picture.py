@@ -1,6 +1,6 @@
 """The Hordes & Heroes board as a picture for `campaign.render` [HH.DATA.4, HH.DATA.5, HH.DATA.6].
 
-`picture(state, side, title)` fills a :class:`campaign.render.BoardPicture` from a game state:
+`picture(state, side, title)` fills a :class:`campaign.picture.BoardPicture` from a game state:
 terrain with hill levels, roads as routes, bridges and fords, steep sides, walls and planted
 stakes on their hex sides, one counter per unit on the table, a disc per general, and attack
 arrows for contacts made this bound. Pure: it reads the state and returns frozen data.
@@ -12,16 +12,13 @@ ids the order grammar uses, so a player can write orders straight from the pictu
 from __future__ import annotations
 
 from campaign.hexgrid import Hex
-from campaign.render import (
-    DEFAULT_STYLES,
+from campaign.picture import (
     Arrow,
     ArrowKind,
     BoardPicture,
     Counter,
-    FeatureMark,
     General,
     HexFeature,
-    HexFeatureStyle,
     HexSideFeature,
     HexTerrain,
     Marker,
@@ -30,7 +27,8 @@ from campaign.render import (
     StandsDisplay,
     Status,
 )
-from campaign.render import Formation as PictureFormation
+from campaign.picture import Formation as PictureFormation
+from campaign.picture.styles import DEFAULT_STYLES, FeatureMark, HexFeatureStyle
 
 from .battlefield import Battlefield, Terrain
 from .geometry import direction
@@ -46,7 +44,7 @@ TERRAIN_STYLE: dict[Terrain, str] = {
     Terrain.BUA: "bua",
     Terrain.IMPENETRABLE: "impenetrable",
 }
-"""Style-sheet key of each base terrain (campaign/render/styles.py)."""
+"""Style-sheet key of each base terrain (campaign/picture/styles.py)."""
 
 SIDE_LOOKS: tuple[tuple[str, str], ...] = (("#0072b2", "#ffffff"), ("#e69f00", "#1b1b1b"))
 """Counter fill and ink of the first and second side: Okabe-Ito blue and orange, told apart

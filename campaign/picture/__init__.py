@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from campaign.hexgrid import Hex, MapSpec
-from campaign.render.styles import DEFAULT_STYLES, StyleSheet
+from campaign.picture.styles import DEFAULT_STYLES, StyleSheet
 
 FACINGS = 12
 """Number of distinct facings: six sides and six vertices."""
