@@ -18,6 +18,7 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from campaign.kit.legal import LegalOptions
     from campaign.picture import BoardPicture
 
 ENTRY_POINT_GROUP = "campaign.rulesets"
@@ -232,6 +233,13 @@ class Ruleset(ABC):
     def picture(self, state: State, side: str | None = None, title: str = "") -> BoardPicture | None:
         """The board as a picture description for campaign.render, or None if not a hex game."""
         return None
+
+    def legal_options(self, state: State, side: str) -> LegalOptions:
+        """What each of `side`'s units may do in the current phase, as data (campaign.kit.legal).
+
+        Read by the LEGAL and CHECK mail answers, the computer player and the order sheet.
+        """
+        raise NotImplementedError(f"{self.name} cannot list legal options yet")
 
     # --- snapshots ----------------------------------------------------------------------------
     @abstractmethod
