@@ -29,6 +29,8 @@ def _friendly(fn: F) -> F:
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        import sqlite3
+
         from campaign.canonical import NotCanonical
         from campaign.dice import DiceError
         from campaign.eventlog import EventLogError
@@ -48,6 +50,11 @@ def _friendly(fn: F) -> F:
             raise click.ClickException(str(exc)) from None
         except ValueError as exc:
             raise click.ClickException(str(exc)) from None
+        except sqlite3.OperationalError as exc:
+            raise click.ClickException(f"the campaign file cannot be used: {exc}") from None
+        except OSError as exc:
+            where = f" {exc.filename}" if exc.filename else ""
+            raise click.ClickException(f"cannot use{where}: {exc.strerror or exc}") from None
 
     return wrapper  # type: ignore[return-value]
 
@@ -77,7 +84,33 @@ class Ctx:
         from campaign.eventlog import open_store
         from campaign.service import Campaign
 
+        check_db_path(self.db, create=create)
         return Campaign(open_store(self.db, create=create))
+
+
+def check_output_path(out: str, db: str, *, directory: bool = False) -> None:
+    """Refuse an output path that would overwrite the campaign file or sits in a missing folder."""
+    target = Path(out).resolve()
+    campaign_files = {Path(db + suffix).resolve() for suffix in ("", "-wal", "-shm")}
+    if target in campaign_files:
+        raise click.ClickException(f"{out} is the campaign file itself; write the output somewhere else")
+    if not directory and target.is_dir():
+        raise click.ClickException(f"{out} is a directory; name a file to write")
+    if directory and target.exists() and not target.is_dir():
+        raise click.ClickException(f"{out} is a file; name a directory to write the pages into")
+    if not target.parent.is_dir():
+        raise click.ClickException(f"cannot write {out}: the folder {Path(out).parent} does not exist")
+
+
+def check_db_path(db: str, *, create: bool = False) -> None:
+    """Refuse a --db path that cannot be a campaign file, in plain words (never a sqlite traceback)."""
+    path = Path(db)
+    if path.is_dir():
+        raise click.ClickException(f"--db {db} is a directory; name a file, e.g. --db {path / 'campaign.db'}")
+    if create and not path.parent.resolve().is_dir():
+        raise click.ClickException(f"--db {db}: the folder {path.parent} does not exist; create it first")
+    if not create and not path.exists():
+        raise click.ClickException(f"no campaign file at {db} (run `campaign init` first, or pass --db)")
 
 
 pass_ctx = click.make_pass_decorator(Ctx)
@@ -667,6 +700,7 @@ def _status_dict(gs: Any, camp: Any) -> dict[str, Any]:
         else [],
         "ready": gs.ended is None and rs.ready(gs.state),
         "manual_dice_queued": gs.manual_pool,
+        "next_die": (lambda n: n.as_json() if n else None)(camp.dice_needed(gs)),
         "seed_no": gs.seed_no,
         "commitment": gs.commitments.get(gs.seed_no),
         "ended": gs.ended,
@@ -704,10 +738,14 @@ def status(ctx: Ctx, game_ref: str, as_json: bool) -> None:
         click.echo(f"turn {info['turn']}, {info['phase']}")
         for w in info["waiting_for"]:
             click.echo(f"waiting for {w['side']} ({w['player']}): {w['kind']} for {w['phase']}")
-        if info["ready"]:
+        if info["next_die"]:
+            nd = info["next_die"]
             click.echo(
-                "ready to resolve" + (": enter dice with `campaign dice enter`" if info["dice"] == "manual" else "")
+                f"waiting for dice: a d{nd['sides']} for {nd['purpose']} (die {nd['queued'] + 1} of this resolution);"
+                " enter it with `campaign dice enter`"
             )
+        elif info["ready"]:
+            click.echo("ready to resolve")
         if info["commitment"]:
             click.echo(f"dice seed {info['seed_no']} commitment {info['commitment']}")
     click.echo(f"{info['events']} events in this game; chain head {info['chain_head']}")
@@ -743,11 +781,17 @@ def show(
     if at_seq is not None and turn is not None:
         raise click.UsageError("give --at or --turn, not both")
     camp = ctx.campaign()
+    now = camp.load(game_ref)
     if turn is not None:
-        from campaign.events import parse_game_ref
-
-        gs = state_at_turn(camp.store, parse_game_ref(game_ref), turn)
+        last = now.ruleset.turn(now.state)
+        if not 0 <= turn <= last:
+            raise click.ClickException(
+                f"game {now.number} has reached turn {last}: --turn takes 0 to {last}, not {turn}"
+            )
+        gs = state_at_turn(camp.store, now.stream, turn)
     else:
+        if at_seq is not None:
+            _check_seq_in_game(camp, now, at_seq)
         gs = camp.load(game_ref, seq=at_seq)
     if side is not None and side not in gs.sides:
         raise click.ClickException(f"game {gs.number} has no side {side!r} (sides: {', '.join(sorted(gs.sides))})")
@@ -765,11 +809,23 @@ def show(
         from campaign.render import render_png, render_svg
 
         data = render_svg(picture) if fmt == "svg" else render_png(picture)
-    _emit(data, output)
+    _emit(data, output, ctx.db)
 
 
-def _emit(data: bytes | str, output: str | None) -> None:
+def _check_seq_in_game(camp: Any, gs: Any, seq: int) -> None:
+    """Refuse an event number outside the game's own span of the log (never show another board)."""
+    first = next(iter(camp.store.read(stream=gs.stream)), None)
+    start = first.seq if first is not None else 1
+    if not start <= seq <= gs.seq:
+        raise click.ClickException(
+            f"game {gs.number} spans events {start} to {gs.seq}: --at takes a seq in that range, not {seq}"
+            " (`campaign log` lists them)"
+        )
+
+
+def _emit(data: bytes | str, output: str | None, db: str = "") -> None:
     if output:
+        check_output_path(output, db)
         if isinstance(data, bytes):
             Path(output).write_bytes(data)
         else:
@@ -841,6 +897,8 @@ def _summary(ev: Any) -> str:
         return f"d{p['sides']} = {p['value']}  ({p['purpose']})"
     if t == "DiceEntered":
         return f"values {p['values']}"
+    if t == "DiceCleared":
+        return f"cleared {p['values']}: {p['reason']}"
     if t == "PhaseResolved":
         return f"{_phase_label(p['turn'], p['phase'])} ({p['dice']} dice) checkpoint {p['checkpoint'][:12]}"
     if t == "GameEnded":
@@ -902,11 +960,10 @@ def audit_dice_cmd(ctx: Ctx, game_ref: str, as_json: bool) -> None:
     Example:
       campaign audit dice 1
     """
-    from campaign.events import parse_game_ref
     from campaign.service import audit_dice
 
     camp = ctx.campaign()
-    stream = parse_game_ref(game_ref)
+    stream = camp.load(game_ref).stream
     rows = audit_dice(camp.store, stream)
     bad = [r for r in rows if r["status"].startswith("BAD")]
     if as_json:
@@ -970,6 +1027,7 @@ def audit_bundle(ctx: Ctx, game_ref: str, out: str) -> None:
     """
     from campaign.audit import write_bundle
 
+    check_output_path(out, ctx.db)
     info = write_bundle(ctx.campaign(), game_ref, out)
     click.echo(
         f"wrote {out}: {info['events']} events, chain head {info['head']}, {info['revealed']} of"
@@ -1022,6 +1080,27 @@ def dice_reveal(ctx: Ctx, game_ref: str, as_json: bool) -> None:
         state = "secret until its turn closes" if r["seed"] is None else r["seed"]
         mark = "" if r["matches"] is None else ("  (matches)" if r["matches"] else "  (DOES NOT MATCH)")
         click.echo(f"seed {r['seed_no']}: commitment {r['commitment']}\n        seed {state}{mark}")
+
+
+@dice.command("clear", context_settings=CONTEXT_SETTINGS)
+@click.argument("game_ref", metavar="GAME")
+@click.option("--reason", default="cleared by the referee", show_default=True, help="Why (logged with the event).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def dice_clear(ctx: Ctx, game_ref: str, reason: str, as_json: bool) -> None:
+    """Drop the hand-entered dice still queued for a manual-dice game (the log keeps them).
+
+    \b
+    Example:
+      campaign dice clear 1 --reason "typed the wrong table's dice"
+    """
+    camp = ctx.campaign()
+    ev = camp.clear_dice(game_ref, reason)
+    if as_json:
+        click.echo(json.dumps({"game": camp.load(game_ref).number, "seq": ev.seq, "cleared": ev.payload["values"]}))
+        return
+    click.echo(f"cleared {len(ev.payload['values'])} queued dice (event {ev.seq})")
 
 
 @dice.command("enter", context_settings=CONTEXT_SETTINGS)
@@ -1110,6 +1189,7 @@ def site_cmd(ctx: Ctx, outdir: str, games: tuple[int, ...]) -> None:
     """
     from campaign.site import write_site
 
+    check_output_path(outdir, ctx.db, directory=True)
     report = write_site(ctx.campaign(), Path(outdir), games=list(games) or None, progress=True)
     click.echo(str(report))
 
@@ -1135,6 +1215,8 @@ def export_cmd(ctx: Ctx, game_ref: str | None, with_secrets: bool) -> None:
     from campaign.transfer import export_lines
 
     camp = ctx.campaign()
+    if game_ref is not None:
+        camp.load(game_ref)  # an unknown game is an error, not an empty export
     for line in export_lines(camp.store, game_ref, with_secrets=with_secrets):
         click.echo(line)
 
@@ -1154,6 +1236,7 @@ def import_cmd(ctx: Ctx, source: Any) -> None:
 
     if Path(ctx.db).exists():
         raise click.ClickException(f"{ctx.db} already exists; import into a new file with --db")
+    check_db_path(ctx.db, create=True)
     try:
         count, head = import_lines(ctx.db, source)
     except BaseException:

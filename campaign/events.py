@@ -27,6 +27,8 @@ class EventType(StrEnum):
     """A player took orders back before any die was rolled on them."""
     DICE_ENTERED = "DiceEntered"
     """Manual dice: values rolled on a real table, queued for the next resolution."""
+    DICE_CLEARED = "DiceCleared"
+    """Manual dice: the referee dropped the entered dice still queued (with a reason)."""
     DICE_ROLLED = "DiceRolled"
     """One die used by a resolution, with its purpose (and for fair dice, how to re-derive it)."""
     PHASE_RESOLVED = "PhaseResolved"

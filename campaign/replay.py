@@ -233,6 +233,8 @@ def apply_event(
         gs.state = gs.ruleset.withdraw_orders(gs.state, p["side"], p["key"])
     elif kind == EventType.DICE_ENTERED:
         gs.manual_pool.extend(p["values"])
+    elif kind == EventType.DICE_CLEARED:
+        gs.manual_pool.clear()
     elif kind == EventType.DICE_ROLLED:
         gs.pending_dice.append(RecordedRoll(ev.seq, p["sides"], p["value"], p["purpose"]))
         if p["mode"] == DiceMode.FAIR.value:

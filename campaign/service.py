@@ -68,6 +68,21 @@ class WaitingForDice:
 
 
 @dataclass(frozen=True, slots=True)
+class DiceNeeded:
+    """The next die a manual-dice resolution waits for, and how many entered dice it has already."""
+
+    sides: int
+    purpose: str
+    queued: int
+
+    def as_json(self) -> dict[str, Any]:
+        return {"sides": self.sides, "purpose": self.purpose, "queued": self.queued}
+
+    def __str__(self) -> str:
+        return f"a d{self.sides} for {self.purpose} (die {self.queued + 1} of this resolution)"
+
+
+@dataclass(frozen=True, slots=True)
 class WaitingForDecision:
     """A resolution stopped for a side's decision: only the request was written."""
 
@@ -465,7 +480,12 @@ class Campaign:
         return NewEvent(gs.stream, EventType.SEED_REVEALED.value, {"seed_no": gs.seed_no, "seed": seed_hex})
 
     def enter_dice(self, game: str | int, values: Sequence[int], actor: str = "referee") -> Event:
-        """Queue dice rolled by hand for a manual-dice game."""
+        """Queue dice rolled by hand for the resolution now waiting for them; refuse any that do not fit.
+
+        Only the dice the waiting resolution still needs are taken: a value that is not a face of
+        the die asked for, or more dice than the resolution uses, is refused with nothing stored,
+        so a mistyped die can never sit in the queue and block a later phase.
+        """
         for _ in range(MAX_RETRIES):
             gs = self.load(game)
             if gs.dice_mode is not DiceMode.MANUAL:
@@ -483,18 +503,67 @@ class Campaign:
                 continue
         raise UserError("the game is too busy right now; try again")
 
+    def dice_needed(self, gs: GameState) -> DiceNeeded | None:
+        """The next die a manual-dice game waits for (size and purpose), or None when it waits for none."""
+        if gs.dice_mode is not DiceMode.MANUAL or gs.ended is not None or gs.waits or not gs.ruleset.ready(gs.state):
+            return None
+        rs = gs.ruleset
+        trial = ManualDice(list(gs.manual_pool), answers=gs.decision_answers())
+        try:
+            rs.resolve(rs.load(rs.dump(gs.state)), trial)
+        except NeedMoreDice as need:
+            return DiceNeeded(need.sides, need.purpose, len(gs.manual_pool))
+        except (NeedDecision, dice.BadManualDie):
+            return None
+        return None
+
     def _check_entered_dice(self, gs: GameState, values: list[int]) -> None:
         """Refuse dice that do not fit the dice the waiting resolution asks for (nothing is stored)."""
-        if gs.ended is not None or not gs.ruleset.ready(gs.state):
-            return
+        if gs.ended is not None:
+            raise UserError(f"game {gs.number} is over: it takes no more dice")
+        if gs.waits or not gs.ruleset.ready(gs.state):
+            waiting = ", ".join(f"{r.side} ({r.kind.value})" for r in self.awaiting(gs)) or "nobody"
+            raise UserError(
+                f"game {gs.number} is not waiting for dice: it waits for {waiting}; enter dice once the phase"
+                " is ready to resolve (`campaign status` says when, and which die comes first)"
+            )
         rs = gs.ruleset
-        trial = ManualDice(gs.manual_pool + values, answers=gs.decision_answers())
+        pool = gs.manual_pool + values
+        trial = ManualDice(pool, answers=gs.decision_answers())
         try:
             rs.resolve(rs.load(rs.dump(gs.state)), trial)
         except dice.BadManualDie as exc:
             raise UserError(f"{exc}; nothing was stored: enter the dice again") from None
-        except (NeedMoreDice, NeedDecision):
+        except NeedMoreDice:
             pass
+        except NeedDecision:
+            return  # dice past an open decision cannot be checked until it is answered
+        used = len(trial.rolls)
+        if used < len(pool):
+            wanted = used - len(gs.manual_pool)
+            sizes = ", ".join(f"d{r.sides}" for r in trial.rolls[len(gs.manual_pool) :]) or "none"
+            raise UserError(
+                f"game {gs.number}: this resolution needs {wanted} more {'die' if wanted == 1 else 'dice'}"
+                f" ({sizes}), but {len(values)} were entered; nothing was stored: enter exactly those"
+            )
+
+    def clear_dice(self, game: str | int, reason: str, actor: str = "referee") -> Event:
+        """Drop every hand-entered die still queued (the log keeps them, replay skips them)."""
+        for _ in range(MAX_RETRIES):
+            gs = self.load(game)
+            if gs.dice_mode is not DiceMode.MANUAL:
+                raise UserError(f"game {gs.number} uses fair dice: there is no queue of entered dice")
+            if not gs.manual_pool:
+                raise UserError(f"game {gs.number} has no entered dice waiting: nothing to clear")
+            payload = {"values": list(gs.manual_pool), "reason": reason}
+            try:
+                return self.store.append(
+                    [NewEvent(gs.stream, EventType.DICE_CLEARED.value, payload, actor=actor)],
+                    expected={gs.stream: gs.version},
+                )[0]
+            except ConflictError:
+                continue
+        raise UserError("the game is too busy right now; try again")
 
     def reveal_now(self, game: str | int) -> Event | None:
         """Reveal the current seed of a finished game (a running game reveals at each turn end)."""

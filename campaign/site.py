@@ -276,6 +276,8 @@ def _summary(ev: Event, gs: GameState, notice: Notice | None) -> str:
         return f"{p['side']} withdrew its orders for {p['key']}"
     if kind == EventType.DICE_ENTERED:
         return "Dice entered by hand: " + " ".join(str(v) for v in p["values"])
+    if kind == EventType.DICE_CLEARED:
+        return f"Entered dice cleared by the referee ({' '.join(str(v) for v in p['values'])}): {p['reason']}"
     if kind == EventType.DICE_ROLLED:
         how = f"seed {p['seed_no']}, roll {p['n']}" if p["mode"] == "fair" else "manual"
         return f"d{p['sides']} rolled {p['value']} ({how}): {p['purpose']}"
