@@ -58,6 +58,12 @@ class EventType(StrEnum):
     MESSAGE_REFUSED = "MessageRefused"
     """An inbound mail was refused; only the fact and the reasons are kept."""
     DIGEST_SENT = "DigestSent"
+    PLAYER_UPDATED = "PlayerUpdated"
+    """The referee changed a player's address (with a reason)."""
+    SIDE_REPLACED = "SideReplaced"
+    """The referee handed a side of a running game to another player (with a reason)."""
+    DEADLINE_CHANGED = "DeadlineChanged"
+    """The referee set, extended, paused or resumed a game's deadline (with a reason)."""
     """A digest covering a game up to some event was queued for a player (the mail stream)."""
 
 

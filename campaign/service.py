@@ -130,7 +130,7 @@ class Campaign:
     def players(self) -> dict[str, Player]:
         out: dict[str, Player] = {}
         for ev in self.store.read(stream=CAMPAIGN_STREAM):
-            if ev.type == EventType.PLAYER_ADDED:
+            if ev.type in (EventType.PLAYER_ADDED, EventType.PLAYER_UPDATED):
                 out[ev.payload["name"]] = Player(ev.payload["name"], ev.payload["email"])
         return out
 
@@ -138,8 +138,7 @@ class Campaign:
         name = name.strip()
         if not name or any(c.isspace() for c in name) or len(name) > 40:
             raise UserError(f"player name {name!r} must be 1-40 characters with no spaces")
-        if "@" not in email or email.startswith("@") or email.endswith("@") or any(c.isspace() for c in email):
-            raise UserError(f"{email!r} is not an email address")
+        email = check_email(email)
         for _ in range(MAX_RETRIES):
             version = self.store.version(CAMPAIGN_STREAM)
             if version == 0:
@@ -604,6 +603,11 @@ class Campaign:
 
     def plan_wait(self, gs: GameState, player: str, on: bool, side: str | None = None) -> list[NewEvent]:
         self._require_running(gs)
+        if on and not gs.schedule:
+            raise UserError(
+                f"game {gs.number} has no deadline, so WAIT would hold the phase for ever; the phase resolves"
+                " as soon as every side's orders are in (ask the referee to set a deadline if you need time)"
+            )
         chosen = self._side_for(gs, player, side)
         return [NewEvent(gs.stream, EventType.WAIT_SET.value, {"side": chosen, "on": on}, actor=player)]
 
@@ -833,12 +837,13 @@ class Campaign:
         report: list[dict[str, Any]] = []
         for stream in self.games():
             gs = self.load(stream)
-            if gs.ended is not None or not gs.schedule:
+            if gs.ended is not None or not gs.schedule or gs.paused_at:
                 continue
             schedule = Schedule.from_json(gs.schedule)
             opened = parse_time(gs.phase_opened_at)
             late = sorted({r.side for r in self.awaiting(gs) if not r.optional})
-            due_by_side = {side: deadline_for(schedule, opened, gs.sides[side], absences) for side in late}
+            extra = gs.deadline_extra_hours
+            due_by_side = {side: deadline_for(schedule, opened, gs.sides[side], absences, extra) for side in late}
             remind = [
                 s for s in late if decide(schedule, due_by_side[s], moment, s in gs.reminded) is TickAction.REMIND
             ]
@@ -961,6 +966,16 @@ class Campaign:
             except (NotImplementedError, OrdersRejected) as exc:
                 last_error = exc
         raise UserError(f"game {gs.number}: no default orders could be made for {side}: {last_error}")
+
+
+def check_email(email: str) -> str:
+    """One plain address (``name@example.org``), or UserError saying what is wrong with it."""
+    text = email.strip()
+    if not text or "@" not in text or text.startswith("@") or text.endswith("@") or any(c.isspace() for c in text):
+        raise UserError(f"{email!r} is not an email address")
+    if any(c in text for c in ',;<>"()[]'):
+        raise UserError(f"{email!r} must be exactly one plain address such as alice@example.org")
+    return text
 
 
 def _password_name(player: str) -> str:

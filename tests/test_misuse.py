@@ -28,6 +28,18 @@ CASES: dict[str, list[list[str]]] = {
     "dice reveal": [["99"], ["x1"]],
     "export": [["99"], ["game:0"]],
     "game list": [],
+    "game replace": [
+        ["99", "blue", "bob", "--reason", "x"],
+        ["1", "green", "bob", "--reason", "x"],
+        ["1", "blue", "nobody", "--reason", "x"],
+        ["1", "blue", "alice", "--reason", "x"],
+    ],
+    "game end": [
+        ["99", "--winner", "blue", "--reason", "x"],
+        ["1", "--winner", "green", "--reason", "x"],
+        ["1", "--winner", "blue", "--reason", " "],
+    ],
+    "game abandon": [["99", "--reason", "x"], ["1", "--reason", ""], ["1"]],
     "game new": [
         ["--ruleset", "nope", "--scenario", "sprint", "--side", "blue=alice", "--side", "red=bob"],
         ["--ruleset", "race", "--scenario", "nope", "--side", "blue=alice", "--side", "red=bob"],
@@ -62,7 +74,30 @@ CASES: dict[str, list[list[str]]] = {
     "orders withdraw": [["99", "--player", "alice"], ["1", "--player", "bob"]],
     "player add": [["alice", "--email", "alice@example.org"], ["", "--email", "x@example.org"]],
     "player list": [],
+    "player set": [
+        ["nobody", "--email", "x@example.org"],
+        ["alice", "--email", "a@x.org,victim@y.org"],
+        ["alice", "--email", "bob@example.org"],
+    ],
     "referee password": [["nobody"]],
+    "referee deadline": [
+        ["99", "--extend", "2d"],
+        ["1", "--extend", "2d"],
+        ["1", "--set", "soon"],
+        ["1", "--set", "0"],
+        ["1"],
+        ["1", "--pause", "--resume"],
+    ],
+    "referee absence": [
+        ["nobody", "2026-01-01", "2026-01-02", "--reason", "x"],
+        ["alice", "2026-01-05", "2026-01-01", "--reason", "x"],
+        ["alice", "tomorrow", "2026-01-01", "--reason", "x"],
+    ],
+    "referee resign": [
+        ["99", "blue", "--reason", "x"],
+        ["1", "green", "--reason", "x"],
+        ["1", "blue", "--reason", " "],
+    ],
     "referee void": [["99", "1", "--reason", "x"], ["1", "99999", "--reason", "x"]],
     "rulesets": [],
     "show": [
