@@ -14,6 +14,7 @@ import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import PurePath
 from typing import Any
 
@@ -51,6 +52,12 @@ UNIT_KEYS = (
     "disrupted", "static_combat", "hold_fire", "pavisses", "stakes", "dismounted",
     "moved", "moved_this_phase", "evaded", "flee_responded", "contacted_by",
 )  # fmt: skip
+PROFILE_KEYS = (
+    "id", "name", "category", "class", "speed", "cf", "impact", "shoot", "weapon", "traits", "stands", "points",
+    "flat_points", "pavisses", "stakes", "dismounted", "aggressive", "pike", "skirmisher", "may_disengage", "house",
+    "artillery",
+)  # fmt: skip
+GENERAL_TYPE_KEYS = ("id", "name", "cm", "cr", "points", "mounted")
 GENERAL_KEYS = ("id", "type", "name", "hero", "cinc", "mounted", "hex", "cm", "cr", "points", "moved", "lost")
 BOAT_KEYS = ("id", "hex", "name", "facing")
 START_KEYS = (
@@ -75,14 +82,19 @@ def _doc_of(data: Mapping[str, Any], name: str) -> TomlDocument:
     return doc if isinstance(doc, TomlDocument) else TomlDocument(name, "", dict(data))
 
 
+def scenario_dir() -> Traversable:
+    """Where the shipped scenario files are (tests point it elsewhere, then call `_shipped.cache_clear`)."""
+    return resources.files(__package__).joinpath("scenarios")
+
+
 def _shipped_text(name: str) -> str:
-    return resources.files(__package__).joinpath("scenarios", f"{name}.toml").read_text(encoding="utf-8")
+    return scenario_dir().joinpath(f"{name}.toml").read_text(encoding="utf-8")
 
 
 @functools.cache
 def _shipped() -> tuple[tuple[str, ...], tuple[Problem, ...]]:
     """Names of the shipped scenario files that parse, and the problems of those that do not."""
-    root = resources.files(__package__).joinpath("scenarios")
+    root = scenario_dir()
     good: list[str] = []
     bad: list[Problem] = []
     for name in sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".toml")):
@@ -253,11 +265,12 @@ class _Builder:
         opts = self.options(overrides)
         self.bf = self.battlefield()
         sides = [self.side(i, sd) for i, sd in enumerate(f.tables(data, "sides", required=True))]
+        start = self.start_table() if "start" in data else None
         if len(sides) != 2:
             f.problem("sides", f"exactly two [[sides]] are needed, not {len(sides)}")
         if f.problems or self.bf is None or opts is None or any(s is None for s in sides):
             return None
-        return self.assemble(opts, self.bf, [s for s in sides if s is not None])
+        return self.assemble(opts, self.bf, [s for s in sides if s is not None], start)
 
     def options(self, overrides: dict[str, Any]) -> Options | None:
         opts = dict(self.f.table(self.data, "options"))
@@ -337,6 +350,7 @@ class _Builder:
             return None
         profiles = dict(base.profiles) if base else {}
         for j, d in enumerate(inline_p):
+            f.unknown(d, PROFILE_KEYS, f"{where}.profiles[{j}]")
             try:
                 p = profile_from_toml(d, f"{where}.profiles[{j}]")
             except ArmyListError as e:
@@ -346,6 +360,7 @@ class _Builder:
         generals = dict(base.generals) if base else {}
         for j, d in enumerate(inline_g):
             w = f"{where}.general_types[{j}]"
+            f.unknown(d, GENERAL_TYPE_KEYS, w)
             cm, cr = f.integer(d, "cm", w, low=1, high=6), f.integer(d, "cr", w, low=1, high=12)
             try:
                 pts = general_cost(cm, cr, False, f.integer(d, "points", w, low=0) if "points" in d else None)
@@ -482,7 +497,7 @@ class _Builder:
         )
 
     # --- the whole state -----------------------------------------------------------------------------
-    def assemble(self, o: Options, bf: Battlefield, sides: list[_Side]) -> GameState | None:
+    def assemble(self, o: Options, bf: Battlefield, sides: list[_Side], start: _Start | None) -> GameState | None:
         f, name = self.f, self.name
         names = (sides[0].name, sides[1].name)
         if names[0] == names[1]:
@@ -517,8 +532,8 @@ class _Builder:
                 s: sum(u.nominal for u in units.values() if u.side == s and u.profile != BOAT_PROFILE_ID) for s in names
             },
         )
-        if "start" in self.data:
-            return self.start(state, sides)
+        if start is not None:
+            return self.start(state, sides, start)
         return self.pregame(state)
 
     def pregame(self, state: GameState) -> GameState:
@@ -538,11 +553,27 @@ class _Builder:
             state.phase = Phase.DEPLOYMENT
         return state
 
-    def start(self, state: GameState, sides: list[_Side]) -> GameState:
-        """A mid-battle start: whose bound, which phase, and the bound's markers (HH.SEQ.11, HH.DATA.7)."""
+    def start_table(self) -> _Start:
+        """The `[start]` table's own fields, checked whether or not the sides are sound (HH.SEQ.11)."""
         f = self.f
         st = f.table(self.data, "start")
         f.unknown(st, START_KEYS, "start")
+        act = f.convert(st, "activated", _pairs, "start", default=[]) or []
+        return _Start(
+            turn=f.integer(st, "turn", "start", default=1, low=1),
+            phasing=st.get("phasing"),
+            first_mover=st.get("first_mover"),
+            phase=f.one_of(st, "phase", START_PHASES, "start", default="command move") or Phase.COMMAND_MOVE,
+            contacts=tuple(f.convert(st, "contacts", _pairs, "start", default=[]) or ()),
+            engaged=frozenset(f.convert(st, "engaged_at_start", _int_list, "start", default=[]) or ()),
+            commanded=frozenset(f.convert(st, "commanded", _int_list, "start", default=[]) or ()),
+            activated=frozenset((min(a, b), max(a, b)) for a, b in act),
+            casualties=f.table(st, "casualties", "start"),
+        )
+
+    def start(self, state: GameState, sides: list[_Side], st: _Start) -> GameState:
+        """A mid-battle start: whose bound, which phase, and the bound's markers (HH.SEQ.11, HH.DATA.7)."""
+        f = self.f
         for u in state.units.values():
             if u.hex is None and u.profile != BOAT_PROFILE_ID:
                 f.problem(_unit_path(sides, u.id, "hex"), f"a [start] needs unit {u.id} placed with `hex`")
@@ -552,31 +583,30 @@ class _Builder:
         if not state.edges_fixed:
             f.problem("sides", "a [start] needs each side's `edge`")
         who = {s: s for s in state.sides}
-        state.turn = f.integer(st, "turn", "start", default=1, low=1, high=state.options.max_game_turns)
-        state.phasing = f.one_of(st, "phasing", who, "start", default=state.sides[0])
-        state.first_mover = f.one_of(st, "first_mover", who, "start", default=state.phasing)
-        state.phase = f.one_of(st, "phase", START_PHASES, "start", default="command move") or Phase.COMMAND_MOVE
+        if st.turn > state.options.max_game_turns:
+            f.problem("start.turn", f"is after the last game turn ({state.options.max_game_turns})")
+        state.turn = st.turn
+        state.phasing = f.one_of({"phasing": st.phasing or state.sides[0]}, "phasing", who, "start")
+        state.first_mover = f.one_of({"first_mover": st.first_mover or state.phasing}, "first_mover", who, "start")
+        state.phase = st.phase
         self.bound_markers(state, st)
         for problem in check_placement(state) if not f.problems else []:
             f.problem("sides", problem)
         return state
 
-    def bound_markers(self, state: GameState, st: dict[str, Any]) -> None:
+    def bound_markers(self, state: GameState, st: _Start) -> None:
         """Contacts made this bound, units engaged at its start, units under command, activated pairs and
         casualties so far (HH.HTH.3, HH.SHOOT.2, HH.CMD.4, HH.ZOC.6, HH.WIN.4)."""
         f = self.f
-        ids = set(state.units)
-        pairs = f.convert(st, "contacts", _pairs, "start", default=[]) or []
-        state.contact_order = tuple((a, b) for a, b in pairs)
-        state.engaged_at_start = frozenset(f.convert(st, "engaged_at_start", _int_list, "start", default=[]) or ())
-        state.commanded = frozenset(f.convert(st, "commanded", _int_list, "start", default=[]) or ())
-        act = f.convert(st, "activated", _pairs, "start", default=[]) or []
-        state.activated = frozenset((min(a, b), max(a, b)) for a, b in act)
-        named = {x for p in pairs + act for x in p} | state.engaged_at_start | state.commanded
+        state.contact_order = st.contacts
+        state.engaged_at_start = st.engaged
+        state.commanded = st.commanded
+        state.activated = st.activated
+        named = {x for p in st.contacts + tuple(st.activated) for x in p} | st.engaged | st.commanded
         named |= {x for u in state.units.values() for x in u.contacted_by}
-        for uid in sorted(named - ids):
+        for uid in sorted(named - set(state.units)):
             f.problem("start", f"names unit {uid}, which the scenario does not have")
-        for side, lost in f.table(st, "casualties", "start").items():
+        for side, lost in st.casualties.items():
             if side not in state.sides or not isinstance(lost, dict):
                 f.problem(f"start.casualties.{side}", f"must be a table of profile = stands for one of {state.sides}")
                 continue
@@ -586,6 +616,21 @@ class _Builder:
                     f.problem(f"start.casualties.{side}.{pid}", "must be a profile of the side's force = stands lost")
                     continue
                 state.casualties[side][f"{army}:{pid}"] = n
+
+
+@dataclass(frozen=True)
+class _Start:
+    """The `[start]` table of a mid-battle start, read."""
+
+    turn: int
+    phasing: Any
+    first_mover: Any
+    phase: Phase
+    contacts: tuple[tuple[int, int], ...]
+    engaged: frozenset[int]
+    commanded: frozenset[int]
+    activated: frozenset[tuple[int, int]]
+    casualties: dict[str, Any]
 
 
 def _int_list(v: Any) -> list[int]:
