@@ -108,7 +108,7 @@ def test_a_ruleset_without_files_says_so():
 
 def test_nested_arrays_of_tables_and_inline_items_have_their_lines():
     """campaign.kit: `[[a.b]]` after the 2nd `[[a]]` is a[1].b[n]; items of a one-a-line array have their line."""
-    text = '[[a]]\nx = 1\n[[a]]\nitems = [\n  { k = 1 },\n  { k = 2 },\n]\n[[a.b]]\ny = 2\n[[a.b]]\ny = 3\n'
+    text = "[[a]]\nx = 1\n[[a]]\nitems = [\n  { k = 1 },\n  { k = 2 },\n]\n[[a.b]]\ny = 2\n[[a.b]]\ny = 3\n"
     doc = TomlDocument.parse(text, "t.toml")
     assert doc.line_of("a[1].b[1].y") == 11 and doc.line_of("a[1].b[0]") == 8
     assert doc.line_of("a[1].items[1].k") == 6 and doc.line_of("a[0].x") == 2

@@ -161,7 +161,7 @@ def test_scenario_check_good_file_and_toml_syntax(tmp_path: Path):
 
 def test_HH_DATA_1_a_side_needs_an_army_list_or_inline_profiles():
     """HH.DATA.1: a side with neither `army` nor `[[sides.profiles]]` is refused at its table's line."""
-    text = POSITION.replace("[[sides.profiles]]\nid = \"foot\"", "[[sides.nothing]]\nid = \"foot\"")
+    text = POSITION.replace('[[sides.profiles]]\nid = "foot"', '[[sides.nothing]]\nid = "foot"')
     problems = R.check_text(text, "p.toml")
     fields = {p.field for p in problems}
     assert "sides[1]" in fields and "sides[1].nothing" in fields
