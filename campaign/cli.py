@@ -1065,19 +1065,28 @@ def dice_enter(ctx: Ctx, game_ref: str, values: tuple[int, ...]) -> None:
 @main.command(context_settings=CONTEXT_SETTINGS)
 @click.option("--out", "out", default="demo", show_default=True, type=click.Path(file_okay=False), help="Directory.")
 @click.option("--seed", default=1, show_default=True, help="Same seed, same battle, byte for byte.")
-@click.option("--scenario", default="pitched-150", show_default=True, help="A Hordes & Heroes scenario.")
+@click.option(
+    "--ruleset",
+    "ruleset_name",
+    default="hordes-heroes",
+    show_default=True,
+    help="Any installed rule system with a computer player (see `campaign rulesets`).",
+)
+@click.option("--scenario", default=None, help="A scenario name or file (default: the rule system's demo scenario).")
 @click.option("--force", is_flag=True, help="Replace an earlier demo in --out.")
 @_friendly
-def demo(out: str, seed: int, scenario: str, force: bool) -> None:
-    """Watch two computer players fight a whole battle by mail, then browse the archive.
+def demo(out: str, seed: int, ruleset_name: str, scenario: str | None, force: bool) -> None:
+    """Watch computer players fight a whole battle by mail, then browse the archive.
 
-    Creates a campaign in --out with players alice and bob, plays a Hordes & Heroes battle
-    between them through the real mail path (order mails in, replies and digests out), and
-    writes the static archive. The --db option is not used: the campaign file is --out/campaign.db.
+    Creates a campaign in --out with a player for each side (alice, bob, ...), plays a battle of
+    the chosen rule system between them through the real mail path (order mails in, replies and
+    digests out), and writes the static archive. The --db option is not used: the campaign file
+    is --out/campaign.db.
 
     \b
-    Example:
+    Examples:
       campaign demo --out demo --seed 7 && xdg-open demo/site/index.html
+      campaign demo --ruleset hordes-heroes --scenario river-woods --out demo2
     """
     from campaign.demo import DemoError, check_summary, run_demo
 
@@ -1093,7 +1102,7 @@ def demo(out: str, seed: int, scenario: str, force: bool) -> None:
 
     try:
         with bar:
-            summary = run_demo(Path(out), seed, scenario=scenario, force=force, progress=progress)
+            summary = run_demo(Path(out), seed, ruleset=ruleset_name, scenario=scenario, force=force, progress=progress)
     except DemoError as exc:
         raise click.ClickException(str(exc)) from None
     for line in summary.lines():

@@ -321,6 +321,10 @@ class Ruleset(ABC):
     def outcome(self, state: State) -> Outcome | None:
         """How the game ended, or None while it goes on."""
 
+    def turn_limit(self, state: State) -> int | None:
+        """The last game turn, if the game has one (for progress bars); default: none known."""
+        return None
+
     @abstractmethod
     def view(self, state: State, side: str | None = None) -> JSON:
         """The board as JSON-able data, as `side` may see it (None: the referee's full view)."""

@@ -167,7 +167,7 @@ def build_state(data: Mapping[str, Any], options: Mapping[str, Any] | None = Non
 class ScenarioFiles:
     """Starting a Hordes & Heroes game from any scenario file (mixed into the HordesHeroes ruleset).
 
-    Implements `Ruleset.setup_text` and `Ruleset.scenario_problems`; `Ruleset.describe_text` and
+    Implements `Ruleset.setup_text`, `Ruleset.scenario_problems` and `Ruleset.turn_limit`; `Ruleset.describe_text` and
     `Ruleset.check_text` keep their defaults, which fit this format.
     """
 
@@ -180,6 +180,10 @@ class ScenarioFiles:
 
     def scenario_problems(self) -> list[Problem]:
         return shipped_problems()
+
+    def turn_limit(self, state: GameState) -> int:
+        """The scenario's last game turn, `max_game_turns` (HH.PD.2)."""
+        return state.options.max_game_turns
 
 
 MID_BOUND_ORDERS: dict[Phase, tuple[type, ...]] = {
