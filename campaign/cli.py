@@ -274,7 +274,7 @@ def game_new(
     the game, so the game never needs the file again.
 
     \b
-    Examples:
+    Example:
       campaign game new --ruleset hordes-heroes --scenario intro-50 \\
           --side york=alice --side valois=bob --dice fair --deadline 3d --missed standing
       campaign game new --ruleset hh --scenario ./somewhere/position.toml \\
@@ -1084,7 +1084,7 @@ def demo(out: str, seed: int, ruleset_name: str, scenario: str | None, force: bo
     is --out/campaign.db.
 
     \b
-    Examples:
+    Example:
       campaign demo --out demo --seed 7 && xdg-open demo/site/index.html
       campaign demo --ruleset hordes-heroes --scenario river-woods --out demo2
     """

@@ -114,7 +114,7 @@ def hex_cmd(ctx: Ctx, hexes: tuple[str, ...], as_json: bool, **map_args: Any) ->
     (--game), a scenario's (--ruleset and --scenario), or given by its parameters.
 
     \b
-    Examples:
+    Example:
       campaign hex 0507 --game 1
       campaign hex 4,6 --columns 12 --rows 10 --offset odd --json
     """

@@ -374,7 +374,7 @@ def read_scenario_file(path: str | os.PathLike[str]) -> ScenarioSource:
 
     from campaign.kit.scenario_file import read_toml
 
-    doc = read_toml(path, str(path))  # also refuses text that is not TOML, with its line
+    doc = read_toml(Path(path), str(path))  # also refuses text that is not TOML, with its line
     return ScenarioSource(Path(path).name, doc.text, str(path))
 
 

@@ -38,6 +38,8 @@ from .movement import Problem as EngineProblem
 from .state import GameState, Initiative, Options, Phase
 
 SUPPORTED_EDITIONS = ("2022",)
+RULESET_NAMES = ("hordes-heroes", "hh", "hordes-and-heroes")
+"""What a file's optional top-level `ruleset` key may say."""
 DEFAULT_SCENARIO = "pitched-150"
 
 TOP_KEYS = (
@@ -214,8 +216,8 @@ def check_placement(state: GameState) -> list[str]:
     """Every placed unit on the map, in passable terrain, one per hex (HH.BASE.6, HH.MOVE.30)."""
     from .zoc import can_occupy
 
-    out = []
-    seen = {}
+    out: list[str] = []
+    seen: dict[Any, int] = {}
     for u in state.live_units():
         assert u.hex is not None
         if not state.field.on_map(u.hex):
@@ -259,6 +261,8 @@ class _Builder:
     def build(self, overrides: dict[str, Any]) -> GameState | None:
         f, data = self.f, self.data
         f.unknown(data, TOP_KEYS)
+        if "ruleset" in data and str(data["ruleset"]).lower().replace("_", "-") not in RULESET_NAMES:
+            f.problem("ruleset", f"this file is for {data['ruleset']!r}, not Hordes & Heroes ({RULESET_NAMES[0]!r})")
         edition = str(data.get("edition", "2022"))
         if edition not in SUPPORTED_EDITIONS:
             f.problem(
