@@ -6,114 +6,23 @@ User mistakes exit 1 with a plain message on stderr; misuse of the command line 
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
 import click
 
-if TYPE_CHECKING:
-    from campaign.service import Campaign
-
-CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
-DB_ENV = "CAMPAIGN_DB"
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _friendly(fn: F) -> F:
-    """Turn our own error types into a plain message and exit 1 (never a traceback)."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        import sqlite3
-
-        from campaign.canonical import NotCanonical
-        from campaign.dice import DiceError
-        from campaign.eventlog import EventLogError
-        from campaign.replay import ReplayError
-        from campaign.ruleset import OrdersRejected, UnknownRuleset
-        from campaign.service import UserError
-
-        try:
-            return fn(*args, **kwargs)
-        except OrdersRejected as exc:
-            n = len(exc.errors)
-            click.echo(f"orders refused: {n} error{'s' if n != 1 else ''}; nothing was stored", err=True)
-            for err in exc.errors:
-                click.echo(str(err), err=True)
-            sys.exit(1)
-        except (UserError, EventLogError, ReplayError, UnknownRuleset, DiceError, NotCanonical) as exc:
-            raise click.ClickException(str(exc)) from None
-        except ValueError as exc:
-            raise click.ClickException(str(exc)) from None
-        except sqlite3.OperationalError as exc:
-            raise click.ClickException(f"the campaign file cannot be used: {exc}") from None
-        except OSError as exc:
-            where = f" {exc.filename}" if exc.filename else ""
-            raise click.ClickException(f"cannot use{where}: {exc.strerror or exc}") from None
-
-    return wrapper  # type: ignore[return-value]
-
-
-class Ctx:
-    """Per-invocation settings shared by the commands."""
-
-    def __init__(self, db: str, outbox: str | None = None, mail_from: str | None = None, referee: str | None = None):
-        self.db = db
-        self.outbox = outbox
-        self.mail_from = mail_from
-        self.referee = referee
-
-    def mail_settings(self) -> Any:
-        from campaign.mailflow import DEFAULT_SENDER, MailSettings
-
-        outbox = Path(self.outbox) if self.outbox else Path(self.db).resolve().parent / "outbox"
-        return MailSettings(outbox=outbox, sender=self.mail_from or DEFAULT_SENDER, referee=self.referee)
-
-    def after_change(self, camp: Campaign) -> None:
-        """Queue digests for whatever changed (the embedded default: a Maildir outbox, no server)."""
-        from campaign.mailflow import dispatch
-
-        dispatch(camp, self.mail_settings())
-
-    def campaign(self, *, create: bool = False) -> Campaign:
-        from campaign.eventlog import open_store
-        from campaign.service import Campaign
-
-        check_db_path(self.db, create=create)
-        return Campaign(open_store(self.db, create=create))
-
-
-def check_output_path(out: str, db: str, *, directory: bool = False) -> None:
-    """Refuse an output path that would overwrite the campaign file or sits in a missing folder."""
-    target = Path(out).resolve()
-    campaign_files = {Path(db + suffix).resolve() for suffix in ("", "-wal", "-shm")}
-    if target in campaign_files:
-        raise click.ClickException(f"{out} is the campaign file itself; write the output somewhere else")
-    if not directory and target.is_dir():
-        raise click.ClickException(f"{out} is a directory; name a file to write")
-    if directory and target.exists() and not target.is_dir():
-        raise click.ClickException(f"{out} is a file; name a directory to write the pages into")
-    if not target.parent.is_dir():
-        raise click.ClickException(f"cannot write {out}: the folder {Path(out).parent} does not exist")
-
-
-def check_db_path(db: str, *, create: bool = False) -> None:
-    """Refuse a --db path that cannot be a campaign file, in plain words (never a sqlite traceback)."""
-    path = Path(db)
-    if path.is_dir():
-        raise click.ClickException(f"--db {db} is a directory; name a file, e.g. --db {path / 'campaign.db'}")
-    if create and not path.parent.resolve().is_dir():
-        raise click.ClickException(f"--db {db}: the folder {path.parent} does not exist; create it first")
-    if not create and not path.exists():
-        raise click.ClickException(f"no campaign file at {db} (run `campaign init` first, or pass --db)")
-
-
-pass_ctx = click.make_pass_decorator(Ctx)
+from campaign.clictx import (
+    CONTEXT_SETTINGS,
+    DB_ENV,
+    Ctx,
+    _friendly,
+    check_db_path,
+    check_output_path,
+    pass_ctx,
+)
 
 
 @click.group(context_settings=CONTEXT_SETTINGS)
@@ -289,7 +198,11 @@ def _option_value(text: str) -> Any:
 
 @game.command("new", context_settings=CONTEXT_SETTINGS)
 @click.option("--ruleset", "ruleset_name", required=True, help="Rule system (see `campaign rulesets`).")
-@click.option("--scenario", required=True, help="Scenario name (see `campaign rulesets`).")
+@click.option(
+    "--scenario",
+    required=True,
+    help="A shipped scenario's name (see `campaign rulesets`) or the path of a scenario file (docs/scenarios.md).",
+)
 @click.option("--side", "sides", multiple=True, required=True, metavar="SIDE=PLAYER", help="Who plays each side.")
 @click.option(
     "--dice",
@@ -330,12 +243,15 @@ def game_new(
     """Start a game and print its id.
 
     With --deadline, `campaign tick` reminds late players and, past the deadline and grace,
-    files the --missed policy's orders for them.
+    files the --missed policy's orders for them. A scenario file's whole text is stored with
+    the game, so the game never needs the file again.
 
     \b
     Example:
       campaign game new --ruleset hordes-heroes --scenario intro-50 \\
           --side york=alice --side valois=bob --dice fair --deadline 3d --missed standing
+      campaign game new --ruleset hh --scenario ./somewhere/position.toml \\
+          --side york=alice --side lancaster=bob --dice manual
     """
     from campaign.deadlines import Schedule, parse_duration_hours
     from campaign.dice import DiceMode
@@ -1409,19 +1325,28 @@ def _progress_json(result: Any) -> dict[str, Any]:
 @main.command(context_settings=CONTEXT_SETTINGS)
 @click.option("--out", "out", default="demo", show_default=True, type=click.Path(file_okay=False), help="Directory.")
 @click.option("--seed", default=1, show_default=True, help="Same seed, same battle, byte for byte.")
-@click.option("--scenario", default="pitched-150", show_default=True, help="A Hordes & Heroes scenario.")
+@click.option(
+    "--ruleset",
+    "ruleset_name",
+    default="hordes-heroes",
+    show_default=True,
+    help="Any installed rule system with a computer player (see `campaign rulesets`).",
+)
+@click.option("--scenario", default=None, help="A scenario name or file (default: the rule system's demo scenario).")
 @click.option("--force", is_flag=True, help="Replace an earlier demo in --out.")
 @_friendly
-def demo(out: str, seed: int, scenario: str, force: bool) -> None:
-    """Watch two computer players fight a whole battle by mail, then browse the archive.
+def demo(out: str, seed: int, ruleset_name: str, scenario: str | None, force: bool) -> None:
+    """Watch computer players fight a whole battle by mail, then browse the archive.
 
-    Creates a campaign in --out with players alice and bob, plays a Hordes & Heroes battle
-    between them through the real mail path (order mails in, replies and digests out), and
-    writes the static archive. The --db option is not used: the campaign file is --out/campaign.db.
+    Creates a campaign in --out with a player for each side (alice, bob, ...), plays a battle of
+    the chosen rule system between them through the real mail path (order mails in, replies and
+    digests out), and writes the static archive. The --db option is not used: the campaign file
+    is --out/campaign.db.
 
     \b
     Example:
       campaign demo --out demo --seed 7 && xdg-open demo/site/index.html
+      campaign demo --ruleset hordes-heroes --scenario river-woods --out demo2
     """
     from campaign.demo import DemoError, check_summary, run_demo
 
@@ -1437,7 +1362,7 @@ def demo(out: str, seed: int, scenario: str, force: bool) -> None:
 
     try:
         with bar:
-            summary = run_demo(Path(out), seed, scenario=scenario, force=force, progress=progress)
+            summary = run_demo(Path(out), seed, ruleset=ruleset_name, scenario=scenario, force=force, progress=progress)
     except DemoError as exc:
         raise click.ClickException(str(exc)) from None
     for line in summary.lines():
@@ -1541,6 +1466,7 @@ def rulesets(as_json: bool) -> None:
 
     rows: list[dict[str, Any]] = []
     for rs in installed().values():
+        broken = rs.scenario_problems()  # shipped files that cannot be read: named, and left out
         rows.append(
             {
                 "name": rs.name,
@@ -1551,6 +1477,7 @@ def rulesets(as_json: bool) -> None:
                     {"name": s.name, "title": s.title, "sides": list(s.sides), "description": s.description}
                     for s in rs.scenarios()
                 ],
+                "broken": [str(p) for p in broken],
             }
         )
     if as_json:
@@ -1563,6 +1490,14 @@ def rulesets(as_json: bool) -> None:
         click.echo(f"{r['name']} {r['version']}: {r['title']}{aliases}")
         for s in r["scenarios"]:
             click.echo(f"  {s['name']:24} {s['title']}  [sides: {', '.join(s['sides'])}]")
+        for line in r["broken"]:
+            click.echo(f"warning: {r['name']}: scenario file skipped: {line}", err=True)
+
+
+from campaign.cli_scenario import hex_cmd, scenario  # noqa: E402 (registered on the group defined above)
+
+main.add_command(scenario)
+main.add_command(hex_cmd)
 
 
 if __name__ == "__main__":  # pragma: no cover

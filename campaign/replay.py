@@ -16,7 +16,7 @@ from campaign.deadlines import apply_deadline_change
 from campaign.dice import DiceMode, RecordedDice, RecordedRoll
 from campaign.eventlog import Event, EventStore, upcast
 from campaign.events import EventType
-from campaign.ruleset import AcceptedOrders, Resolution, Ruleset, find
+from campaign.ruleset import AcceptedOrders, Resolution, Ruleset, ScenarioSource, find
 
 SNAPSHOT_EVERY = 200
 """Write a snapshot after this many events of a stream (and at every turn end)."""
@@ -211,7 +211,8 @@ def apply_event(
     if kind == EventType.GAME_CREATED:
         try:
             rs = find(p["ruleset"])
-            state = rs.setup(p["scenario"], p["options"])
+            source = ScenarioSource(p["scenario"], p.get("scenario_text"), p.get("scenario_file", ""))
+            state = rs.setup_from(source, p["options"])  # a file's text is in the event, never re-read
         except Exception as exc:  # the message names the event; the cause stays chained
             raise ReplayError(f"event seq {ev.seq} ({kind}): cannot set up the game: {exc}") from exc
         gs = GameState(

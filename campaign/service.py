@@ -16,8 +16,10 @@ from campaign import canonical, dice
 from campaign.dice import DiceMode, FairDice, ManualDice, NeedMoreDice
 from campaign.eventlog import ConflictError, Event, EventStore, NewEvent
 from campaign.events import CAMPAIGN_STREAM, EventType, game_stream, parse_game_ref
+from campaign.kit.scenario_file import ScenarioError
 from campaign.replay import GameState, apply_event, checkpoint, engine_id, narrative_hash, state_at
 from campaign.ruleset import AcceptedOrders, NeedDecision, OrderError, OrdersRejected, Request, RequestKind, find
+from campaign.scenarios import ScenarioNotFound, scenario_source
 
 MAX_RETRIES = 8
 
@@ -202,16 +204,19 @@ class Campaign:
             rs = find(ruleset_name)
         except LookupError as exc:
             raise UserError(str(exc)) from exc
-        scenarios = {s.name: s for s in rs.scenarios()}
-        if scenario not in scenarios:
-            raise UserError(
-                f"{rs.name} has no scenario {scenario!r} (scenarios: {', '.join(sorted(scenarios)) or 'none'})"
-            )
-        want = set(scenarios[scenario].sides)
+        try:
+            source, info = scenario_source(rs, scenario)
+        except ScenarioNotFound as exc:
+            raise UserError(str(exc)) from exc
+        except ScenarioError as exc:
+            raise UserError(f"cannot use scenario {scenario!r}:\n{exc}") from exc
+        except NotImplementedError as exc:
+            raise UserError(str(exc)) from exc
+        want = set(info.sides)
         given = set(sides)
         if given != want:
             raise UserError(
-                f"scenario {scenario!r} has sides {', '.join(sorted(want))}; give each exactly once with"
+                f"scenario {source.label!r} has sides {', '.join(sorted(want))}; give each exactly once with"
                 f" --side SIDE=PLAYER (got {', '.join(sorted(given)) or 'none'})"
             )
         known = self.players()
@@ -221,9 +226,15 @@ class Campaign:
         opts = dict(options or {})
         try:
             canonical.dumps(opts)
-            rs.setup(scenario, opts)  # validate before anything is written
+            rs.setup_from(source, opts)  # validate before anything is written
+        except ScenarioError as exc:
+            raise UserError(f"cannot set up {source.label!r}:\n{exc}") from exc
+        except NotImplementedError as exc:
+            raise UserError(str(exc)) from exc
         except (ValueError, TypeError) as exc:
-            raise UserError(f"cannot set up {scenario!r}: {exc}") from exc
+            raise UserError(f"cannot set up {source.label!r}: {exc}") from exc
+        # a file's whole text goes into the record: replay never reads the file again
+        from_file = {"scenario_file": source.path, "scenario_text": source.text} if source.from_file else {}
         for _ in range(MAX_RETRIES):
             number = len(self.games()) + 1
             stream = game_stream(number)
@@ -233,7 +244,8 @@ class Campaign:
                 {
                     "ruleset": rs.name,
                     "engine": engine_id(rs),
-                    "scenario": scenario,
+                    "scenario": source.name,
+                    **from_file,
                     "options": opts,
                     "sides": dict(sorted(sides.items())),
                     "dice": dice_mode.value,

@@ -59,6 +59,7 @@ CASES: dict[str, list[list[str]]] = {
             "soon",
         ],
     ],
+    "hex": [["9999", "--game", "1"], ["0101", "--game", "99"], ["zz", "--columns", "5", "--rows", "5"], ["0101"]],
     "import": [[MISSING], ["{junk}"]],
     "init": [],
     "log": [["99"], ["-3"]],
@@ -100,6 +101,7 @@ CASES: dict[str, list[list[str]]] = {
     ],
     "referee void": [["99", "1", "--reason", "x"], ["1", "99999", "--reason", "x"]],
     "rulesets": [],
+    "scenario check": [[MISSING], ["{junk}"], ["--ruleset", "nope", "{junk}"]],
     "show": [
         ["99"],
         ["1", "--turn", "99"],
@@ -114,7 +116,7 @@ CASES: dict[str, list[list[str]]] = {
 }
 """Misuse cases per command, on a campaign with one running toy game (game 1) and players alice, bob."""
 
-NEEDS_NO_FILE = {"init", "import", "demo", "rulesets"}
+NEEDS_NO_FILE = {"init", "import", "demo", "rulesets", "scenario check", "hex"}
 """Commands that do not open an existing campaign file."""
 
 

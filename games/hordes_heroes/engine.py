@@ -66,7 +66,7 @@ from .rules import (
     verify_stakes,
     verify_swap,
 )
-from .scenario import build_state, read_scenario, scenario_names
+from .scenario import ScenarioFiles, build_state, mid_bound_problems, read_scenario, scenario_names
 from .shooting import ShootChoice, shooting_phase, shooting_profile
 from .state import GameState, Initiative, Phase, StandingProfile, dump_state, load_state
 from .view import render_text, view
@@ -460,11 +460,13 @@ def bound_choices(orders: list[O.Order]) -> tuple[dict[int, ShootChoice], Choice
 def combat_phases(state: GameState, orders: list[O.Order], dice: DiceSource) -> list[str]:
     """Shooting (HH.SEQ.11 step 3) and hand-to-hand (step 4), with a victory check after each (HH.WIN.8)."""
     shoot, choices = bound_choices(orders)
-    state.phase = Phase.SHOOTING
-    lines = shooting_phase(state, dice, shoot)
-    lines += victory_check(state, quiet=True)
-    if state.outcome is not None:
-        return lines
+    lines: list[str] = []
+    if state.phase is not Phase.HAND_TO_HAND:  # a scenario may start the bound at hand-to-hand (HH.SEQ.11)
+        state.phase = Phase.SHOOTING
+        lines += shooting_phase(state, dice, shoot)
+        lines += victory_check(state, quiet=True)
+        if state.outcome is not None:
+            return lines
     state.phase = Phase.HAND_TO_HAND
     lines += hth_phase(state, dice, choices)
     lines += victory_check(state, quiet=True)
@@ -572,7 +574,7 @@ def _load_orders(data: list[dict]) -> list[O.Order]:
     return [O.order_from_json(d) for d in data]
 
 
-class HordesHeroes(Ruleset):
+class HordesHeroes(ScenarioFiles, Ruleset):
     """Hordes & Heroes — Ancients & Medieval (Kallistra, 2022 edition): set-up, movement, shooting, combat, victory."""
 
     name = "hordes-heroes"
@@ -722,6 +724,8 @@ class HordesHeroes(Ruleset):
             problems: list[tuple[int, Problem]] = []
             if context is O.Context.DEPLOYMENT:
                 _, problems = run_deployment(sim, side, parsed_ok)
+            elif context is O.Context.BOUND and state.phase is not Phase.COMMAND_MOVE:
+                problems = mid_bound_problems(state, parsed_ok)  # a scenario started mid-bound (HH.SEQ.11)
             elif context is O.Context.BOUND:
                 _, problems = run_bound(sim, side, parsed_ok)
             elif context is O.Context.INITIATIVE:
@@ -805,7 +809,8 @@ class HordesHeroes(Ruleset):
         assert side is not None
         lines.append(f"Turn {state.turn}, {side}'s bound.")
         orders = _load_orders(state.orders.get(bound_key(state), []))
-        more, problems = run_bound(state, side, orders, dice)
+        # a scenario may start the bound at its shooting or hand-to-hand phase (HH.SEQ.11)
+        more, problems = run_bound(state, side, orders, dice) if state.phase is Phase.COMMAND_MOVE else ([], [])
         lines += more
         lines += [f"  order on line {n} not carried out: {p.message} [{p.code}]" for n, p in problems]
         lines += combat_phases(state, orders, dice)

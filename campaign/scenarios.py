@@ -1,0 +1,54 @@
+"""Finding a game's starting position: a shipped scenario by name, or a scenario file by path.
+
+`game new --scenario` takes either. A name a ruleset ships wins; anything that looks like a
+path (it has a slash or ends in ``.toml``) or names an existing file is read as a file. The
+ruleset checks the file (`Ruleset.describe_text`, `Ruleset.setup_text`); every problem comes
+back as ``file:line: field: message``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from campaign.kit.scenario_file import Problem, ScenarioError
+from campaign.ruleset import Ruleset, ScenarioInfo, ScenarioSource, read_scenario_file
+
+
+class ScenarioNotFound(LookupError):
+    """Neither a shipped scenario of the ruleset nor a file."""
+
+
+def looks_like_path(scenario: str) -> bool:
+    """True when `scenario` is meant as a file: it has a directory part, a .toml suffix, or exists."""
+    return "/" in scenario or os.sep in scenario or scenario.endswith(".toml") or Path(scenario).is_file()
+
+
+def scenario_source(rs: Ruleset, scenario: str) -> tuple[ScenarioSource, ScenarioInfo]:
+    """The source and sides of `scenario` for `rs`: a shipped name first, else a file path.
+
+    Raises ScenarioNotFound for an unknown name, ScenarioError for a file that cannot be used.
+    """
+    shipped = {s.name: s for s in rs.scenarios()}
+    if scenario in shipped:
+        return ScenarioSource(scenario), shipped[scenario]
+    if not looks_like_path(scenario):
+        broken = [p for p in rs.scenario_problems() if Path(p.file).stem == scenario]
+        if broken:
+            raise ScenarioError(broken)
+        raise ScenarioNotFound(
+            f"{rs.name} has no scenario {scenario!r} (scenarios: {', '.join(sorted(shipped)) or 'none'});"
+            " to start from a file, give its path, e.g. ./position.toml"
+        )
+    source = read_scenario_file(scenario)
+    assert source.text is not None
+    info = rs.describe_text(source.text, source.label)
+    return source, info
+
+
+def check_file(rs: Ruleset, path: str) -> list[Problem]:
+    """Every problem with one scenario file for `rs`, sorted by line."""
+    return sorted(rs.check_scenario(path), key=lambda p: (p.line, p.field, p.message))
+
+
+__all__ = ["ScenarioNotFound", "check_file", "looks_like_path", "scenario_source"]
