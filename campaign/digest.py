@@ -156,6 +156,9 @@ def _note(
         notices.append(Notice(ev.seq, "press", f"Press from {p['from']} to {p['to']}: {p['text']}", audience))
     elif kind == EventType.RESIGNED:
         notices.append(Notice(ev.seq, "resigned", f"{p['side']} resigned."))
+    elif kind == EventType.ORDERS_SUBMITTED and (p.get("via") or {}).get("entered_by") == "referee":
+        who = p["via"].get("for") or p.get("player")
+        notices.append(Notice(ev.seq, "entered", f"The referee entered orders for {p['side']} on behalf of {who}."))
     elif kind == EventType.GAME_ENDED:
         winner = p.get("winner") or "nobody (a draw)"
         notices.append(Notice(ev.seq, "ended", f"The game is over: {p.get('reason')}. Winner: {winner}."))
