@@ -123,8 +123,12 @@ class Campaign:
         name = name.strip()
         if not name or any(c.isspace() for c in name) or len(name) > 40:
             raise UserError(f"player name {name!r} must be 1-40 characters with no spaces")
-        if "@" not in email or email.startswith("@") or email.endswith("@") or any(c.isspace() for c in email):
-            raise UserError(f"{email!r} is not an email address")
+        from campaign.mail.addresses import check_address
+
+        try:
+            email = check_address(email)
+        except ValueError as exc:
+            raise UserError(str(exc)) from None
         for _ in range(MAX_RETRIES):
             version = self.store.version(CAMPAIGN_STREAM)
             if version == 0:
