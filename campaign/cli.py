@@ -633,12 +633,55 @@ def mail_send(ctx: Ctx, smtp: str, starttls: bool, user: str | None, as_json: bo
         raise click.ClickException("set $CAMPAIGN_SMTP_PASSWORD to the SMTP password (it is never a flag)")
     outbox = ctx.mail_settings().outbox
     report = send_outbox(outbox, host, int(port), starttls, user, password)
+    if report.dead:
+        from campaign.mailflow import record_failures
+
+        record_failures(ctx.campaign(), ctx.mail_settings(), report.dead)
     if as_json:
-        click.echo(json.dumps({"sent": len(report.sent), "failed": [str(f) for f in report.failed]}, indent=2))
+        click.echo(
+            json.dumps(
+                {
+                    "sent": len(report.sent),
+                    "failed": [str(f) for f in report.failed if not f.permanent],
+                    "failed_for_good": [{"message_id": f.message_id, "error": f.error} for f in report.dead],
+                    "maybe_delivered_twice": list(report.maybe_twice),
+                },
+                indent=2,
+            )
+        )
     else:
         click.echo(str(report))
     if report.failed:
-        raise click.ClickException(f"{len(report.failed)} message(s) stay queued in {outbox}; run again later")
+        raise click.ClickException(
+            f"{len(report.failed)} message(s) not delivered; `campaign mail queue` lists them (failed ones are in"
+            f" {outbox / 'failed'})"
+        )
+
+
+@mail.command("queue", context_settings=CONTEXT_SETTINGS)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def mail_queue(ctx: Ctx, as_json: bool) -> None:
+    """List the mail waiting in the outbox, in flight when a run stopped, or failed for good.
+
+    \b
+    Example:
+      campaign mail queue
+    """
+    from dataclasses import asdict
+
+    from campaign.mail.outbox import outbox_listing
+
+    entries = outbox_listing(ctx.mail_settings().outbox)
+    if as_json:
+        click.echo(json.dumps([asdict(e) for e in entries], indent=2))
+        return
+    for e in entries:
+        why = f"\n    {e.reason}" if e.reason else ""
+        click.echo(f"{e.state:8} {e.message_id} to {', '.join(e.to)}: {e.subject}{why}")
+    counts = {state: sum(1 for e in entries if e.state == state) for state in ("queued", "sending", "failed")}
+    click.echo(", ".join(f"{n} {state}" for state, n in counts.items()), err=True)
 
 
 @mail.command("trust", context_settings=CONTEXT_SETTINGS)

@@ -541,6 +541,34 @@ def _notify_referee(camp: Campaign, settings: MailSettings, token: str, subject:
     queue_message(settings.outbox, build_message(out))
 
 
+def record_failures(camp: Campaign, settings: MailSettings, dead: Any) -> None:
+    """Log mail given up for good (MailUndeliverable) and tell the referee, one line each."""
+    events = [
+        NewEvent(
+            MAIL_STREAM,
+            EventType.MAIL_UNDELIVERABLE.value,
+            {"message_id": f.message_id, "to": list(f.to), "error": f.error, "file": f.file},
+            actor="mail",
+        )
+        for f in dead
+    ]
+    camp.store.append(events)
+    lines = [f"* {f.message_id} to {', '.join(f.to) or '(nobody)'}: {f.error}" for f in dead]
+    referee = (settings.referee or "").lower()
+    if referee and all(referee in (t.lower() for t in f.to) for f in dead):
+        return  # only mail to the referee failed: a notice would fail the same way
+    _notify_referee(
+        camp,
+        settings,
+        "undeliverable/" + ",".join(sorted(f.message_id for f in dead)),
+        f"[campaign] {len(dead)} mail(s) could not be delivered",
+        "These mails were refused for good by the mail server and moved to outbox/failed:\n"
+        + "\n".join(lines)
+        + "\n\nFix the address (campaign player list) and re-send by hand if needed; `campaign mail queue`"
+        " lists them.\n",
+    )
+
+
 def ingest(
     camp: Campaign,
     source: str,
