@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from campaign.eventlog import ConflictError, DuplicateMessage, InboxRow, NewEvent, seal
-from campaign.mail.ledger import Unchecked
 from campaign.events import CAMPAIGN_STREAM, MAIL_STREAM, EventType
+from campaign.mail.ledger import Unchecked
 from campaign.replay import GameState, apply_event, engine_id
 from campaign.ruleset import OrderError, OrdersRejected
 from campaign.service import Campaign, UserError, orders_hash
@@ -271,9 +271,7 @@ def _check_sender(mail: Any, player: str | None, inb: _Inbound) -> None:
             ]
         )
     if mail.automated:
-        raise Refusal(
-            [_error("E-AUTOMATED", f"this mail is not acted on because {mail.automated}")], player=player
-        )
+        raise Refusal([_error("E-AUTOMATED", f"this mail is not acted on because {mail.automated}")], player=player)
 
 
 def _check_limits(mail: Any, player: str) -> None:
@@ -460,7 +458,9 @@ def _refuse(camp: Campaign, inb: _Inbound, refusal: Refusal, *, record_inbox: bo
         notes=[str(p) for p in mail.problems],
         raw_sha256=inb.digest,
     )
-    subject = f"[campaign] game {refusal.game}: your mail was refused" if refusal.game else "[campaign] your mail was refused"
+    subject = (
+        f"[campaign] game {refusal.game}: your mail was refused" if refusal.game else "[campaign] your mail was refused"
+    )
     codes = sorted({e.code for e in refusal.errors})
     to, unanswered = _reply_target(camp, inb, player, refusal.silent)
     outcome = {"result": "refused", "game": refusal.game, "subject": subject, "reply": reply, "reply_to": to}
@@ -537,7 +537,9 @@ def _notify_referee(camp: Campaign, settings: MailSettings, token: str, subject:
 
     if not settings.referee:
         return
-    out = OutgoingMail(sender=settings.sender, to=(settings.referee,), subject=subject, text=text, date=_now(camp), token=token)
+    out = OutgoingMail(
+        sender=settings.sender, to=(settings.referee,), subject=subject, text=text, date=_now(camp), token=token
+    )
     queue_message(settings.outbox, build_message(out))
 
 

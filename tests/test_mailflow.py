@@ -448,7 +448,7 @@ def test_end_to_end_a_hordes_and_heroes_game_by_mail_over_smtp(
     resolved_digests = []
     for rcpt, raw in rec.received:
         msg = email.message_from_bytes(raw, policy=policy.default)
-        if msg["Subject"].startswith("[campaign]"):
+        if msg["Subject"].startswith("[campaign]") and not msg["In-Reply-To"]:  # digests, not replies
             text = msg.get_body(preferencelist=("plain",)).get_content()
             if "deploys first" in text or "Roll-off" in text or "bound" in text:
                 resolved_digests.append((rcpt[0], msg, text))

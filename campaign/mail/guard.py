@@ -18,7 +18,6 @@ from typing import Any
 from campaign.mail.ledger import LOCKOUT_AFTER, LOCKOUT_WINDOW, ledger
 from campaign.service import Campaign, _password_name
 
-
 DUMMY_HASH = (
     "scrypt$16384$8$1$00000000000000000000000000000000$a23418c8b146c629d53ffbf97c9836cae13df0d6f942dc526fa33508b019fc44"
 )

@@ -537,7 +537,10 @@ def _recover(outbox: Path, failed: list[Failed]) -> list[str]:
         env = _envelope(path.read_bytes())
         tries = _tries(name) + 1
         if tries >= MAX_UNCERTAIN:
-            reason = f"its delivery was left uncertain {tries} times (a crash or a hang-up while sending); it may have arrived"
+            reason = (
+                f"its delivery was left uncertain {tries} times (a crash or a hang-up while sending);"
+                " it may have arrived"
+            )
             _to_failed(outbox, path, reason)
             failed.append(Failed(path.name, env.message_id, reason, True, env.recipients))
             continue
@@ -616,7 +619,9 @@ class _Run:
             refused = _transact(self.smtp, sender, list(env.recipients), _crlf(raw))
         except _Uncertain as exc:
             self._drop()
-            error = f"{self.host}:{self.port} closed the connection while taking the message ({exc}); it may have arrived"
+            error = (
+                f"{self.host}:{self.port} closed the connection while taking the message ({exc}); it may have arrived"
+            )
             self.failed.append(Failed(sending.name, env.message_id, error, False, env.recipients))
             return  # stays in sending/: the next run counts it as uncertain
         except (smtplib.SMTPServerDisconnected, OSError) as exc:

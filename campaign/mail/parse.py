@@ -173,9 +173,14 @@ class InboundMail:
 _MSGID = re.compile(r"<([^<>\s]+)>")
 
 
+def safe_text(value: str) -> str:
+    """`value` with the lone surrogates of undecodable header bytes made U+FFFD (they cannot be stored)."""
+    return value if value.isascii() else value.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+
+
 def normalise_message_id(value: str) -> str:
     """``<id@host>`` from a header value (unfolded, comments and junk around it dropped); '' if none."""
-    text = " ".join(value.split())
+    text = " ".join(safe_text(value).split())
     m = _MSGID.search(text)
     core = m.group(1) if m else text.strip().strip("<>")
     if not core or any(c.isspace() for c in core) or "<" in core or ">" in core:
@@ -414,7 +419,7 @@ def _encoded_size(part: Message) -> int | None:
 def _header_text(msg: Message, name: str, problems: list[MailProblem]) -> str:
     try:
         value = msg.get(name)
-        return "" if value is None else " ".join(str(value).split())
+        return "" if value is None else " ".join(safe_text(str(value)).split())
     except Exception as exc:
         problems.append(MailProblem(ProblemCode.HEADER_MALFORMED, f"the {name} header could not be read ({exc})"))
         return ""
@@ -429,10 +434,10 @@ def _address(msg: Message, name: str, problems: list[MailProblem]) -> tuple[str,
         addresses = getattr(header, "addresses", ())
         for a in addresses:
             if a.username and a.domain:
-                return f"{a.username}@{a.domain}".lower(), a.display_name or ""
+                return safe_text(f"{a.username}@{a.domain}".lower()), safe_text(a.display_name or "")
         for display, addr in getaddresses([str(header)]):
             if "@" in addr.strip("@"):
-                return addr.lower(), display
+                return safe_text(addr.lower()), safe_text(display)
     except Exception as exc:
         problems.append(MailProblem(ProblemCode.HEADER_MALFORMED, f"the {name} header could not be read ({exc})"))
     return "", ""
@@ -691,14 +696,14 @@ def limit_problem(raw: bytes) -> MailProblem | None:
     lines = raw.count(b"\n") + 1
     if lines > MAX_LINES:
         return MailProblem(
-            ProblemCode.TOO_MANY_LINES, f"the mail has {lines:,} lines, over the limit of {MAX_LINES:,}; it was not read"
+            ProblemCode.TOO_MANY_LINES,
+            f"the mail has {lines:,} lines, over the limit of {MAX_LINES:,}; it was not read",
         )
     containers = len(_CONTAINER.findall(raw, 0, len(raw)))
     if containers > MAX_CONTAINERS:
         return MailProblem(
             ProblemCode.TOO_COMPLEX,
-            f"the mail has {containers} nested or multipart parts, over the limit of {MAX_CONTAINERS};"
-            " it was not read",
+            f"the mail has {containers} nested or multipart parts, over the limit of {MAX_CONTAINERS}; it was not read",
         )
     return None
 

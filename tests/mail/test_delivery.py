@@ -51,7 +51,7 @@ class Server:
 
     async def handle_RCPT(self, server: Any, session: Any, envelope: Any, address: str, options: Any) -> str:
         if address in self.refuse:
-            return "550 5.1.1 <%s>: recipient address rejected: no such user" % address
+            return f"550 5.1.1 <{address}>: recipient address rejected: no such user"
         envelope.rcpt_tos.append(address)
         return "250 OK"
 

@@ -69,10 +69,14 @@ def signon(who: str, pw: str | None = None) -> str:
 
 def outbox(settings: MailSettings) -> list[EmailMessage]:
     folder = settings.outbox / "new"
-    return [
-        email.message_from_bytes(f.read_bytes(), policy=policy.default)  # type: ignore[misc]
-        for f in sorted(folder.iterdir())
-    ] if folder.exists() else []
+    return (
+        [
+            email.message_from_bytes(f.read_bytes(), policy=policy.default)  # type: ignore[misc]
+            for f in sorted(folder.iterdir())
+        ]
+        if folder.exists()
+        else []
+    )
 
 
 def orders_filed(camp: Campaign) -> list[str]:
@@ -88,8 +92,13 @@ def last_mail_event(camp: Campaign) -> Any:
 
 def test_hole1_a_strangers_reply_to_victim_gets_nothing(pbem: tuple[Campaign, MailSettings]) -> None:
     camp, settings = pbem
-    raw = mail("mallory@evil.example", "BUY CHEAP WATCHES http://spam.example\n", "spam1",
-               subject="CHEAP WATCHES", Reply_To="victim@victim.example")
+    raw = mail(
+        "mallory@evil.example",
+        "BUY CHEAP WATCHES http://spam.example\n",
+        "spam1",
+        subject="CHEAP WATCHES",
+        Reply_To="victim@victim.example",
+    )
     result = handle_message(camp, raw, settings)
     assert result.outcome == "refused" and result.codes == ["E-NOT-A-PLAYER"]
     assert outbox(settings) == [] and result.replied_to == ""
@@ -101,8 +110,13 @@ def test_hole1_a_forged_player_from_is_answered_only_at_the_address_on_file_unde
     pbem: tuple[Campaign, MailSettings],
 ) -> None:
     camp, settings = pbem
-    raw = mail("alice", signon("alice", "guess") + "WATCHES http://spam.example\n", "forged1",
-               subject="CHEAP WATCHES", Reply_To="victim@victim.example")
+    raw = mail(
+        "alice",
+        signon("alice", "guess") + "WATCHES http://spam.example\n",
+        "forged1",
+        subject="CHEAP WATCHES",
+        Reply_To="victim@victim.example",
+    )
     result = handle_message(camp, raw, settings)
     assert result.outcome == "refused"
     (reply,) = outbox(settings)
@@ -146,7 +160,9 @@ def test_hole1_replies_to_one_address_are_rate_limited_and_the_rest_logged(
     pbem: tuple[Campaign, MailSettings],
 ) -> None:
     camp, settings = pbem
-    results = [handle_message(camp, mail("alice", "hello\n", f"flood{i}"), settings) for i in range(REPLIES_PER_HOUR + 3)]
+    results = [
+        handle_message(camp, mail("alice", "hello\n", f"flood{i}"), settings) for i in range(REPLIES_PER_HOUR + 3)
+    ]
     assert [r.codes for r in results] == [["E-SIGNON-MISSING"]] * (REPLIES_PER_HOUR + 3)
     assert len(outbox(settings)) == REPLIES_PER_HOUR
     assert all("replies to alice@example.org" in r.unanswered for r in results[REPLIES_PER_HOUR:])
@@ -204,7 +220,9 @@ def test_hole2_trust_is_set_on_the_ingest_command_line_or_in_the_campaign(
     camp.store.close()
     box = mailbox.Maildir(tmp_path / "in", create=True)
     box.add(mail("alice", signon("alice") + "advance 2\n", "cli-a"))
-    box.add(mail("bob", signon("bob") + "advance 1\n", "cli-b", auth="mx.other.example; dkim=pass header.d=example.org"))
+    box.add(
+        mail("bob", signon("bob") + "advance 1\n", "cli-b", auth="mx.other.example; dkim=pass header.d=example.org")
+    )
     runner = CliRunner()
     base = ["--db", str(db_path), "--outbox", str(settings.outbox)]
     res = runner.invoke(main, [*base, "mail", "ingest", str(tmp_path / "in"), "--trust-authserv", TRUSTED, "--json"])
@@ -212,7 +230,9 @@ def test_hole2_trust_is_set_on_the_ingest_command_line_or_in_the_campaign(
     assert '"outcome": "accepted"' in res.stdout and "E-AUTH-UNCHECKED" in res.stdout  # bob's server is not ours
     res = runner.invoke(main, [*base, "mail", "trust", "mx.other.example", "--unchecked", "refuse"])
     assert res.exit_code == 0 and "mx.other.example" in res.stdout
-    box.add(mail("bob", signon("bob") + "advance 1\n", "cli-b2", auth="mx.other.example; dkim=pass header.d=example.org"))
+    box.add(
+        mail("bob", signon("bob") + "advance 1\n", "cli-b2", auth="mx.other.example; dkim=pass header.d=example.org")
+    )
     res = runner.invoke(main, [*base, "mail", "ingest", str(tmp_path / "in"), "--json"])
     assert res.exit_code == 0 and '"outcome": "accepted"' in res.stdout, res.output
 
@@ -353,8 +373,21 @@ def test_orders_entered_by_the_referee_are_marked_and_the_digest_says_so(
 ) -> None:
     camp, settings = pbem
     (tmp_path / "o.txt").write_text("advance 2\n")
-    res = CliRunner().invoke(main, ["--db", str(db_path), "--outbox", str(settings.outbox),
-                                    "orders", "submit", "1", "--player", "alice", str(tmp_path / "o.txt")])
+    res = CliRunner().invoke(
+        main,
+        [
+            "--db",
+            str(db_path),
+            "--outbox",
+            str(settings.outbox),
+            "orders",
+            "submit",
+            "1",
+            "--player",
+            "alice",
+            str(tmp_path / "o.txt"),
+        ],
+    )
     assert res.exit_code == 0, res.output
     filed = [e for e in camp.store.read(stream="game:1") if e.type == "OrdersSubmitted"][-1]
     assert filed.payload["via"] == {"entered_by": "referee", "for": "alice"}
@@ -364,7 +397,9 @@ def test_orders_entered_by_the_referee_are_marked_and_the_digest_says_so(
     assert any("The referee entered orders for blue on behalf of alice" in n.text for n in d.notices)
 
 
-def test_an_export_made_before_provenance_still_imports_and_works(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_export_made_before_provenance_still_imports_and_works(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("CAMPAIGN_NOW", "2026-01-05T13:00:00Z")
     export = Path(__file__).parent / "data" / "export-before-provenance.jsonl"
     db = tmp_path / "imported.db"

@@ -122,7 +122,10 @@ def test_hole10_unseen_mail_is_read_acted_on_and_marked_seen(
     append(imap_port, order_mail("bob", f"SIGNON bob@1 {PASSWORDS['bob']}\nadvance 3\n", "i-b"))
     source = f"imap+plain://{USER}@127.0.0.1:{imap_port}/INBOX"
     results = ingest(camp, source, settings)
-    assert [(r.message_id, r.outcome) for r in results] == [("<i-a@example.org>", "accepted"), ("<i-b@example.org>", "accepted")]
+    assert [(r.message_id, r.outcome) for r in results] == [
+        ("<i-a@example.org>", "accepted"),
+        ("<i-b@example.org>", "accepted"),
+    ]
     assert flags(imap_port) == {"<i-a@example.org>": True, "<old@example.org>": True, "<i-b@example.org>": True}
     assert camp.load(1).turn == 2  # both orders filed, the phase resolved
     assert ingest(camp, source, settings) == []  # nothing unseen is left
