@@ -185,6 +185,22 @@ def test_hole2_a_sender_written_pass_from_another_server_does_not_cancel_our_ser
     assert result.codes == ["E-AUTH-FAILED"] and orders_filed(camp) == []
 
 
+def test_hole2_with_no_trusted_server_named_no_header_is_believed(
+    pbem: tuple[Campaign, MailSettings],
+) -> None:
+    camp, settings = pbem
+    from dataclasses import replace
+
+    msg = EmailMessage()
+    msg["Authentication-Results"] = f"{TRUSTED}; dkim=fail header.d=example.org"
+    msg["Authentication-Results"] = "forger.example; dkim=pass header.d=example.org"
+    msg["From"] = "alice@example.org"
+    msg["Message-ID"] = "<nobody-trusted@example.org>"
+    msg.set_content(signon("alice") + "advance 2\n")
+    result = handle_message(camp, msg.as_bytes(), replace(settings, trusted_authserv_ids=()))
+    assert result.outcome == "refused" and orders_filed(camp) == []  # before: the forged pass cancelled the fail
+
+
 def test_hole2_only_the_topmost_trusted_header_counts(pbem: tuple[Campaign, MailSettings]) -> None:
     camp, settings = pbem
     msg = EmailMessage()
