@@ -177,7 +177,7 @@ def _act(camp: Campaign, inb: _Inbound) -> MailResult:
     except UserError as exc:
         return _refuse(camp, inb, Refusal([_error("E-NOT-NOW", str(exc))], env_game(mail), player=inb.player))
     reply = _accepted_reply(camp, gs, player, plan, inb)
-    subject = f"[campaign] game {gs.number}: your mail was accepted"
+    subject = f"Game {gs.number}: your mail was accepted"
     to, unanswered = _reply_target(camp, inb, player)
     outcome = {"result": "accepted", "game": gs.number, "player": player, "subject": subject, "reply": reply}
     outcome["reply_to"] = to
@@ -458,9 +458,7 @@ def _refuse(camp: Campaign, inb: _Inbound, refusal: Refusal, *, record_inbox: bo
         notes=[str(p) for p in mail.problems],
         raw_sha256=inb.digest,
     )
-    subject = (
-        f"[campaign] game {refusal.game}: your mail was refused" if refusal.game else "[campaign] your mail was refused"
-    )
+    subject = f"Game {refusal.game}: your mail was refused" if refusal.game else "Your mail to the referee was refused"
     codes = sorted({e.code for e in refusal.errors})
     to, unanswered = _reply_target(camp, inb, player, refusal.silent)
     outcome = {"result": "refused", "game": refusal.game, "subject": subject, "reply": reply, "reply_to": to}

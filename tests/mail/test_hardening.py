@@ -121,7 +121,7 @@ def test_hole1_a_forged_player_from_is_answered_only_at_the_address_on_file_unde
     assert result.outcome == "refused"
     (reply,) = outbox(settings)
     assert str(reply["To"]) == "alice@example.org" and "victim" not in str(reply)
-    assert "WATCHES" not in str(reply["Subject"]) and str(reply["Subject"]).startswith("[campaign]")
+    assert str(reply["Subject"]) == "Game 1: your mail was refused"
 
 
 @pytest.mark.parametrize(
