@@ -416,6 +416,8 @@ def test_orders_entered_by_the_referee_are_marked_and_the_digest_says_so(
 def test_an_export_made_before_provenance_still_imports_and_works(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """data/export-before-provenance.jsonl was exported by the code of main at a9e0235 (before this change):
+    one accepted and one refused order mail, and orders entered by hand, without any provenance fields."""
     monkeypatch.setenv("CAMPAIGN_NOW", "2026-01-05T13:00:00Z")
     export = Path(__file__).parent / "data" / "export-before-provenance.jsonl"
     db = tmp_path / "imported.db"
