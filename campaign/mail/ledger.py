@@ -67,7 +67,8 @@ class Ledger:
         p: Mapping[str, Any] = ev.payload
         if ev.type == EventType.MAIL_SETTINGS_SET:
             unchecked = p.get("unchecked")
-            self.trust = TrustSettings(tuple(p.get("authserv_ids", ())), Unchecked(unchecked) if unchecked else None)
+            mode = Unchecked(unchecked) if unchecked in {u.value for u in Unchecked} else None
+            self.trust = TrustSettings(tuple(p.get("authserv_ids", ())), mode)
             return
         if ev.type not in (EventType.MESSAGE_REFUSED, EventType.MESSAGE_ACCEPTED):
             return
