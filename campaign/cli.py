@@ -407,7 +407,7 @@ def orders_submit(ctx: Ctx, game_ref: str, source: Any, player: str, side: str |
     """
     text = source.read()
     camp = ctx.campaign()
-    receipt = camp.submit_orders(game_ref, player, text, side=side)
+    receipt = camp.submit_orders(game_ref, player, text, side=side, via={"entered_by": "referee", "for": player})
     pending = camp.advance(receipt.game)
     ctx.after_change(camp)
     from campaign.service import WaitingForDecision, WaitingForDice
@@ -720,25 +720,45 @@ def mail() -> None:
 
 @mail.command("ingest", context_settings=CONTEXT_SETTINGS)
 @click.argument("source", metavar="SOURCE")
+@click.option(
+    "--trust-authserv",
+    "trust",
+    multiple=True,
+    metavar="ID",
+    help="Authserv-id of your own receiving server; only its Authentication-Results count (repeatable).",
+)
+@click.option(
+    "--unchecked",
+    type=click.Choice(["refuse", "accept"]),
+    default=None,
+    help="What mail no trusted server vouches for gets (default: the campaign setting, else refuse).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per message.")
 @pass_ctx
 @_friendly
-def mail_ingest(ctx: Ctx, source: str, as_json: bool) -> None:
+def mail_ingest(ctx: Ctx, source: str, trust: tuple[str, ...], unchecked: str | None, as_json: bool) -> None:
     """Read orders from a Maildir, an mbox, an .eml file or imap://user@host/folder.
 
-    Each message is acted on exactly once (by Message-ID) and answered: accepted orders are
-    echoed with their hash, refused mail gets every error and changes nothing. The IMAP
+    Each message is acted on exactly once (by Message-ID) and recorded; players get a reply
+    at their address on file (strangers, bounces and automatic mail get none: the reason is
+    logged). Only the Authentication-Results of the servers you trust count. The IMAP
     password comes from $CAMPAIGN_IMAP_PASSWORD or a prompt, never from a flag.
 
     \b
     Example:
-      campaign mail ingest ~/Maildir/campaign
+      campaign mail ingest ~/Maildir/campaign --trust-authserv mx.example.org
       CAMPAIGN_IMAP_PASSWORD=... campaign mail ingest imap://referee@mail.example.org/INBOX
     """
+    from dataclasses import replace
+
+    from campaign.mail.ledger import Unchecked
     from campaign.mail.sources import SourceError
     from campaign.mailflow import ingest
 
     camp = ctx.campaign()
+    settings = replace(
+        ctx.mail_settings(), trusted_authserv_ids=trust, unchecked=Unchecked(unchecked) if unchecked else None
+    )
     counts: dict[str, int] = {}
 
     def show(r: Any) -> None:
@@ -753,15 +773,19 @@ def mail_ingest(ctx: Ctx, source: str, as_json: bool) -> None:
                         "game": r.game,
                         "codes": r.codes,
                         "seq": r.seq,
+                        "replied_to": r.replied_to,
+                        "unanswered": r.unanswered,
+                        "raw_sha256": r.raw_sha256,
                     }
                 )
             )
         else:
             extra = f" ({', '.join(r.codes)})" if r.codes else ""
-            click.echo(f"{r.outcome:9} {r.sender or '?':32} game {r.game or '-'}{extra}", err=False)
+            silent = f"; no reply: {r.unanswered}" if r.unanswered else ""
+            click.echo(f"{r.outcome:9} {r.sender or '?':32} game {r.game or '-'}{extra}{silent}", err=False)
 
     try:
-        ingest(camp, source, ctx.mail_settings(), progress=show)
+        ingest(camp, source, settings, progress=show)
     except SourceError as exc:
         raise click.ClickException(str(exc)) from None
     if not as_json:
@@ -793,12 +817,104 @@ def mail_send(ctx: Ctx, smtp: str, starttls: bool, user: str | None, as_json: bo
         raise click.ClickException("set $CAMPAIGN_SMTP_PASSWORD to the SMTP password (it is never a flag)")
     outbox = ctx.mail_settings().outbox
     report = send_outbox(outbox, host, int(port), starttls, user, password)
+    if report.dead:
+        from campaign.mailflow import record_failures
+
+        record_failures(ctx.campaign(), ctx.mail_settings(), report.dead)
     if as_json:
-        click.echo(json.dumps({"sent": len(report.sent), "failed": [str(f) for f in report.failed]}, indent=2))
+        click.echo(
+            json.dumps(
+                {
+                    "sent": len(report.sent),
+                    "failed": [str(f) for f in report.failed if not f.permanent],
+                    "failed_for_good": [{"message_id": f.message_id, "error": f.error} for f in report.dead],
+                    "maybe_delivered_twice": list(report.maybe_twice),
+                },
+                indent=2,
+            )
+        )
     else:
         click.echo(str(report))
     if report.failed:
-        raise click.ClickException(f"{len(report.failed)} message(s) stay queued in {outbox}; run again later")
+        raise click.ClickException(
+            f"{len(report.failed)} message(s) not delivered; `campaign mail queue` lists them (failed ones are in"
+            f" {outbox / 'failed'})"
+        )
+
+
+@mail.command("queue", context_settings=CONTEXT_SETTINGS)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def mail_queue(ctx: Ctx, as_json: bool) -> None:
+    """List the mail waiting in the outbox, in flight when a run stopped, or failed for good.
+
+    \b
+    Example:
+      campaign mail queue
+    """
+    from dataclasses import asdict
+
+    from campaign.mail.outbox import outbox_listing
+
+    entries = outbox_listing(ctx.mail_settings().outbox)
+    if as_json:
+        click.echo(json.dumps([asdict(e) for e in entries], indent=2))
+        return
+    for e in entries:
+        why = f"\n    {e.reason}" if e.reason else ""
+        click.echo(f"{e.state:8} {e.message_id} to {', '.join(e.to)}: {e.subject}{why}")
+    counts = {state: sum(1 for e in entries if e.state == state) for state in ("queued", "sending", "failed")}
+    click.echo(", ".join(f"{n} {state}" for state, n in counts.items()), err=True)
+
+
+@mail.command("trust", context_settings=CONTEXT_SETTINGS)
+@click.argument("authserv_ids", nargs=-1, metavar="[ID]...")
+@click.option(
+    "--unchecked",
+    type=click.Choice(["refuse", "accept"]),
+    default=None,
+    help="What mail that no trusted server vouches for gets (default refuse).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def mail_trust(ctx: Ctx, authserv_ids: tuple[str, ...], unchecked: str | None, as_json: bool) -> None:
+    """Record in the campaign which receiving servers' Authentication-Results count.
+
+    Name the authserv-id your own mail server writes first in Authentication-Results
+    (look at a mail you received there). With no ID, prints the current setting.
+
+    \b
+    Example:
+      campaign mail trust mx.example.org --unchecked refuse
+    """
+    from campaign.eventlog import NewEvent
+    from campaign.events import CAMPAIGN_STREAM, EventType
+    from campaign.mail.ledger import Unchecked, ledger, settings_event
+
+    import re
+
+    bad = [i for i in authserv_ids if not re.fullmatch(r"[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?", i)]
+    if bad:
+        raise click.ClickException(
+            f"{bad[0]!r} is not an authserv-id: it is the host name your receiving server writes first in"
+            " Authentication-Results, such as mx.example.org"
+        )
+    camp = ctx.campaign()
+    if authserv_ids or unchecked:
+        current = ledger(camp.store).trust
+        ids = authserv_ids or current.authserv_ids
+        mode = Unchecked(unchecked) if unchecked else current.unchecked
+        payload = settings_event(tuple(ids), mode)
+        camp.store.append([NewEvent(CAMPAIGN_STREAM, EventType.MAIL_SETTINGS_SET.value, payload, actor="referee")])
+    trust = ledger(camp.store).trust
+    if as_json:
+        verdict = (trust.unchecked or Unchecked.REFUSE).value
+        click.echo(json.dumps({"authserv_ids": list(trust.authserv_ids), "unchecked": verdict}))
+        return
+    click.echo(f"trusted authserv-ids: {', '.join(trust.authserv_ids) or 'none'}")
+    click.echo(f"unchecked mail: {(trust.unchecked or Unchecked.REFUSE).value}")
 
 
 @mail.command("digests", context_settings=CONTEXT_SETTINGS)
@@ -884,6 +1000,10 @@ def status(ctx: Ctx, game_ref: str, as_json: bool) -> None:
     gs = camp.load(game_ref)
     info = _status_dict(gs, camp)
     info["chain_head"] = camp.store.head()[1]
+    from campaign.deadlines import parse_time
+    from campaign.mail.ledger import lockout_lines
+
+    info["mail_lockouts"] = lockout_lines(camp.store, parse_time(camp.store.clock()))
     if as_json:
         click.echo(json.dumps(info, indent=2))
         return
@@ -913,6 +1033,8 @@ def status(ctx: Ctx, game_ref: str, as_json: bool) -> None:
         if info["commitment"]:
             click.echo(f"dice seed {info['seed_no']} commitment {info['commitment']}")
     click.echo(f"{info['events']} events in this game; chain head {info['chain_head']}")
+    for line in info["mail_lockouts"]:
+        click.echo(line)
 
 
 @main.command(context_settings=CONTEXT_SETTINGS)

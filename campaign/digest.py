@@ -164,6 +164,9 @@ def _note(
         )
     elif kind == EventType.DEADLINE_CHANGED:
         notices.append(Notice(ev.seq, "deadline", deadline_change_text(p)))
+    elif kind == EventType.ORDERS_SUBMITTED and (p.get("via") or {}).get("entered_by") == "referee":
+        who = p["via"].get("for") or p.get("player")
+        notices.append(Notice(ev.seq, "entered", f"The referee entered orders for {p['side']} on behalf of {who}."))
     elif kind == EventType.GAME_ENDED:
         winner = p.get("winner") or "nobody (a draw)"
         notices.append(Notice(ev.seq, "ended", f"The game is over: {p.get('reason')}. Winner: {winner}."))

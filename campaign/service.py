@@ -273,11 +273,16 @@ class Campaign:
         *,
         side: str | None = None,
         resolve: bool = True,
+        via: Mapping[str, Any] | None = None,
     ) -> Receipt:
-        """Validate and file orders; resolve whatever became ready. Raises OrdersRejected or UserError."""
+        """Validate and file orders; resolve whatever became ready. Raises OrdersRejected or UserError.
+
+        `via` says how the orders came in, kept in the event: ``{"entered_by": "referee", "for": player}``
+        for `orders submit`, ``{"mail": message_id, "raw_sha256": ...}`` for order mail.
+        """
         for _ in range(MAX_RETRIES):
             gs = self.load(game)
-            event, accepted = self.plan_orders(gs, player, text, side)
+            event, accepted = self.plan_orders(gs, player, text, side, via=via)
             try:
                 sealed = self.store.append([event], expected={gs.stream: gs.version}, engine=engine_id(gs.ruleset))
             except ConflictError:
@@ -297,7 +302,7 @@ class Campaign:
         raise UserError("the game is too busy right now (others keep writing); try again")
 
     def plan_orders(
-        self, gs: GameState, player: str, text: str, side: str | None = None
+        self, gs: GameState, player: str, text: str, side: str | None = None, *, via: Mapping[str, Any] | None = None
     ) -> tuple[NewEvent, AcceptedOrders]:
         """The OrdersSubmitted event for `text`, checked against `gs`; raises OrdersRejected or UserError.
 
@@ -324,6 +329,7 @@ class Campaign:
                 "data": accepted.data,
                 "canonical": accepted.canonical,
                 "orders_hash": orders_hash(accepted.canonical),
+                **({"via": dict(via)} if via else {}),
             },
             actor=player,
         )
@@ -981,13 +987,13 @@ class Campaign:
 
 
 def check_email(email: str) -> str:
-    """One plain address (``name@example.org``), or UserError saying what is wrong with it."""
-    text = email.strip()
-    if not text or "@" not in text or text.startswith("@") or text.endswith("@") or any(c.isspace() for c in text):
-        raise UserError(f"{email!r} is not an email address")
-    if any(c in text for c in ',;<>"()[]'):
-        raise UserError(f"{email!r} must be exactly one plain address such as alice@example.org")
-    return text
+    """Exactly one plain address (``name@example.org``, syntax only), or UserError saying what is wrong."""
+    from campaign.mail.addresses import check_address
+
+    try:
+        return check_address(email)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
 
 
 def _password_name(player: str) -> str:

@@ -8,6 +8,7 @@ import pytest
 
 from campaign.deadlines import Schedule
 from campaign.dice import DiceMode
+from campaign.mail.ledger import Unchecked
 from campaign.mailflow import MailSettings, handle_message
 from campaign.replay import state_at
 from campaign.ruleset import MissedOrders, OrdersRejected
@@ -117,7 +118,7 @@ def test_a_decision_answered_by_mail(camp: Campaign, tmp_path: Path) -> None:
     camp.submit_orders(game, "bob", "advance 1")
     camp.enter_dice(game, [1, 3, 2])
     camp.advance(game)
-    settings = MailSettings(outbox=tmp_path / "outbox")
+    settings = MailSettings(outbox=tmp_path / "outbox", unchecked=Unchecked.ACCEPT)
     from campaign.mailflow import dispatch
 
     dispatch(camp, settings)

@@ -65,6 +65,8 @@ CASES: dict[str, list[list[str]]] = {
     "log": [["99"], ["-3"]],
     "mail digests": [],
     "mail ingest": [[MISSING], ["{tmp}"], ["imap://"]],
+    "mail queue": [],
+    "mail trust": [["--unchecked", "maybe"], ["not an id"]],
     "mail send": [["--smtp", "nowhere"], ["--smtp", "127.0.0.1:notaport"]],
     "orders submit": [
         ["99", "--player", "alice", "{orders}"],
@@ -116,8 +118,8 @@ CASES: dict[str, list[list[str]]] = {
 }
 """Misuse cases per command, on a campaign with one running toy game (game 1) and players alice, bob."""
 
-NEEDS_NO_FILE = {"init", "import", "demo", "rulesets", "scenario check", "hex"}
-"""Commands that do not open an existing campaign file."""
+NEEDS_NO_FILE = {"init", "import", "demo", "rulesets", "scenario check", "hex", "mail queue"}
+"""Commands that do not open an existing campaign file (`mail queue` reads only the outbox folder)."""
 
 
 def _fill(args: list[str], tmp: Path, db: Path) -> list[str]:

@@ -45,6 +45,16 @@ def test_every_error_code_is_documented() -> None:
     assert missing == []
 
 
+def test_every_refusal_code_of_the_mail_loop_is_documented_with_its_reply() -> None:
+    """Issue 12 item 9: every E- code the mail loop and the password guard can give is in the table."""
+    root = DOC.parents[1] / "campaign"
+    source = (root / "mailflow.py").read_text() + (root / "mail" / "guard.py").read_text()
+    codes = sorted(set(re.findall(r'"(E-[A-Z-]+)"', source)))
+    assert "E-PASSWORD" in codes and "E-LOCKED" in codes
+    text = doc()
+    assert [c for c in codes if f"| `{c}` |" not in text] == []
+
+
 def test_every_command_is_documented_with_an_example() -> None:
     text = doc()
     assert all(f"| `{k.value}" in text for k in CommandKind)
