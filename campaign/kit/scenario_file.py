@@ -100,8 +100,9 @@ class TomlDocument:
                 best = number
                 if full == want:
                     return number
-                if len(want) > len(full) and isinstance(want[len(full)], int):
-                    return self._inline_item(number, want[len(full)])
+                index = want[len(full)] if len(want) > len(full) else None
+                if isinstance(index, int):
+                    return self._inline_item(number, index)
         return best
 
     def _inline_item(self, number: int, index: int) -> int:
