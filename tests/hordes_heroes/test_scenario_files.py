@@ -224,3 +224,55 @@ def test_hex_helper_converts_both_ways_and_lists_neighbours(table):
     assert text.splitlines()[0] == "0102 = axial q=-1 r=1 (on the map)"
     assert "not a hex label" in cli(runner, db, "hex", "55x", "--game", "1", code=1).output
     assert "give one map" in cli(runner, db, "hex", "0101", code=2).output
+
+
+def test_HH_WIN_4_casualties_commands_activations_and_lost_generals_from_the_start_table():
+    """HH.WIN.4, HH.CMD.4, HH.ZOC.6, HH.GEN.28: `[start.casualties]`, `commanded`, `activated` and a general's
+    `lost` reach the state; casualties count at the end of the bound, so a side already past its break point
+    loses as soon as the bound ends (HH.WIN.2)."""
+    markers = "commanded = [1, 2]\nactivated = [[12, 2]]\n\n[start.casualties]\nlancaster = { foot = 21 }"
+    extra = "".join(f'  {{ id = {13 + i}, profile = "foot", hex = "0{i + 1}01", facing = "S" }},\n' for i in range(8))
+    text = (
+        POSITION.replace("engaged_at_start = [2, 12]", "engaged_at_start = [2, 12]\n" + markers)
+        .replace(
+            'generals = [{ id = 2, name = "Somerset", cm = 3, cr = 3, cinc = true, hex = "0202" }]',
+            'generals = [{ id = 2, name = "Somerset", cm = 3, cr = 3, cinc = true, hex = "0202" },'
+            ' { id = 3, name = "Exeter", cm = 2, cr = 2, lost = true }]',
+        )
+        .replace("  { id = 12, profile", extra + "  { id = 12, profile")
+        .replace('points = 100\nedge = "north"', 'points = 200\nedge = "north"')
+    )
+    st = R.setup_text(text, "p.toml", {})
+    assert st.casualties == {"york": {}, "lancaster": {"lancaster:foot": 21}}
+    assert st.commanded == frozenset({1, 2}) and st.activated == frozenset({(2, 12)})
+    assert not st.generals[3].alive and st.generals[3].hex is None and st.generals_lost["lancaster"] == (3,)
+    from .helpers import Dice
+
+    lines = R.resolve(st, Dice(*([4] * 20))).narrative
+    assert st.outcome is not None and st.outcome[0] == "york", lines
+    assert "it lost 21 of 40 combat stands, more than 50% [HH.WIN.2]" in st.outcome[1]
+    bad = text.replace("lancaster = { foot = 21 }", "lancaster = { horse = 9 }\nnorfolk = { foot = 1 }")
+    fields = sorted(p.field for p in R.check_text(bad, "p.toml"))
+    assert fields == ["start.casualties.lancaster.horse", "start.casualties.norfolk"]
+
+
+def test_HH_DATA_1_inline_profiles_add_to_an_army_list_and_general_types_inline():
+    """HH.DATA.1, HH.GEN.1: with `army`, `[[sides.profiles]]` add to the list (same id replaces) and
+    `[[sides.general_types]]` add general types; the army id stays the side's own so lists never clash."""
+    text = read_scenario_text_of("skirmish-midbattle").replace(
+        'generals = [{ id = 1, type = "general", cinc = true, hex = "0507" }]',
+        'generals = [{ id = 1, type = "captain", cinc = true, hex = "0507" }]\n\n'
+        '[[sides.profiles]]\nid = "mma"\nname = "Heavy Men-at-Arms"\ncategory = "cavalry"\nclass = "A"\n'
+        'speed = "3CR"\ncf = 6\nimpact = 4\npoints = 16\n\n'
+        '[[sides.general_types]]\nid = "captain"\nname = "Captain"\ncm = 4\ncr = 4\n',
+    )
+    st = R.setup_text(text, "p.toml", {})
+    assert st.armies == {"york": "york", "lancaster": "wotr-english"}
+    assert (
+        st.profile(st.units[1]).name == "Heavy Men-at-Arms" and st.profile(st.units[11]).name == "Mounted Men-at-Arms"
+    )
+    assert (st.generals[1].cm, st.generals[1].cr, st.generals[1].cost) == (4, 4, 12)
+
+
+def read_scenario_text_of(name: str) -> str:
+    return S._shipped_text(name)
