@@ -584,10 +584,12 @@ class _Builder:
         f = self.f
         for u in state.units.values():
             if u.hex is None and u.profile != BOAT_PROFILE_ID:
-                f.problem(_unit_path(sides, u.id, "hex"), f"a [start] needs unit {u.id} placed with `hex`")
+                f.problem(_row_path(sides, "units", u.id, "hex"), f"a [start] needs unit {u.id} placed with `hex`")
         for g in state.generals.values():
             if g.hex is None and g.alive:
-                f.problem(_general_path(sides, g.id, "hex"), f"a [start] needs general {g.id} placed with `hex`")
+                f.problem(
+                    _row_path(sides, "generals", g.id, "hex"), f"a [start] needs general {g.id} placed with `hex`"
+                )
         if not state.edges_fixed:
             f.problem("sides", "a [start] needs each side's `edge`")
         who = {s: s for s in state.sides}
@@ -653,17 +655,11 @@ def _pairs(v: Any) -> list[tuple[int, int]]:
     return [(p[0], p[1]) for p in v]
 
 
-def _unit_path(sides: list[_Side], uid: int, key: str) -> str:
+def _row_path(sides: list[_Side], kind: str, rid: int, key: str) -> str:
+    """The field path of unit or general `rid`'s `key`, such as ``sides[1].units[2].hex``."""
     for s in sides:
-        for j, u in enumerate(s.units):
-            if u.id == uid:
-                return f"{s.where}.units[{j}].{key}"
-    return "sides"
-
-
-def _general_path(sides: list[_Side], gid: int, key: str) -> str:
-    for s in sides:
-        for j, g in enumerate(s.generals):
-            if g.id == gid:
-                return f"{s.where}.generals[{j}].{key}"
+        ids = [u.id for u in s.units] if kind == "units" else [g.id for g in s.generals]
+        for j, row_id in enumerate(ids):
+            if row_id == rid:
+                return f"{s.where}.{kind}[{j}].{key}"
     return "sides"
