@@ -32,7 +32,7 @@ from .armies import (
     validate_army,
 )
 from .battlefield import Battlefield, Terrain, build_battlefield
-from .geometry import Edge, Facing
+from .geometry import Edge, Facing, front_sides, side_key
 from .model import BOAT_PROFILE, BOAT_PROFILE_ID, Formation, General, Profile, Unit, general_cost
 from .movement import Problem as EngineProblem
 from .state import GameState, Initiative, Options, Phase
@@ -51,7 +51,7 @@ SIDE_KEYS = (
 )  # fmt: skip
 UNIT_KEYS = (
     "id", "profile", "name", "hex", "facing", "formation", "stands", "nominal", "rear_profile", "rear_stands",
-    "disrupted", "static_combat", "hold_fire", "pavisses", "stakes", "dismounted",
+    "disrupted", "static_combat", "hold_fire", "pavisses", "stakes", "stakes_planted", "dismounted", "aboard",
     "moved", "moved_this_phase", "evaded", "flee_responded", "contacted_by",
 )  # fmt: skip
 PROFILE_KEYS = (
@@ -64,6 +64,7 @@ GENERAL_KEYS = ("id", "type", "name", "hero", "cinc", "mounted", "hex", "cm", "c
 BOAT_KEYS = ("id", "hex", "name", "facing")
 START_KEYS = (
     "turn", "phasing", "first_mover", "phase", "contacts", "engaged_at_start", "commanded", "activated", "casualties",
+    "groups",
 )  # fmt: skip
 START_PHASES = {
     "command move": Phase.COMMAND_MOVE,
@@ -222,7 +223,7 @@ def check_placement(state: GameState) -> list[str]:
         assert u.hex is not None
         if not state.field.on_map(u.hex):
             out.append(f"unit {u.id} is off the map")
-        elif not can_occupy(state, state.profile(u), u.hex):
+        elif u.boat is None and not can_occupy(state, state.profile(u), u.hex):  # aboard: on the lake (HH.TERR.47)
             out.append(f"unit {u.id} stands in terrain it may not occupy at {state.label(u.hex)}")
         if u.hex in seen:
             out.append(f"units {seen[u.hex]} and {u.id} share {state.label(u.hex)}; one unit per hex [HH.BASE.6]")
@@ -240,6 +241,8 @@ class _Side:
     army: ArmyList
     where: str
     edge: Edge | None = None
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    """The `units` tables as written, for the markers read once every unit exists."""
     units: list[Unit] = field(default_factory=list)
     generals: list[General] = field(default_factory=list)
 
@@ -323,7 +326,7 @@ class _Builder:
             self.zones[name] = zone or frozenset()
         for pid, p in army.profiles.items():  # every profile of the list: a unit may dismount into another
             self.profiles[f"{army.id}:{pid}"] = p
-        rows = f.tables(sd, "units", where)
+        rows = side.rows = f.tables(sd, "units", where)
         gens = f.tables(sd, "generals", where)
         forces = [ForceGeneral(self.general_type(army, g, f"{where}.generals[{j}]"), bool(g.get("hero", False)),
                                bool(g.get("cinc", False))) for j, g in enumerate(gens)]  # fmt: skip
@@ -429,7 +432,7 @@ class _Builder:
             base_profile=key,
             name=f.text(row, "name", where, default=p.name),
             hex=self.hex(row, "hex", where),
-            facing=f.convert(row, "facing", lambda v: Facing.parse(str(v)), where, default="N") or Facing.N,
+            facing=self.facing(row, where),
             formation=f.one_of(row, "formation", {x.value: x for x in Formation}, where, default="deployed")
             or Formation.DEPLOYED,
             stands=stands,
@@ -449,6 +452,11 @@ class _Builder:
                 f.problem(f"{where}.rear_stands", "must leave at least one front stand [HH.DATA.3]")
             u = replace(u, rear_profile=f"{army.id}:{rp.id}", rear_stands=rear)
         return u
+
+    def facing(self, row: dict[str, Any], where: str) -> Facing:
+        """A unit's facing; Facing.E is 0, so a missing or bad one is told apart with `is None`."""
+        facing = self.f.convert(row, "facing", lambda v: Facing.parse(str(v)), where, default="N")
+        return Facing.N if facing is None else facing
 
     def markers(self, row: dict[str, Any], where: str) -> dict[str, Any]:
         """Markers and this-bound flags a mid-battle start may set (HH.DEF.13, HH.DATA.4)."""
@@ -478,7 +486,7 @@ class _Builder:
             self.f.problem(f"{where}.hex", f"boat {uid} needs a `hex` on a lake hex [HH.TERR.47]")
             return None
         self.profiles[BOAT_PROFILE_ID] = BOAT_PROFILE
-        facing = self.f.convert(row, "facing", lambda v: Facing.parse(str(v)), where, default="N") or Facing.N
+        facing = self.facing(row, where)
         name = self.f.text(row, "name", where, default="Boat")
         return Unit(uid, side.name, BOAT_PROFILE_ID, name, BOAT_PROFILE_ID, hx, facing, stands=1, nominal=1)
 
@@ -540,9 +548,38 @@ class _Builder:
                 s: sum(u.nominal for u in units.values() if u.side == s and u.profile != BOAT_PROFILE_ID) for s in names
             },
         )
+        self.afloat_and_staked(state, sides)
         if start is not None:
             return self.start(state, sides, start)
         return self.pregame(state)
+
+    def afloat_and_staked(self, state: GameState, sides: list[_Side]) -> None:
+        """Units aboard boats (`aboard`, HH.TERR.47) and stakes already planted (`stakes_planted`, HH.SPECIAL.14)."""
+        f = self.f
+        for s in sides:
+            for j, row in enumerate(s.rows):
+                where = f"{s.where}.units[{j}]"
+                uid = row.get("id")
+                if not isinstance(uid, int) or uid not in state.units:
+                    continue
+                u = state.units[uid]
+                if "aboard" in row:
+                    b = state.units.get(row["aboard"]) if isinstance(row["aboard"], int) else None
+                    if b is None or b.profile != BOAT_PROFILE_ID or b.side != u.side or b.carrying is not None:
+                        f.problem(f"{where}.aboard", "must be the id of an empty boat of the same side [HH.TERR.47]")
+                        continue
+                    state.units[uid] = u = replace(u, hex=b.hex, boat=b.id)
+                    state.units[b.id] = replace(b, hex=None, carrying=uid)
+                if f.flag(row, "stakes_planted", where, default=False):
+                    if u.hex is None or not u.facing.is_point or not state.profile(u).can_stakes:
+                        f.problem(
+                            f"{where}.stakes_planted",
+                            "needs troops with stakes, a `hex` and a facing to a point [HH.SPECIAL.14]",
+                        )
+                        continue
+                    for side in front_sides(u.facing):
+                        state.stakes[side_key(u.hex, u.hex.neighbour(side))] = (uid, u.hex)
+                    state.units[uid] = replace(u, stakes_carried=False)
 
     def pregame(self, state: GameState) -> GameState:
         f, data = self.f, self.data
@@ -577,7 +614,16 @@ class _Builder:
             commanded=frozenset(f.convert(st, "commanded", _int_list, "start", default=[]) or ()),
             activated=frozenset((min(a, b), max(a, b)) for a, b in act),
             casualties=f.table(st, "casualties", "start"),
+            groups=tuple(self.group(g, f"start.groups[{i}]") for i, g in enumerate(f.tables(st, "groups", "start"))),
         )
+
+    def group(self, g: dict[str, Any], where: str) -> tuple[int, tuple[tuple[str, int], ...]]:
+        """One combat group of the last hand-to-hand phase: its focus and opponents (HH.HTH.3, HH.DATA.7)."""
+        self.f.unknown(g, ("focus", "units", "generals"), where)
+        focus = self.f.integer(g, "focus", where)
+        units = self.f.convert(g, "units", _int_list, where, default=[]) or []
+        gens = self.f.convert(g, "generals", _int_list, where, default=[]) or []
+        return focus, tuple([("u", x) for x in units] + [("g", x) for x in gens])
 
     def start(self, state: GameState, sides: list[_Side], st: _Start) -> GameState:
         """A mid-battle start: whose bound, which phase, and the bound's markers (HH.SEQ.11, HH.DATA.7)."""
@@ -612,7 +658,11 @@ class _Builder:
         state.engaged_at_start = st.engaged
         state.commanded = st.commanded
         state.activated = st.activated
+        state.prev_groups = st.groups
         named = {x for p in st.contacts + tuple(st.activated) for x in p} | st.engaged | st.commanded
+        named |= {x for focus, opps in st.groups for x in (focus, *(i for k, i in opps if k == "u"))}
+        for gid in sorted({i for _, opps in st.groups for k, i in opps if k == "g"} - set(state.generals)):
+            f.problem("start.groups", f"names general {gid}, which the scenario does not have")
         named |= {x for u in state.units.values() for x in u.contacted_by}
         for uid in sorted(named - set(state.units)):
             f.problem("start", f"names unit {uid}, which the scenario does not have")
@@ -641,6 +691,7 @@ class _Start:
     commanded: frozenset[int]
     activated: frozenset[tuple[int, int]]
     casualties: dict[str, Any]
+    groups: tuple[tuple[int, tuple[tuple[str, int], ...]], ...]
 
 
 def _int_list(v: Any) -> list[int]:

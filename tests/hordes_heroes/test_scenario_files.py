@@ -276,3 +276,39 @@ def test_HH_DATA_1_inline_profiles_add_to_an_army_list_and_general_types_inline(
 
 def read_scenario_text_of(name: str) -> str:
     return S._shipped_text(name)
+
+
+def test_HH_TERR_47_HH_SPECIAL_14_HH_HTH_3_aboard_staked_and_last_groups_from_the_file():
+    """HH.TERR.47: a unit `aboard` a boat stands on the boat's lake hex and the boat is off the table;
+    HH.SPECIAL.14: `stakes_planted` stakes the unit's two front sides; HH.HTH.3: `[[start.groups]]` are the
+    last hand-to-hand phase's combat groups."""
+    stakers = (
+        '[[sides.profiles]]\nid = "stakers"\nname = "Archers with stakes"\ncategory = "infantry"\nclass = "C"\n'
+        'speed = "1CR"\ncf = 2\nshoot = 6\nweapon = "bow"\nstakes = true\npoints = 8\n\n'
+    )
+    text = (
+        POSITION.replace('offset = "odd"\n', 'offset = "odd"\n\n[map.terrain]\nlake = ["0707"]\n')
+        .replace(
+            '  { id = 3, profile = "bows", hex = "0207", facing = "N", disrupted = true, stands = 3 },',
+            '  { id = 3, profile = "bows", hex = "0207", facing = "N", disrupted = true, stands = 3 },\n'
+            '  { id = 4, profile = "bows", aboard = 31 },\n'
+            '  { id = 5, profile = "stakers", hex = "0307", facing = "N", stakes_planted = true },',
+        )
+        .replace('generals = [{ id = 1, name = "Norfolk"', 'boats = [{ id = 31, hex = "0707" }]\n'
+                 'generals = [{ id = 1, name = "Norfolk"')
+        .replace("engaged_at_start = [2, 12]", "engaged_at_start = [2, 12]\ngroups = [{ focus = 12, units = [2] }]")
+        .replace('[[sides]]\nname = "lancaster"', stakers + '[[sides]]\nname = "lancaster"')
+    )  # fmt: skip
+    st = R.setup_text(text, "p.toml", {})
+    lake = st.field.spec.parse("0707")
+    assert (st.units[4].hex, st.units[4].boat, st.units[31].hex, st.units[31].carrying) == (lake, 31, None, 4)
+    staked = {h for (_, h) in st.stakes.values()}
+    assert staked == {st.field.spec.parse("0307")} and len(st.stakes) == 2 and not st.units[5].stakes_carried
+    assert st.prev_groups == ((12, (("u", 2),)),)
+    assert "sides[0].units[3].aboard" in {p.field for p in R.check_text(text.replace("aboard = 31", "aboard = 3"), "p")}
+    bad = text.replace("groups = [{ focus = 12, units = [2] }]", "groups = [{ focus = 12, generals = [9] }]")
+    assert [p.message for p in R.check_text(bad, "p.toml")] == ["names general 9, which the scenario does not have"]
+    bad = text.replace("stakes_planted = true }", 'stakes_planted = true, facing = "E" }').replace(
+        ', facing = "N", stakes', ", stakes"
+    )
+    assert [p.field for p in R.check_text(bad, "p.toml")] == ["sides[0].units[4].stakes_planted"]
