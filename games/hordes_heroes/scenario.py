@@ -52,7 +52,7 @@ SIDE_KEYS = (
 UNIT_KEYS = (
     "id", "profile", "name", "hex", "facing", "formation", "stands", "nominal", "rear_profile", "rear_stands",
     "disrupted", "static_combat", "hold_fire", "pavisses", "stakes", "stakes_planted", "dismounted", "aboard",
-    "moved", "moved_this_phase", "evaded", "flee_responded", "contacted_by",
+    "split_link", "moved", "moved_this_phase", "evaded", "flee_responded", "contacted_by",
 )  # fmt: skip
 PROFILE_KEYS = (
     "id", "name", "category", "class", "speed", "cf", "impact", "shoot", "weapon", "traits", "stands", "points",
@@ -64,7 +64,7 @@ GENERAL_KEYS = ("id", "type", "name", "hero", "cinc", "mounted", "hex", "cm", "c
 BOAT_KEYS = ("id", "hex", "name", "facing")
 START_KEYS = (
     "turn", "phasing", "first_mover", "phase", "contacts", "engaged_at_start", "commanded", "activated", "casualties",
-    "groups",
+    "groups", "flee_paths",
 )  # fmt: skip
 START_PHASES = {
     "command move": Phase.COMMAND_MOVE,
@@ -472,6 +472,8 @@ class _Builder:
         }
         by = f.convert(row, "contacted_by", _int_list, where, default=[])
         out["contacted_by"] = tuple(by or ())
+        if "split_link" in row:  # HH.TERR.43: the other part of a 6-stand unit split at a restriction
+            out["split_link"] = f.integer(row, "split_link", where, low=1)
         return out
 
     def boat(self, side: _Side, row: dict[str, Any], j: int) -> Unit | None:
@@ -570,6 +572,9 @@ class _Builder:
                         continue
                     state.units[uid] = u = replace(u, hex=b.hex, boat=b.id)
                     state.units[b.id] = replace(b, hex=None, carrying=uid)
+                link = state.units.get(u.split_link) if u.split_link is not None else None
+                if u.split_link is not None and (link is None or link.split_link != uid or link.side != u.side):
+                    f.problem(f"{where}.split_link", "both parts of a split unit name each other [HH.TERR.43]")
                 if f.flag(row, "stakes_planted", where, default=False):
                     if u.hex is None or not u.facing.is_point or not state.profile(u).can_stakes:
                         f.problem(
@@ -615,7 +620,17 @@ class _Builder:
             activated=frozenset((min(a, b), max(a, b)) for a, b in act),
             casualties=f.table(st, "casualties", "start"),
             groups=tuple(self.group(g, f"start.groups[{i}]") for i, g in enumerate(f.tables(st, "groups", "start"))),
+            flees=tuple(
+                self.flee(d, f"start.flee_paths[{i}]") for i, d in enumerate(f.tables(st, "flee_paths", "start"))
+            ),
         )
+
+    def flee(self, d: dict[str, Any], where: str) -> tuple[int, tuple[Any, ...]]:
+        """This bound's flee of one unit, from its old hex, for pursuit to follow (HH.COMP.22, HH.DATA.4)."""
+        self.f.unknown(d, ("unit", "path"), where)
+        spec = self.bf.spec if self.bf is not None else None
+        path = self.f.convert(d, "path", lambda v: tuple(spec.parse(str(x)) for x in v) if spec else (), where)
+        return self.f.integer(d, "unit", where), path or ()
 
     def group(self, g: dict[str, Any], where: str) -> tuple[int, tuple[tuple[str, int], ...]]:
         """One combat group of the last hand-to-hand phase: its focus and opponents (HH.HTH.3, HH.DATA.7)."""
@@ -659,8 +674,10 @@ class _Builder:
         state.commanded = st.commanded
         state.activated = st.activated
         state.prev_groups = st.groups
+        state.flee_paths = dict(st.flees)
         named = {x for p in st.contacts + tuple(st.activated) for x in p} | st.engaged | st.commanded
         named |= {x for focus, opps in st.groups for x in (focus, *(i for k, i in opps if k == "u"))}
+        named |= {uid for uid, _ in st.flees}
         for gid in sorted({i for _, opps in st.groups for k, i in opps if k == "g"} - set(state.generals)):
             f.problem("start.groups", f"names general {gid}, which the scenario does not have")
         named |= {x for u in state.units.values() for x in u.contacted_by}
@@ -692,6 +709,7 @@ class _Start:
     activated: frozenset[tuple[int, int]]
     casualties: dict[str, Any]
     groups: tuple[tuple[int, tuple[tuple[str, int], ...]], ...]
+    flees: tuple[tuple[int, tuple[Any, ...]], ...]
 
 
 def _int_list(v: Any) -> list[int]:

@@ -312,3 +312,24 @@ def test_HH_TERR_47_HH_SPECIAL_14_HH_HTH_3_aboard_staked_and_last_groups_from_th
         ', facing = "N", stakes', ", stakes"
     )
     assert [p.field for p in R.check_text(bad, "p.toml")] == ["sides[0].units[4].stakes_planted"]
+
+
+def test_HH_TERR_43_HH_COMP_22_split_units_and_this_bounds_flee_paths_from_the_file():
+    """HH.TERR.43: the two parts of a split unit name each other with `split_link` (one-sided links are refused);
+    HH.COMP.22: `[[start.flee_paths]]` give this bound's flees, which a pursuit follows."""
+    from games.hordes_heroes.movement import split_partner
+
+    parts = (
+        '  { id = 13, profile = "foot", hex = "0802", facing = "S", nominal = 4, split_link = 14 },\n'
+        '  { id = 14, profile = "foot", hex = "0801", facing = "S", stands = 2, nominal = 2, split_link = 13 },\n'
+    )
+    text = POSITION.replace("  { id = 12, profile", parts + "  { id = 12, profile").replace(
+        "engaged_at_start = [2, 12]",
+        'engaged_at_start = [2, 12]\nflee_paths = [{ unit = 11, path = ["0404", "0403"] }]',
+    )
+    st = R.setup_text(text, "p.toml", {})
+    assert split_partner(st, st.units[13]) == st.units[14] and split_partner(st, st.units[14]) == st.units[13]
+    spec = st.field.spec
+    assert st.flee_paths == {11: (spec.parse("0404"), spec.parse("0403"))}
+    one_sided = text.replace("nominal = 2, split_link = 13", "nominal = 2")
+    assert [p.field for p in R.check_text(one_sided, "p.toml")] == ["sides[1].units[1].split_link"]
