@@ -64,7 +64,7 @@ GENERAL_KEYS = ("id", "type", "name", "hero", "cinc", "mounted", "hex", "cm", "c
 BOAT_KEYS = ("id", "hex", "name", "facing")
 START_KEYS = (
     "turn", "phasing", "first_mover", "phase", "contacts", "engaged_at_start", "commanded", "activated", "casualties",
-    "groups", "flee_paths",
+    "groups", "flee_paths", "combat_stand_total",
 )  # fmt: skip
 START_PHASES = {
     "command move": Phase.COMMAND_MOVE,
@@ -683,6 +683,13 @@ class _Builder:
         named |= {x for u in state.units.values() for x in u.contacted_by}
         for uid in sorted(named - set(state.units)):
             f.problem("start", f"names unit {uid}, which the scenario does not have")
+        totals = f.table(self.data.get("start", {}), "combat_stand_total", "start")
+        for side, total in totals.items():
+            # HH.ARMY.16: fixed when the battle began, so units eliminated before this position still count
+            if side not in state.sides or isinstance(total, bool) or not isinstance(total, int) or total < 1:
+                f.problem(f"start.combat_stand_total.{side}", f"must be a side ({', '.join(state.sides)}) = stands")
+                continue
+            state.combat_stand_total[side] = total
         for side, lost in st.casualties.items():
             if side not in state.sides or not isinstance(lost, dict):
                 f.problem(f"start.casualties.{side}", f"must be a table of profile = stands for one of {state.sides}")

@@ -251,6 +251,12 @@ def test_HH_WIN_4_casualties_commands_activations_and_lost_generals_from_the_sta
     lines = R.resolve(st, Dice(*([4] * 20))).narrative
     assert st.outcome is not None and st.outcome[0] == "york", lines
     assert "it lost 21 of 40 combat stands, more than 50% [HH.WIN.2]" in st.outcome[1]
+    # HH.ARMY.16: the total fixed when the battle began (units eliminated before this position count in it)
+    bigger = text.replace("[start.casualties]", "combat_stand_total = { lancaster = 60 }\n\n[start.casualties]")
+    st = R.setup_text(bigger, "p.toml", {})
+    assert st.combat_stand_total["lancaster"] == 60
+    R.resolve(st, Dice(*([4] * 20)))
+    assert st.outcome is None and st.phasing == "lancaster"
     bad = text.replace("lancaster = { foot = 21 }", "lancaster = { horse = 9 }\nnorfolk = { foot = 1 }")
     fields = sorted(p.field for p in R.check_text(bad, "p.toml"))
     assert fields == ["start.casualties.lancaster.horse", "start.casualties.norfolk"]
