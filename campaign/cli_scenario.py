@@ -1,40 +1,24 @@
 """`campaign scenario check` and `campaign hex`: checking a scenario file, and finding hexes on a map.
 
-Registered on the main command group by campaign/cli.py, from which they inherit `-h` and the
-help width; they import nothing from it at load time, so either module may be loaded first. Like
-every command, a user mistake exits 1 with a plain message, never a traceback.
+Registered on the main command group by campaign/cli.py. Like every command, a user mistake
+exits 1 with a plain message, never a traceback.
 """
 
 from __future__ import annotations
 
-import functools
 import json
 import tomllib
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _friendly(fn: F) -> F:
-    """campaign.cli's plain-message error handling, looked up when the command runs (no import cycle)."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        from campaign.cli import _friendly as friendly
-
-        return friendly(fn)(*args, **kwargs)
-
-    return wrapper  # type: ignore[return-value]
-
+from campaign.clictx import CONTEXT_SETTINGS, Ctx, _friendly, pass_ctx
 
 SIDE_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
 """Hex sides 0..5 in docs/hexgrid.md order (HexSide)."""
 
 
-@click.group()
+@click.group(context_settings=CONTEXT_SETTINGS)
 def scenario() -> None:
     """Scenario files: check one before starting a game from it.
 
@@ -66,7 +50,7 @@ def _ruleset_for(name: str | None, path: str) -> Any:
     )
 
 
-@scenario.command("check")
+@scenario.command("check", context_settings=CONTEXT_SETTINGS)
 @click.argument("path", metavar="FILE", type=click.Path(dir_okay=True))
 @click.option("--ruleset", "ruleset_name", default=None, help="Rule system (default: the file's `ruleset` key).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
@@ -107,7 +91,7 @@ def scenario_check(path: str, ruleset_name: str | None, as_json: bool) -> None:
         raise SystemExit(1)
 
 
-@click.command("hex")
+@click.command("hex", context_settings=CONTEXT_SETTINGS)
 @click.argument("hexes", nargs=-1, required=True, metavar="HEX...")
 @click.option("--game", "game_ref", default=None, help="Use this game's map.")
 @click.option("--ruleset", "ruleset_name", default=None, help="With --scenario: the rule system.")
@@ -119,9 +103,9 @@ def scenario_check(path: str, ruleset_name: str | None, as_json: bool) -> None:
 @click.option("--first-column", type=int, default=1, show_default=True)
 @click.option("--first-row", type=int, default=1, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@click.pass_obj
+@pass_ctx
 @_friendly
-def hex_cmd(ctx: Any, hexes: tuple[str, ...], as_json: bool, **map_args: Any) -> None:
+def hex_cmd(ctx: Ctx, hexes: tuple[str, ...], as_json: bool, **map_args: Any) -> None:
     """Convert map labels to axial coordinates (docs/hexgrid.md) and back, and list neighbours.
 
     Give each HEX as a label (`0507`) or as axial `q,r` (`4,6`, or `Hex(4, 6)`; put `--` before
@@ -147,7 +131,7 @@ def hex_cmd(ctx: Any, hexes: tuple[str, ...], as_json: bool, **map_args: Any) ->
             )
 
 
-def _map_spec(ctx: Any, a: dict[str, Any]) -> Any:
+def _map_spec(ctx: Ctx, a: dict[str, Any]) -> Any:
     from campaign.hexgrid import MapSpec, Offset, Orientation
 
     chosen = [bool(a["game_ref"]), bool(a["scenario_ref"]), a["columns"] is not None or a["rows"] is not None]

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from campaign import canonical
+from campaign.deadlines import apply_deadline_change
 from campaign.dice import DiceMode, RecordedDice, RecordedRoll
 from campaign.eventlog import Event, EventStore, upcast
 from campaign.events import EventType
@@ -60,6 +61,10 @@ class GameState:
     """When the current phase opened (the `at` of the event that opened it)."""
     phase_seq: int = 0
     """The seq of the event that opened the current phase."""
+    deadline_extra_hours: int = 0
+    """Hours the referee added to the current phase's deadline (extensions and pauses)."""
+    paused_at: str = ""
+    """When the referee paused the deadline clock ("" while it runs)."""
     waits: set[str] = field(default_factory=set)
     reminded: set[str] = field(default_factory=set)
     voided: set[int] = field(default_factory=set)
@@ -113,6 +118,8 @@ class GameState:
             "schedule": self.schedule,
             "phase_opened_at": self.phase_opened_at,
             "phase_seq": self.phase_seq,
+            "deadline_extra_hours": self.deadline_extra_hours,
+            "paused_at": self.paused_at,
             "waits": sorted(self.waits),
             "reminded": sorted(self.reminded),
             "voided": sorted(self.voided),
@@ -150,6 +157,8 @@ class GameState:
             schedule=data["schedule"],
             phase_opened_at=data["phase_opened_at"],
             phase_seq=data["phase_seq"],
+            deadline_extra_hours=data.get("deadline_extra_hours", 0),
+            paused_at=data.get("paused_at", ""),
             waits=set(data["waits"]),
             reminded=set(data["reminded"]),
             voided=set(data["voided"]),
@@ -234,6 +243,8 @@ def apply_event(
         gs.state = gs.ruleset.withdraw_orders(gs.state, p["side"], p["key"])
     elif kind == EventType.DICE_ENTERED:
         gs.manual_pool.extend(p["values"])
+    elif kind == EventType.DICE_CLEARED:
+        gs.manual_pool.clear()
     elif kind == EventType.DICE_ROLLED:
         gs.pending_dice.append(RecordedRoll(ev.seq, p["sides"], p["value"], p["purpose"]))
         if p["mode"] == DiceMode.FAIR.value:
@@ -280,6 +291,10 @@ def apply_event(
         gs.waits.clear()
     elif kind == EventType.EVENTS_VOIDED:
         _open_phase(gs, ev)
+    elif kind == EventType.DEADLINE_CHANGED:
+        apply_deadline_change(gs, p, ev.at)
+    elif kind == EventType.SIDE_REPLACED:
+        gs.sides[p["side"]] = p["new"]
     elif kind == EventType.PRESS_SENT:
         gs.press.append({"seq": ev.seq, "at": ev.at, **p})
     gs.version = ev.version
@@ -290,6 +305,7 @@ def apply_event(
 
 def _open_phase(gs: GameState, ev: Event) -> None:
     gs.phase_opened_at, gs.phase_seq = ev.at, ev.seq
+    gs.deadline_extra_hours = 0
     gs.waits.clear()
     gs.reminded.clear()
     gs.asked.clear()
