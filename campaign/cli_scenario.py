@@ -65,8 +65,7 @@ def scenario_check(path: str, ruleset_name: str | None, as_json: bool) -> None:
     Example:
       campaign scenario check --ruleset hh ./somewhere/position.toml
     """
-    from campaign.ruleset import read_scenario_file
-    from campaign.scenarios import check_file
+    from campaign.scenarios import check_file, read_scenario_file
 
     rs = _ruleset_for(ruleset_name, path)
     problems = check_file(rs, path)

@@ -140,43 +140,9 @@ def run_demo(
         camp.set_password(name, passwords[name])
     sides = {side: name for side, (name, _) in zip(sides_order, players, strict=True)}
     gs = camp.new_game(rs.name, source, sides)
-    # the demo's mail never passes a real receiving server (no Authentication-Results): accept unchecked
-    # mail explicitly, so the SIGNON password is the check, as docs/security.md describes
-    settings = MailSettings(outbox=out / "outbox", sender=f"Campaign referee <{SERVER}>", unchecked=Unchecked.ACCEPT)
-    inbox_dir = out / "inbox"
-    inbox = mailbox.Maildir(inbox_dir, create=True)
-    (out / "mailboxes").mkdir(exist_ok=True)
-    boxes = {name: mailbox.Maildir(out / "mailboxes" / name, create=True) for name, _ in players}
-    addresses = dict(players)
-    mails_in = mails_out = 0
-    mails_out += _deliver(settings, boxes, addresses, camp, settings_first=True)
     limit = rs.turn_limit(gs.state) or 20
-    for n in range(MAX_MAILS):
-        gs = camp.load(gs.number)
-        if gs.ended is not None:
-            break
-        if progress is not None:
-            progress(min(gs.turn, limit), limit)
-        requests = [r for r in camp.awaiting(gs) if not r.optional or r.kind is RequestKind.DECISION]
-        if not requests:
-            raise DemoError(f"game {gs.number} is waiting for nobody at turn {gs.turn}; the demo cannot go on")
-        for req in requests[:1]:  # one mail at a time, as players would send them
-            player = gs.sides[req.side]
-            bot_seed = int(hashlib.sha256(f"{seed}/{gs.seq}/{req.side}".encode()).hexdigest()[:8], 16)
-            text = rs.bot_orders(gs.state, req.side, bot_seed)
-            inbox.add(_order_mail(player, addresses[player], gs.number, passwords[player], text, seed, n, clock))
-            mails_in += 1
-        clock.advance(47)
-        results = ingest(camp, str(inbox_dir), settings)
-        refused = [r for r in results if r.outcome == "refused"]
-        if refused:
-            raise DemoError(
-                f"a computer player's orders were refused ({', '.join(refused[0].codes)}):\n{refused[0].reply}"
-            )
-        mails_out += _deliver(settings, boxes, addresses, camp)
-        clock.advance(13)
-    else:
-        raise DemoError(f"the battle did not end within {MAX_MAILS} mails")
+    mails = _play_by_mail(camp, rs, gs.number, out, dict(players), passwords, seed, clock, (limit, progress))
+    mails_in, mails_out = mails
     gs = camp.load(gs.number)
     if progress is not None:
         progress(limit, limit)
@@ -205,6 +171,55 @@ def run_demo(
     )
     store.close()
     return summary
+
+
+def _play_by_mail(
+    camp: Campaign,
+    rs: Ruleset,
+    game: int,
+    out: Path,
+    addresses: dict[str, str],
+    passwords: dict[str, str],
+    seed: int,
+    clock: SimClock,
+    bar: tuple[int, Callable[[int, int], None] | None],
+) -> tuple[int, int]:
+    """Mail the computer players' orders in, one at a time, until the game ends; (mails in, mails out)."""
+    # the demo's mail never passes a real receiving server (no Authentication-Results): accept unchecked
+    # mail explicitly, so the SIGNON password is the check, as docs/security.md describes
+    settings = MailSettings(outbox=out / "outbox", sender=f"Campaign referee <{SERVER}>", unchecked=Unchecked.ACCEPT)
+    inbox_dir = out / "inbox"
+    inbox = mailbox.Maildir(inbox_dir, create=True)
+    (out / "mailboxes").mkdir(exist_ok=True)
+    boxes = {name: mailbox.Maildir(out / "mailboxes" / name, create=True) for name in addresses}
+    mails_in = mails_out = 0
+    mails_out += _deliver(settings, boxes, addresses, camp, settings_first=True)
+    limit, progress = bar
+    for n in range(MAX_MAILS):
+        gs = camp.load(game)
+        if gs.ended is not None:
+            return mails_in, mails_out
+        if progress is not None:
+            progress(min(gs.turn, limit), limit)
+        requests = [r for r in camp.awaiting(gs) if not r.optional or r.kind is RequestKind.DECISION]
+        if not requests:
+            raise DemoError(f"game {gs.number} is waiting for nobody at turn {gs.turn}; the demo cannot go on")
+        for req in requests[:1]:  # one mail at a time, as players would send them
+            player = gs.sides[req.side]
+            bot_seed = int(hashlib.sha256(f"{seed}/{gs.seq}/{req.side}".encode()).hexdigest()[:8], 16)
+            text = rs.bot_orders(gs.state, req.side, bot_seed)
+            inbox.add(_order_mail(player, addresses[player], gs.number, passwords[player], text, seed, n, clock))
+            mails_in += 1
+        clock.advance(47)
+        results = ingest(camp, str(inbox_dir), settings)
+        refused = [r for r in results if r.outcome == "refused"]
+        if refused:
+            raise DemoError(
+                f"a computer player's orders were refused ({', '.join(refused[0].codes)}):\n{refused[0].reply}"
+            )
+        mails_out += _deliver(settings, boxes, addresses, camp)
+        clock.advance(13)
+    raise DemoError(f"the battle did not end within {MAX_MAILS} mails")
 
 
 def _choose(ruleset: str, scenario: str | None) -> tuple[Ruleset, str, tuple[str, ...]]:

@@ -269,11 +269,14 @@ class Ruleset(ABC):
 
     def setup_file(self, path: str | os.PathLike[str], options: Mapping[str, JSON]) -> State:
         """A fresh game from a scenario file on disk; raises ScenarioError naming the file."""
+        from campaign.scenarios import read_scenario_file  # the file is read at the edge, not here
+
         return self.setup_from(read_scenario_file(path), options)
 
     def check_scenario(self, path: str | os.PathLike[str]) -> list[Problem]:
         """Every problem with the scenario file at `path` (unreadable, bad TOML, bad fields)."""
         from campaign.kit.scenario_file import ScenarioError
+        from campaign.scenarios import read_scenario_file
 
         try:
             source = read_scenario_file(path)
@@ -366,16 +369,6 @@ class Ruleset(ABC):
     def bot_orders(self, state: State, side: str, seed: int) -> str:
         """Legal order text for `side` now, chosen deterministically from `seed`."""
         raise NotImplementedError(f"{self.name} has no computer player yet")
-
-
-def read_scenario_file(path: str | os.PathLike[str]) -> ScenarioSource:
-    """Read a scenario file as text; a missing or unreadable file is a ScenarioError naming it."""
-    from pathlib import Path
-
-    from campaign.kit.scenario_file import read_toml
-
-    doc = read_toml(Path(path), str(path))  # also refuses text that is not TOML, with its line
-    return ScenarioSource(Path(path).name, doc.text, str(path))
 
 
 class UnknownRuleset(LookupError):

@@ -1,4 +1,5 @@
-"""Finding a game's starting position: a shipped scenario by name, or a scenario file by path.
+"""Finding a game's starting position: a shipped scenario by name, or a scenario file by path (an edge: it reads
+files; rule systems only ever see the text).
 
 `game new --scenario` takes either. A name a ruleset ships wins; anything that looks like a
 path (it has a slash or ends in ``.toml``) or names an existing file is read as a file. The
@@ -11,12 +12,18 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from campaign.kit.scenario_file import Problem, ScenarioError
-from campaign.ruleset import Ruleset, ScenarioInfo, ScenarioSource, read_scenario_file
+from campaign.kit.scenario_file import Problem, ScenarioError, read_toml
+from campaign.ruleset import Ruleset, ScenarioInfo, ScenarioSource
 
 
 class ScenarioNotFound(LookupError):
     """Neither a shipped scenario of the ruleset nor a file."""
+
+
+def read_scenario_file(path: str | os.PathLike[str]) -> ScenarioSource:
+    """Read a scenario file as text; a missing or unreadable file is a ScenarioError naming it."""
+    doc = read_toml(Path(path), str(path))  # also refuses text that is not TOML, with its line
+    return ScenarioSource(Path(path).name, doc.text, str(path))
 
 
 def looks_like_path(scenario: str) -> bool:
@@ -51,4 +58,4 @@ def check_file(rs: Ruleset, path: str) -> list[Problem]:
     return sorted(rs.check_scenario(path), key=lambda p: (p.line, p.field, p.message))
 
 
-__all__ = ["ScenarioNotFound", "check_file", "looks_like_path", "scenario_source"]
+__all__ = ["ScenarioNotFound", "check_file", "looks_like_path", "read_scenario_file", "scenario_source"]

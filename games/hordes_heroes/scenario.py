@@ -32,7 +32,7 @@ from .armies import (
     validate_army,
 )
 from .battlefield import Battlefield, Terrain, build_battlefield
-from .geometry import Edge, Facing
+from .geometry import Edge, Facing, front_sides, side_key
 from .model import BOAT_PROFILE, BOAT_PROFILE_ID, Formation, General, Profile, Unit, general_cost
 from .movement import Problem as EngineProblem
 from .state import GameState, Initiative, Options, Phase
@@ -51,8 +51,8 @@ SIDE_KEYS = (
 )  # fmt: skip
 UNIT_KEYS = (
     "id", "profile", "name", "hex", "facing", "formation", "stands", "nominal", "rear_profile", "rear_stands",
-    "disrupted", "static_combat", "hold_fire", "pavisses", "stakes", "dismounted",
-    "moved", "moved_this_phase", "evaded", "flee_responded", "contacted_by",
+    "disrupted", "static_combat", "hold_fire", "pavisses", "stakes", "stakes_planted", "dismounted", "aboard",
+    "split_link", "moved", "moved_this_phase", "evaded", "flee_responded", "contacted_by",
 )  # fmt: skip
 PROFILE_KEYS = (
     "id", "name", "category", "class", "speed", "cf", "impact", "shoot", "weapon", "traits", "stands", "points",
@@ -64,6 +64,7 @@ GENERAL_KEYS = ("id", "type", "name", "hero", "cinc", "mounted", "hex", "cm", "c
 BOAT_KEYS = ("id", "hex", "name", "facing")
 START_KEYS = (
     "turn", "phasing", "first_mover", "phase", "contacts", "engaged_at_start", "commanded", "activated", "casualties",
+    "groups", "flee_paths", "combat_stand_total",
 )  # fmt: skip
 START_PHASES = {
     "command move": Phase.COMMAND_MOVE,
@@ -222,7 +223,7 @@ def check_placement(state: GameState) -> list[str]:
         assert u.hex is not None
         if not state.field.on_map(u.hex):
             out.append(f"unit {u.id} is off the map")
-        elif not can_occupy(state, state.profile(u), u.hex):
+        elif u.boat is None and not can_occupy(state, state.profile(u), u.hex):  # aboard: on the lake (HH.TERR.47)
             out.append(f"unit {u.id} stands in terrain it may not occupy at {state.label(u.hex)}")
         if u.hex in seen:
             out.append(f"units {seen[u.hex]} and {u.id} share {state.label(u.hex)}; one unit per hex [HH.BASE.6]")
@@ -240,6 +241,8 @@ class _Side:
     army: ArmyList
     where: str
     edge: Edge | None = None
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    """The `units` tables as written, for the markers read once every unit exists."""
     units: list[Unit] = field(default_factory=list)
     generals: list[General] = field(default_factory=list)
 
@@ -323,7 +326,7 @@ class _Builder:
             self.zones[name] = zone or frozenset()
         for pid, p in army.profiles.items():  # every profile of the list: a unit may dismount into another
             self.profiles[f"{army.id}:{pid}"] = p
-        rows = f.tables(sd, "units", where)
+        rows = side.rows = f.tables(sd, "units", where)
         gens = f.tables(sd, "generals", where)
         forces = [ForceGeneral(self.general_type(army, g, f"{where}.generals[{j}]"), bool(g.get("hero", False)),
                                bool(g.get("cinc", False))) for j, g in enumerate(gens)]  # fmt: skip
@@ -429,7 +432,7 @@ class _Builder:
             base_profile=key,
             name=f.text(row, "name", where, default=p.name),
             hex=self.hex(row, "hex", where),
-            facing=f.convert(row, "facing", lambda v: Facing.parse(str(v)), where, default="N") or Facing.N,
+            facing=self.facing(row, where),
             formation=f.one_of(row, "formation", {x.value: x for x in Formation}, where, default="deployed")
             or Formation.DEPLOYED,
             stands=stands,
@@ -450,6 +453,11 @@ class _Builder:
             u = replace(u, rear_profile=f"{army.id}:{rp.id}", rear_stands=rear)
         return u
 
+    def facing(self, row: dict[str, Any], where: str) -> Facing:
+        """A unit's facing; Facing.E is 0, so a missing or bad one is told apart with `is None`."""
+        facing = self.f.convert(row, "facing", lambda v: Facing.parse(str(v)), where, default="N")
+        return Facing.N if facing is None else facing
+
     def markers(self, row: dict[str, Any], where: str) -> dict[str, Any]:
         """Markers and this-bound flags a mid-battle start may set (HH.DEF.13, HH.DATA.4)."""
         f = self.f
@@ -464,6 +472,8 @@ class _Builder:
         }
         by = f.convert(row, "contacted_by", _int_list, where, default=[])
         out["contacted_by"] = tuple(by or ())
+        if "split_link" in row:  # HH.TERR.43: the other part of a 6-stand unit split at a restriction
+            out["split_link"] = f.integer(row, "split_link", where, low=1)
         return out
 
     def boat(self, side: _Side, row: dict[str, Any], j: int) -> Unit | None:
@@ -478,7 +488,7 @@ class _Builder:
             self.f.problem(f"{where}.hex", f"boat {uid} needs a `hex` on a lake hex [HH.TERR.47]")
             return None
         self.profiles[BOAT_PROFILE_ID] = BOAT_PROFILE
-        facing = self.f.convert(row, "facing", lambda v: Facing.parse(str(v)), where, default="N") or Facing.N
+        facing = self.facing(row, where)
         name = self.f.text(row, "name", where, default="Boat")
         return Unit(uid, side.name, BOAT_PROFILE_ID, name, BOAT_PROFILE_ID, hx, facing, stands=1, nominal=1)
 
@@ -540,9 +550,41 @@ class _Builder:
                 s: sum(u.nominal for u in units.values() if u.side == s and u.profile != BOAT_PROFILE_ID) for s in names
             },
         )
+        self.afloat_and_staked(state, sides)
         if start is not None:
             return self.start(state, sides, start)
         return self.pregame(state)
+
+    def afloat_and_staked(self, state: GameState, sides: list[_Side]) -> None:
+        """Units aboard boats (`aboard`, HH.TERR.47) and stakes already planted (`stakes_planted`, HH.SPECIAL.14)."""
+        f = self.f
+        for s in sides:
+            for j, row in enumerate(s.rows):
+                where = f"{s.where}.units[{j}]"
+                uid = row.get("id")
+                if not isinstance(uid, int) or uid not in state.units:
+                    continue
+                u = state.units[uid]
+                if "aboard" in row:
+                    b = state.units.get(row["aboard"]) if isinstance(row["aboard"], int) else None
+                    if b is None or b.profile != BOAT_PROFILE_ID or b.side != u.side or b.carrying is not None:
+                        f.problem(f"{where}.aboard", "must be the id of an empty boat of the same side [HH.TERR.47]")
+                        continue
+                    state.units[uid] = u = replace(u, hex=b.hex, boat=b.id)
+                    state.units[b.id] = replace(b, hex=None, carrying=uid)
+                link = state.units.get(u.split_link) if u.split_link is not None else None
+                if u.split_link is not None and (link is None or link.split_link != uid or link.side != u.side):
+                    f.problem(f"{where}.split_link", "both parts of a split unit name each other [HH.TERR.43]")
+                if f.flag(row, "stakes_planted", where, default=False):
+                    if u.hex is None or not u.facing.is_point or not state.profile(u).can_stakes:
+                        f.problem(
+                            f"{where}.stakes_planted",
+                            "needs troops with stakes, a `hex` and a facing to a point [HH.SPECIAL.14]",
+                        )
+                        continue
+                    for side in front_sides(u.facing):
+                        state.stakes[side_key(u.hex, u.hex.neighbour(side))] = (uid, u.hex)
+                    state.units[uid] = replace(u, stakes_carried=False)
 
     def pregame(self, state: GameState) -> GameState:
         f, data = self.f, self.data
@@ -577,17 +619,38 @@ class _Builder:
             commanded=frozenset(f.convert(st, "commanded", _int_list, "start", default=[]) or ()),
             activated=frozenset((min(a, b), max(a, b)) for a, b in act),
             casualties=f.table(st, "casualties", "start"),
+            groups=tuple(self.group(g, f"start.groups[{i}]") for i, g in enumerate(f.tables(st, "groups", "start"))),
+            flees=tuple(
+                self.flee(d, f"start.flee_paths[{i}]") for i, d in enumerate(f.tables(st, "flee_paths", "start"))
+            ),
         )
+
+    def flee(self, d: dict[str, Any], where: str) -> tuple[int, tuple[Any, ...]]:
+        """This bound's flee of one unit, from its old hex, for pursuit to follow (HH.COMP.22, HH.DATA.4)."""
+        self.f.unknown(d, ("unit", "path"), where)
+        spec = self.bf.spec if self.bf is not None else None
+        path = self.f.convert(d, "path", lambda v: tuple(spec.parse(str(x)) for x in v) if spec else (), where)
+        return self.f.integer(d, "unit", where), path or ()
+
+    def group(self, g: dict[str, Any], where: str) -> tuple[int, tuple[tuple[str, int], ...]]:
+        """One combat group of the last hand-to-hand phase: its focus and opponents (HH.HTH.3, HH.DATA.7)."""
+        self.f.unknown(g, ("focus", "units", "generals"), where)
+        focus = self.f.integer(g, "focus", where)
+        units = self.f.convert(g, "units", _int_list, where, default=[]) or []
+        gens = self.f.convert(g, "generals", _int_list, where, default=[]) or []
+        return focus, tuple([("u", x) for x in units] + [("g", x) for x in gens])
 
     def start(self, state: GameState, sides: list[_Side], st: _Start) -> GameState:
         """A mid-battle start: whose bound, which phase, and the bound's markers (HH.SEQ.11, HH.DATA.7)."""
         f = self.f
         for u in state.units.values():
             if u.hex is None and u.profile != BOAT_PROFILE_ID:
-                f.problem(_unit_path(sides, u.id, "hex"), f"a [start] needs unit {u.id} placed with `hex`")
+                f.problem(_row_path(sides, "units", u.id, "hex"), f"a [start] needs unit {u.id} placed with `hex`")
         for g in state.generals.values():
             if g.hex is None and g.alive:
-                f.problem(_general_path(sides, g.id, "hex"), f"a [start] needs general {g.id} placed with `hex`")
+                f.problem(
+                    _row_path(sides, "generals", g.id, "hex"), f"a [start] needs general {g.id} placed with `hex`"
+                )
         if not state.edges_fixed:
             f.problem("sides", "a [start] needs each side's `edge`")
         who = {s: s for s in state.sides}
@@ -610,10 +673,23 @@ class _Builder:
         state.engaged_at_start = st.engaged
         state.commanded = st.commanded
         state.activated = st.activated
+        state.prev_groups = st.groups
+        state.flee_paths = dict(st.flees)
         named = {x for p in st.contacts + tuple(st.activated) for x in p} | st.engaged | st.commanded
+        named |= {x for focus, opps in st.groups for x in (focus, *(i for k, i in opps if k == "u"))}
+        named |= {uid for uid, _ in st.flees}
+        for gid in sorted({i for _, opps in st.groups for k, i in opps if k == "g"} - set(state.generals)):
+            f.problem("start.groups", f"names general {gid}, which the scenario does not have")
         named |= {x for u in state.units.values() for x in u.contacted_by}
         for uid in sorted(named - set(state.units)):
             f.problem("start", f"names unit {uid}, which the scenario does not have")
+        totals = f.table(self.data.get("start", {}), "combat_stand_total", "start")
+        for side, total in totals.items():
+            # HH.ARMY.16: fixed when the battle began, so units eliminated before this position still count
+            if side not in state.sides or isinstance(total, bool) or not isinstance(total, int) or total < 1:
+                f.problem(f"start.combat_stand_total.{side}", f"must be a side ({', '.join(state.sides)}) = stands")
+                continue
+            state.combat_stand_total[side] = total
         for side, lost in st.casualties.items():
             if side not in state.sides or not isinstance(lost, dict):
                 f.problem(f"start.casualties.{side}", f"must be a table of profile = stands for one of {state.sides}")
@@ -639,6 +715,8 @@ class _Start:
     commanded: frozenset[int]
     activated: frozenset[tuple[int, int]]
     casualties: dict[str, Any]
+    groups: tuple[tuple[int, tuple[tuple[str, int], ...]], ...]
+    flees: tuple[tuple[int, tuple[Any, ...]], ...]
 
 
 def _int_list(v: Any) -> list[int]:
@@ -653,17 +731,11 @@ def _pairs(v: Any) -> list[tuple[int, int]]:
     return [(p[0], p[1]) for p in v]
 
 
-def _unit_path(sides: list[_Side], uid: int, key: str) -> str:
+def _row_path(sides: list[_Side], kind: str, rid: int, key: str) -> str:
+    """The field path of unit or general `rid`'s `key`, such as ``sides[1].units[2].hex``."""
     for s in sides:
-        for j, u in enumerate(s.units):
-            if u.id == uid:
-                return f"{s.where}.units[{j}].{key}"
-    return "sides"
-
-
-def _general_path(sides: list[_Side], gid: int, key: str) -> str:
-    for s in sides:
-        for j, g in enumerate(s.generals):
-            if g.id == gid:
-                return f"{s.where}.generals[{j}].{key}"
+        ids = [u.id for u in s.units] if kind == "units" else [g.id for g in s.generals]
+        for j, row_id in enumerate(ids):
+            if row_id == rid:
+                return f"{s.where}.{kind}[{j}].{key}"
     return "sides"

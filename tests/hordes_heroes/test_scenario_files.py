@@ -224,3 +224,118 @@ def test_hex_helper_converts_both_ways_and_lists_neighbours(table):
     assert text.splitlines()[0] == "0102 = axial q=-1 r=1 (on the map)"
     assert "not a hex label" in cli(runner, db, "hex", "55x", "--game", "1", code=1).output
     assert "give one map" in cli(runner, db, "hex", "0101", code=2).output
+
+
+def test_HH_WIN_4_casualties_commands_activations_and_lost_generals_from_the_start_table():
+    """HH.WIN.4, HH.CMD.4, HH.ZOC.6, HH.GEN.28: `[start.casualties]`, `commanded`, `activated` and a general's
+    `lost` reach the state; casualties count at the end of the bound, so a side already past its break point
+    loses as soon as the bound ends (HH.WIN.2)."""
+    markers = "commanded = [1, 2]\nactivated = [[12, 2]]\n\n[start.casualties]\nlancaster = { foot = 21 }"
+    extra = "".join(f'  {{ id = {13 + i}, profile = "foot", hex = "0{i + 1}01", facing = "S" }},\n' for i in range(8))
+    text = (
+        POSITION.replace("engaged_at_start = [2, 12]", "engaged_at_start = [2, 12]\n" + markers)
+        .replace(
+            'generals = [{ id = 2, name = "Somerset", cm = 3, cr = 3, cinc = true, hex = "0202" }]',
+            'generals = [{ id = 2, name = "Somerset", cm = 3, cr = 3, cinc = true, hex = "0202" },'
+            ' { id = 3, name = "Exeter", cm = 2, cr = 2, lost = true }]',
+        )
+        .replace("  { id = 12, profile", extra + "  { id = 12, profile")
+        .replace('points = 100\nedge = "north"', 'points = 200\nedge = "north"')
+    )
+    st = R.setup_text(text, "p.toml", {})
+    assert st.casualties == {"york": {}, "lancaster": {"lancaster:foot": 21}}
+    assert st.commanded == frozenset({1, 2}) and st.activated == frozenset({(2, 12)})
+    assert not st.generals[3].alive and st.generals[3].hex is None and st.generals_lost["lancaster"] == (3,)
+    from .helpers import Dice
+
+    lines = R.resolve(st, Dice(*([4] * 20))).narrative
+    assert st.outcome is not None and st.outcome[0] == "york", lines
+    assert "it lost 21 of 40 combat stands, more than 50% [HH.WIN.2]" in st.outcome[1]
+    # HH.ARMY.16: the total fixed when the battle began (units eliminated before this position count in it)
+    bigger = text.replace("[start.casualties]", "combat_stand_total = { lancaster = 60 }\n\n[start.casualties]")
+    st = R.setup_text(bigger, "p.toml", {})
+    assert st.combat_stand_total["lancaster"] == 60
+    R.resolve(st, Dice(*([4] * 20)))
+    assert st.outcome is None and st.phasing == "lancaster"
+    bad = text.replace("lancaster = { foot = 21 }", "lancaster = { horse = 9 }\nnorfolk = { foot = 1 }")
+    fields = sorted(p.field for p in R.check_text(bad, "p.toml"))
+    assert fields == ["start.casualties.lancaster.horse", "start.casualties.norfolk"]
+
+
+def test_HH_DATA_1_inline_profiles_add_to_an_army_list_and_general_types_inline():
+    """HH.DATA.1, HH.GEN.1: with `army`, `[[sides.profiles]]` add to the list (same id replaces) and
+    `[[sides.general_types]]` add general types; the army id stays the side's own so lists never clash."""
+    text = read_scenario_text_of("skirmish-midbattle").replace(
+        'generals = [{ id = 1, type = "general", cinc = true, hex = "0507" }]',
+        'generals = [{ id = 1, type = "captain", cinc = true, hex = "0507" }]\n\n'
+        '[[sides.profiles]]\nid = "mma"\nname = "Heavy Men-at-Arms"\ncategory = "cavalry"\nclass = "A"\n'
+        'speed = "3CR"\ncf = 6\nimpact = 4\npoints = 16\n\n'
+        '[[sides.general_types]]\nid = "captain"\nname = "Captain"\ncm = 4\ncr = 4\n',
+    )
+    st = R.setup_text(text, "p.toml", {})
+    assert st.armies == {"york": "york", "lancaster": "wotr-english"}
+    assert (
+        st.profile(st.units[1]).name == "Heavy Men-at-Arms" and st.profile(st.units[11]).name == "Mounted Men-at-Arms"
+    )
+    assert (st.generals[1].cm, st.generals[1].cr, st.generals[1].cost) == (4, 4, 12)
+
+
+def read_scenario_text_of(name: str) -> str:
+    return S._shipped_text(name)
+
+
+def test_HH_TERR_47_HH_SPECIAL_14_HH_HTH_3_aboard_staked_and_last_groups_from_the_file():
+    """HH.TERR.47: a unit `aboard` a boat stands on the boat's lake hex and the boat is off the table;
+    HH.SPECIAL.14: `stakes_planted` stakes the unit's two front sides; HH.HTH.3: `[[start.groups]]` are the
+    last hand-to-hand phase's combat groups."""
+    stakers = (
+        '[[sides.profiles]]\nid = "stakers"\nname = "Archers with stakes"\ncategory = "infantry"\nclass = "C"\n'
+        'speed = "1CR"\ncf = 2\nshoot = 6\nweapon = "bow"\nstakes = true\npoints = 8\n\n'
+    )
+    text = (
+        POSITION.replace('offset = "odd"\n', 'offset = "odd"\n\n[map.terrain]\nlake = ["0707"]\n')
+        .replace(
+            '  { id = 3, profile = "bows", hex = "0207", facing = "N", disrupted = true, stands = 3 },',
+            '  { id = 3, profile = "bows", hex = "0207", facing = "N", disrupted = true, stands = 3 },\n'
+            '  { id = 4, profile = "bows", aboard = 31 },\n'
+            '  { id = 5, profile = "stakers", hex = "0307", facing = "N", stakes_planted = true },',
+        )
+        .replace('generals = [{ id = 1, name = "Norfolk"', 'boats = [{ id = 31, hex = "0707" }]\n'
+                 'generals = [{ id = 1, name = "Norfolk"')
+        .replace("engaged_at_start = [2, 12]", "engaged_at_start = [2, 12]\ngroups = [{ focus = 12, units = [2] }]")
+        .replace('[[sides]]\nname = "lancaster"', stakers + '[[sides]]\nname = "lancaster"')
+    )  # fmt: skip
+    st = R.setup_text(text, "p.toml", {})
+    lake = st.field.spec.parse("0707")
+    assert (st.units[4].hex, st.units[4].boat, st.units[31].hex, st.units[31].carrying) == (lake, 31, None, 4)
+    staked = {h for (_, h) in st.stakes.values()}
+    assert staked == {st.field.spec.parse("0307")} and len(st.stakes) == 2 and not st.units[5].stakes_carried
+    assert st.prev_groups == ((12, (("u", 2),)),)
+    assert "sides[0].units[3].aboard" in {p.field for p in R.check_text(text.replace("aboard = 31", "aboard = 3"), "p")}
+    bad = text.replace("groups = [{ focus = 12, units = [2] }]", "groups = [{ focus = 12, generals = [9] }]")
+    assert [p.message for p in R.check_text(bad, "p.toml")] == ["names general 9, which the scenario does not have"]
+    bad = text.replace("stakes_planted = true }", 'stakes_planted = true, facing = "E" }').replace(
+        ', facing = "N", stakes', ", stakes"
+    )
+    assert [p.field for p in R.check_text(bad, "p.toml")] == ["sides[0].units[4].stakes_planted"]
+
+
+def test_HH_TERR_43_HH_COMP_22_split_units_and_this_bounds_flee_paths_from_the_file():
+    """HH.TERR.43: the two parts of a split unit name each other with `split_link` (one-sided links are refused);
+    HH.COMP.22: `[[start.flee_paths]]` give this bound's flees, which a pursuit follows."""
+    from games.hordes_heroes.movement import split_partner
+
+    parts = (
+        '  { id = 13, profile = "foot", hex = "0802", facing = "S", nominal = 4, split_link = 14 },\n'
+        '  { id = 14, profile = "foot", hex = "0801", facing = "S", stands = 2, nominal = 2, split_link = 13 },\n'
+    )
+    text = POSITION.replace("  { id = 12, profile", parts + "  { id = 12, profile").replace(
+        "engaged_at_start = [2, 12]",
+        'engaged_at_start = [2, 12]\nflee_paths = [{ unit = 11, path = ["0404", "0403"] }]',
+    )
+    st = R.setup_text(text, "p.toml", {})
+    assert split_partner(st, st.units[13]) == st.units[14] and split_partner(st, st.units[14]) == st.units[13]
+    spec = st.field.spec
+    assert st.flee_paths == {11: (spec.parse("0404"), spec.parse("0403"))}
+    one_sided = text.replace("nominal = 2, split_link = 13", "nominal = 2")
+    assert [p.field for p in R.check_text(one_sided, "p.toml")] == ["sides[1].units[1].split_link"]
