@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import click
 
 from campaign.events import parse_game_ref
-from campaign.replay import ReplayError, state_at
-from campaign.service import Campaign, audit_dice
+from campaign.replay import ReplayError, expected_ending, state_at
+from campaign.service import Campaign, audit_dice_problems
 
 
 @dataclass
@@ -31,14 +32,18 @@ class AuditReport:
         return {"ok": self.ok, "first_problem": self.first_problem, "lines": self.lines, "games": self.games}
 
 
-def verify_campaign(camp: Campaign, game: str | None = None, *, progress: bool = False) -> AuditReport:
-    """Check the chain; replay the game (or every game) without snapshots; re-derive dice."""
+def verify_campaign(
+    camp: Campaign, game: str | None = None, *, progress: bool = False, receipts: Sequence[str] = ()
+) -> AuditReport:
+    """Check the chain and the players' receipts; per game, the dice rules, then a cold replay
+    comparing every fact the engine derived with what the log holds."""
     report = AuditReport()
     count, head, problem = camp.store.verify()
     if problem is not None:
         report.fail(f"hash chain broken at {problem}")
         return report
     report.lines.append(f"ok   hash chain: {count} events, head {head}")
+    _check_receipts(camp, receipts, report)
     streams = [parse_game_ref(game)] if game else camp.games()
     if game and camp.store.version(streams[0]) == 0:
         report.fail(f"there is no game {streams[0].split(':')[1]}")
@@ -46,28 +51,56 @@ def verify_campaign(camp: Campaign, game: str | None = None, *, progress: bool =
     sink: Any = None if progress else _Null()
     with click.progressbar(streams, label="replaying games", file=sink, show_pos=True) as bar:
         for stream in bar:
-            info: dict[str, Any] = {}
-            report.games[stream] = info
-            rows = audit_dice(camp.store, stream)
-            bad = [r for r in rows if r["status"].startswith("BAD")]
-            unrevealed = sum(r["status"] == "unrevealed" for r in rows)
-            info["dice"] = {"total": len(rows), "bad": len(bad), "unrevealed": unrevealed}
-            if bad:
-                report.fail(f"{stream}: die at event seq {bad[0]['seq']} does not re-derive ({bad[0]['status']})")
-            try:
-                gs = state_at(camp.store, stream, use_snapshots=False, check=True)
-            except ReplayError as exc:
-                info["replay"] = str(exc)
-                report.fail(f"{stream}: replay failed: {exc}")
-                continue
-            info["replay"] = "ok"
-            info["events"] = gs.version
-            if not bad:
-                report.lines.append(
-                    f"ok   {stream}: replayed {gs.version} events; {len(rows)} dice re-derived"
-                    f" ({unrevealed} awaiting their seed's reveal)"
-                )
+            _verify_game(camp, stream, report)
     return report
+
+
+def _check_receipts(camp: Campaign, receipts: Sequence[str], report: AuditReport) -> None:
+    """Each receipt must be a chain head the log passed through; say at which seq."""
+    if not receipts:
+        return
+    from campaign.eventlog import SqliteStore
+
+    heads = {ev.hash: ev.seq for ev in camp.store.read()}
+    if isinstance(camp.store, SqliteStore):
+        heads.update({link.hash: link.seq for link in camp.store.links()})
+    for receipt in receipts:
+        seq = heads.get(receipt.strip().lower())
+        if seq is None:
+            report.fail(
+                f"receipt {receipt} is not a chain head this log ever passed through:"
+                " the log was rewritten or truncated after you received it"
+            )
+        else:
+            report.lines.append(f"ok   receipt {receipt[:16]}...: the chain head after seq {seq}")
+
+
+def _verify_game(camp: Campaign, stream: str, report: AuditReport) -> None:
+    info: dict[str, Any] = {}
+    report.games[stream] = info
+    rows, problems = audit_dice_problems(camp.store, stream)
+    unrevealed = sum(r["status"] == "unrevealed" for r in rows)
+    old = sum(r["status"].endswith("(old binding)") for r in rows)
+    info["dice"] = {"total": len(rows), "bad": len(problems), "unrevealed": unrevealed, "old_binding": old}
+    for problem in problems:
+        report.fail(problem)
+    try:
+        gs = state_at(camp.store, stream, use_snapshots=False, check=True)
+    except ReplayError as exc:
+        info["replay"] = str(exc)
+        report.fail(f"{stream}: replay failed: {exc}")
+        return
+    info["replay"] = "ok"
+    info["events"] = gs.version
+    if gs.ended is None and expected_ending(gs) is not None:
+        report.fail(f"{stream} seq {gs.last_resolution_seq}: the rules say the game is over, but no GameEnded follows")
+        return
+    if not problems:
+        note = f"; {old} use the old binding (imported from an older version)" if old else ""
+        report.lines.append(
+            f"ok   {stream}: replayed {gs.version} events, every derived fact matches; {len(rows)} dice checked"
+            f" ({unrevealed} awaiting their seed's reveal{note})"
+        )
 
 
 class _Null:
