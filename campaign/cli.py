@@ -73,11 +73,12 @@ class Ctx:
 
         dispatch(camp, self.mail_settings())
 
-    def campaign(self, *, create: bool = False) -> Campaign:
+    def campaign(self, *, create: bool = False, readonly: bool = False) -> Campaign:
+        """The campaign file; `readonly` for commands that only read (they write nothing, not even a cache)."""
         from campaign.eventlog import open_store
         from campaign.service import Campaign
 
-        return Campaign(open_store(self.db, create=create))
+        return Campaign(open_store(self.db, create=create, readonly=readonly))
 
 
 pass_ctx = click.make_pass_decorator(Ctx)
@@ -178,7 +179,7 @@ def player_list(ctx: Ctx, as_json: bool) -> None:
     Example:
       campaign player list --json
     """
-    players = ctx.campaign().players()
+    players = ctx.campaign(readonly=True).players()
     if as_json:
         click.echo(json.dumps([{"name": p.name, "email": p.email} for p in players.values()], indent=2))
         return
@@ -307,7 +308,7 @@ def game_list(ctx: Ctx, as_json: bool) -> None:
     Example:
       campaign game list
     """
-    camp = ctx.campaign()
+    camp = ctx.campaign(readonly=True)
     rows = [_status_dict(camp.load(g), camp) for g in camp.games()]
     if as_json:
         click.echo(json.dumps(rows, indent=2))
@@ -688,7 +689,7 @@ def status(ctx: Ctx, game_ref: str, as_json: bool) -> None:
     Example:
       campaign status 1 --json
     """
-    camp = ctx.campaign()
+    camp = ctx.campaign(readonly=True)
     gs = camp.load(game_ref)
     info = _status_dict(gs, camp)
     info["chain_head"] = camp.store.head()[1]
@@ -742,7 +743,7 @@ def show(
 
     if at_seq is not None and turn is not None:
         raise click.UsageError("give --at or --turn, not both")
-    camp = ctx.campaign()
+    camp = ctx.campaign(readonly=True)
     if turn is not None:
         from campaign.events import parse_game_ref
 
@@ -800,7 +801,7 @@ def log(ctx: Ctx, game_ref: str, as_json: bool) -> None:
     from campaign.events import EventType, parse_game_ref
     from campaign.replay import apply_event
 
-    camp = ctx.campaign()
+    camp = ctx.campaign(readonly=True)
     stream = parse_game_ref(game_ref)
     if camp.store.version(stream) == 0:
         raise click.ClickException(f"there is no game {stream.split(':')[1]} in this campaign")
@@ -865,22 +866,41 @@ def audit() -> None:
 
 @audit.command("verify", context_settings=CONTEXT_SETTINGS)
 @click.argument("game_ref", metavar="[GAME]", required=False)
+@click.option("--receipt", "receipts", multiple=True, metavar="HASH", help="A chain head you were given (repeatable).")
+@click.option(
+    "--receipts",
+    "receipt_file",
+    type=click.File("r", encoding="utf-8"),
+    default=None,
+    metavar="FILE",
+    help="A file of receipts: one hash a line, or a saved digest or reply mail.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
-def audit_verify(ctx: Ctx, game_ref: str | None, as_json: bool) -> None:
-    """Check the hash chain, replay games through their engine, and re-derive revealed dice.
+def audit_verify(ctx: Ctx, game_ref: str | None, receipts: tuple[str, ...], receipt_file: Any, as_json: bool) -> None:
+    """Check the hash chain and your receipts, the dice rules, and replay games comparing every derived fact.
 
-    Exits 1 naming the first bad event if anything fails.
+    Exits 1 naming the first bad event (or receipt) if anything fails. Opens the file read-only.
 
     \b
     Example:
-      campaign audit verify 1
+      campaign audit verify 1 --receipt 3f9a...c2 --receipts digest-turn4.eml
     """
     from campaign.audit import verify_campaign
+    from campaign.verify_dice import read_receipts
 
-    camp = ctx.campaign()
-    report = verify_campaign(camp, game_ref, progress=not as_json)
+    wanted = [r.strip().lower() for r in receipts]
+    if receipt_file is not None:
+        found = read_receipts(receipt_file.read())
+        if not found:
+            raise click.ClickException(f"{receipt_file.name}: no receipt found (a 64-hex chain head per line)")
+        wanted += found
+    bad = [r for r in wanted if len(r) != 64 or any(c not in "0123456789abcdef" for c in r)]
+    if bad:
+        raise click.ClickException(f"--receipt {bad[0]!r} is not a chain head (64 hex digits)")
+    camp = ctx.campaign(readonly=True)
+    report = verify_campaign(camp, game_ref, progress=not as_json, receipts=wanted)
     if as_json:
         click.echo(json.dumps(report.as_json(), indent=2))
     else:
@@ -905,7 +925,7 @@ def audit_dice_cmd(ctx: Ctx, game_ref: str, as_json: bool) -> None:
     from campaign.events import parse_game_ref
     from campaign.service import audit_dice
 
-    camp = ctx.campaign()
+    camp = ctx.campaign(readonly=True)
     stream = parse_game_ref(game_ref)
     rows = audit_dice(camp.store, stream)
     bad = [r for r in rows if r["status"].startswith("BAD")]
@@ -940,7 +960,7 @@ def audit_shadow(ctx: Ctx, game_ref: str, as_json: bool) -> None:
 
     from campaign.audit import shadow_replay
 
-    camp = ctx.campaign()
+    camp = ctx.campaign(readonly=True)
     camp.load(game_ref)
     checked, rows = shadow_replay(camp, game_ref)
     if as_json:
@@ -970,7 +990,7 @@ def audit_bundle(ctx: Ctx, game_ref: str, out: str) -> None:
     """
     from campaign.audit import write_bundle
 
-    info = write_bundle(ctx.campaign(), game_ref, out)
+    info = write_bundle(ctx.campaign(readonly=True), game_ref, out)
     click.echo(
         f"wrote {out}: {info['events']} events, chain head {info['head']}, {info['revealed']} of"
         f" {info['seeds']} seeds revealed"
@@ -1110,7 +1130,7 @@ def site_cmd(ctx: Ctx, outdir: str, games: tuple[int, ...]) -> None:
     """
     from campaign.site import write_site
 
-    report = write_site(ctx.campaign(), Path(outdir), games=list(games) or None, progress=True)
+    report = write_site(ctx.campaign(readonly=True), Path(outdir), games=list(games) or None, progress=True)
     click.echo(str(report))
 
 
@@ -1134,7 +1154,7 @@ def export_cmd(ctx: Ctx, game_ref: str | None, with_secrets: bool) -> None:
     """
     from campaign.transfer import export_lines
 
-    camp = ctx.campaign()
+    camp = ctx.campaign(readonly=True)
     for line in export_lines(camp.store, game_ref, with_secrets=with_secrets):
         click.echo(line)
 
@@ -1155,13 +1175,19 @@ def import_cmd(ctx: Ctx, source: Any) -> None:
     if Path(ctx.db).exists():
         raise click.ClickException(f"{ctx.db} already exists; import into a new file with --db")
     try:
-        count, head = import_lines(ctx.db, source)
+        count, head, old_dice = import_lines(ctx.db, source)
     except BaseException:
         for suffix in ("", "-wal", "-shm"):
             if os.path.exists(ctx.db + suffix):
                 os.remove(ctx.db + suffix)
         raise
     click.echo(f"imported {count} events into {ctx.db}; chain head {head}")
+    if old_dice:
+        click.echo(
+            f"note: {old_dice} dice of this export use the old binding (campaign-dice-v1: bound to the previous"
+            " event's hash, which covers the host's clock); they still re-derive, and `audit verify` says so."
+            " Dice rolled from now on are bound to the players' inputs."
+        )
 
 
 @main.command(context_settings=CONTEXT_SETTINGS)

@@ -726,16 +726,11 @@ class Campaign:
                         f"event {seq} is a {ev.type}; only inputs can be voided"
                         f" ({', '.join(sorted(t.value for t in voidable))})"
                     )
-            # the whole phase of the earliest named input opens again: every input on file in it is
-            # voided too, so no order accepted before a fresh seed's commitment is ever rolled on
-            start = max(
-                (s for s, ev in events.items() if s < named[0] and s not in gs.voided and ev.type == "PhaseResolved"),
-                default=0,
-            )
+            origin = _void_origin(gs, events, named[0])
             cascade = sorted(
                 s
                 for s, ev in events.items()
-                if s > start and s not in gs.voided and ev.type in {t.value for t in follows}
+                if s > origin and s not in gs.voided and ev.type in {t.value for t in follows}
             )
             all_seqs = sorted(set(named) | set(cascade))
             info.update(named=named, also=[s for s in cascade if s not in named], reason=reason.strip())
@@ -951,6 +946,30 @@ class Campaign:
             except (NotImplementedError, OrdersRejected) as exc:
                 last_error = exc
         raise UserError(f"game {gs.number}: no default orders could be made for {side}: {last_error}")
+
+
+def _void_origin(gs: GameState, events: Mapping[int, Event], first: int) -> int:
+    """Where a correction's cascade starts: after `first - 1`, or after the last resolution before
+    it when an order still standing in that phase was accepted before the commitment of the seed
+    that will roll on it (the current one, or the fresh one a revealed seed needs): then the whole
+    phase opens again, so no order is ever rolled on a seed committed after it [docs/dice.md]."""
+    start = max(
+        (s for s, ev in events.items() if s < first and s not in gs.voided and ev.type == EventType.PHASE_RESOLVED),
+        default=0,
+    )
+    if gs.dice_mode is not DiceMode.FAIR:
+        return first - 1
+    fresh = gs.seed_no in gs.revealed
+    committed = max(
+        (s for s, ev in events.items() if ev.type == EventType.SEED_COMMITTED and ev.payload["seed_no"] == gs.seed_no),
+        default=0,
+    )
+    standing = [
+        s
+        for s, ev in events.items()
+        if start < s < first and s not in gs.voided and ev.type == EventType.ORDERS_SUBMITTED
+    ]
+    return start if any(fresh or s < committed for s in standing) else first - 1
 
 
 def _password_name(player: str) -> str:

@@ -335,11 +335,18 @@ def derive_rows(game: Game) -> None:
 
 
 def expected_void(game: Game, e: dict[str, Any], p: dict[str, Any]) -> list[int]:
-    """The seqs a correction must void: the named inputs and everything of their phase and after."""
+    """The seqs a correction must void: the named inputs and every later input and result; and the
+    whole phase of the first one if an order standing in it was accepted before the commitment of
+    the seed that will roll on it (the current one, or the fresh one a revealed seed needs)."""
     named = sorted(p.get("named") or [])
     start = max((x["seq"] for x in game.since(0) if x["type"] == "PhaseResolved" and x["seq"] < named[0]), default=0)
+    fresh = game.seed_no in game.reveals
+    committed = game.commits.get(game.seed_no, ("", 0))[1]
+    standing = [x["seq"] for x in game.since(start) if x["seq"] < named[0] and x["type"] == "OrdersSubmitted"]
+    whole = game.mode == "fair" and any(fresh or s < committed for s in standing)
+    origin = start if whole else named[0] - 1
     return sorted(
-        set(named) | {x["seq"] for x in game.since(start) if x["seq"] < e["seq"] and x["type"] in FOLLOWS}
+        set(named) | {x["seq"] for x in game.since(origin) if x["seq"] < e["seq"] and x["type"] in FOLLOWS}
     )
 
 
