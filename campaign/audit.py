@@ -16,7 +16,6 @@ from campaign.replay import ReplayError, expected_ending, state_at
 from campaign.ruleset import find
 from campaign.service import Campaign, audit_dice_problems
 
-
 BUNDLE_FORMAT = 2
 
 

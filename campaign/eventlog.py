@@ -399,9 +399,7 @@ class MemoryStore(EventStore):
 
     def latest_snapshot(self, stream: str, upto: int, engine: str) -> Snapshot | None:
         best = [
-            snap
-            for (s, seq), (eng, snap) in self._snapshots.items()
-            if s == stream and seq <= upto and eng == engine
+            snap for (s, seq), (eng, snap) in self._snapshots.items() if s == stream and seq <= upto and eng == engine
         ]
         return max(best) if best else None
 
@@ -717,7 +715,8 @@ class SqliteStore(EventStore):
         if self.readonly:
             return  # a read command writes nothing, not even a cache
         self.conn.execute(
-            "INSERT OR REPLACE INTO snapshots (stream, seq, engine, state, chain_hash, digest) VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO snapshots (stream, seq, engine, state, chain_hash, digest)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
             (stream, seq, engine, data, chain_hash, _digest(data)),
         )
 

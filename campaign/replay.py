@@ -210,24 +210,7 @@ def apply_event(
         gs.version, gs.seq, gs.head_hash = ev.version, ev.seq, ev.hash
         return gs
     if kind == EventType.GAME_CREATED:
-        try:
-            rs = find(p["ruleset"])
-            state = None if light else rs.setup(p["scenario"], p["options"])
-        except Exception as exc:  # the message names the event; the cause stays chained
-            raise ReplayError(f"event seq {ev.seq} ({kind}): cannot set up the game: {exc}") from exc
-        gs = GameState(
-            stream=ev.stream,
-            ruleset=rs,
-            scenario=p["scenario"],
-            options=dict(p["options"]),
-            sides=dict(p["sides"]),
-            dice_mode=DiceMode(p["dice"]),
-            state=state,
-            engine=p["engine"],
-            schedule=p.get("schedule"),
-            phase_opened_at=ev.at,
-            phase_seq=ev.seq,
-        )
+        gs = _created(ev, light)
     elif gs is None:
         raise ReplayError(f"event seq {ev.seq} ({kind}) comes before the game was created")
     elif kind == EventType.SEED_COMMITTED:
@@ -263,12 +246,7 @@ def apply_event(
     elif kind == EventType.RESIGNED:
         gs.resigned = p["side"]
     elif kind == EventType.DECISION_REQUESTED:
-        gs.asked[f"{p['side']}|{p['key']}"] = dict(p)
-        if gs.resume is None:
-            if check and not light and p.get(INPUTS_FIELD) is not None:
-                _check_inputs(gs, ev, p[INPUTS_FIELD])
-            gs.resume = {"inputs_hash": p["inputs_hash"], "next_n": p["next_n"], "inputs": p.get(INPUTS_FIELD),
-                         "seq": ev.seq}  # fmt: skip
+        _asked(gs, ev, check and not light)
     elif kind == EventType.DECISION_MADE:
         gs.answers[f"{p['side']}|{p['key']}"] = p["answer"]
     elif kind == EventType.WAIT_SET:
@@ -285,6 +263,43 @@ def apply_event(
     gs.seq = ev.seq
     gs.head_hash = ev.hash
     return gs
+
+
+def _created(ev: Event, light: bool) -> GameState:
+    p = ev.payload
+    try:
+        rs = find(p["ruleset"])
+        state = None if light else rs.setup(p["scenario"], p["options"])
+    except Exception as exc:  # the message names the event; the cause stays chained
+        raise ReplayError(f"event seq {ev.seq} ({ev.type}): cannot set up the game: {exc}") from exc
+    return GameState(
+        stream=ev.stream,
+        ruleset=rs,
+        scenario=p["scenario"],
+        options=dict(p["options"]),
+        sides=dict(p["sides"]),
+        dice_mode=DiceMode(p["dice"]),
+        state=state,
+        engine=p["engine"],
+        schedule=p.get("schedule"),
+        phase_opened_at=ev.at,
+        phase_seq=ev.seq,
+    )
+
+
+def _asked(gs: GameState, ev: Event, check: bool) -> None:
+    """A decision request; the phase's first one fixes the inputs and roll number it resumes with."""
+    p = ev.payload
+    gs.asked[f"{p['side']}|{p['key']}"] = dict(p)
+    if gs.resume is None:
+        if check and p.get(INPUTS_FIELD) is not None:
+            _check_inputs(gs, ev, p[INPUTS_FIELD])
+        gs.resume = {
+            "inputs_hash": p["inputs_hash"],
+            "next_n": p["next_n"],
+            "inputs": p.get(INPUTS_FIELD),
+            "seq": ev.seq,
+        }
 
 
 def _resolve_recorded(gs: GameState, ev: Event, check: bool, precomputed: Resolution | None) -> None:

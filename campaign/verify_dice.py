@@ -345,9 +345,7 @@ def expected_void(game: Game, e: dict[str, Any], p: dict[str, Any]) -> list[int]
     standing = [x["seq"] for x in game.since(start) if x["seq"] < named[0] and x["type"] == "OrdersSubmitted"]
     whole = game.mode == "fair" and any(fresh or s < committed for s in standing)
     origin = start if whole else named[0] - 1
-    return sorted(
-        set(named) | {x["seq"] for x in game.since(origin) if x["seq"] < e["seq"] and x["type"] in FOLLOWS}
-    )
+    return sorted(set(named) | {x["seq"] for x in game.since(origin) if x["seq"] < e["seq"] and x["type"] in FOLLOWS})
 
 
 def on_void(game: Game, e: dict[str, Any], p: dict[str, Any]) -> None:

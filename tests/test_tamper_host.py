@@ -44,7 +44,7 @@ def save_rows(db: Path, rows: Rows) -> None:
     conn = raw(db)
     drop_triggers(conn)
     conn.execute("DELETE FROM events")
-    prev, versions = GENESIS_HASH, {}
+    prev, versions = GENESIS_HASH, dict[str, int]()
     for seq, r in enumerate(rows, start=1):
         versions[r["stream"]] = versions.get(r["stream"], 0) + 1
         r.update(seq=seq, version=versions[r["stream"]], prev_hash=prev)
@@ -122,7 +122,9 @@ def test_skipping_a_roll_number_for_a_better_face_is_caught(host: Path) -> None:
             if later["payload"]["seed_no"] == p["seed_no"]:
                 later["payload"]["n"] += 1
                 lp = later["payload"]
-                lp["value"] = dice.derive(seed_of(rows, "game:1", lp["seed_no"]), "game:1", lp["n"], 6, lp["inputs_hash"])
+                lp["value"] = dice.derive(
+                    seed_of(rows, "game:1", lp["seed_no"]), "game:1", lp["n"], 6, lp["inputs_hash"]
+                )
         forge.seq = die["seq"]  # type: ignore[attr-defined]
 
     rows = forge(host, skip)
@@ -233,7 +235,9 @@ def test_a_seed_edited_in_the_secrets_table_no_longer_matches_its_commitment(hos
     from campaign.eventlog import open_store
 
     conn = raw(host)
-    name, _ = conn.execute("SELECT name, value FROM secrets WHERE name LIKE 'game:2/seed/%' ORDER BY name DESC").fetchone()
+    name, _ = conn.execute(
+        "SELECT name, value FROM secrets WHERE name LIKE 'game:2/seed/%' ORDER BY name DESC"
+    ).fetchone()
     conn.execute("UPDATE secrets SET value = ? WHERE name = ?", ("ab" * 32, name))
     conn.close()
     store = open_store(host)
@@ -253,7 +257,9 @@ def test_a_seed_committed_after_the_orders_it_rolls_on_is_caught(host: Path) -> 
 
     def late(rows: Rows) -> None:
         commit = first(rows, "SeedCommitted", nth=1)
-        orders = [r for r in rows if r["type"] == "OrdersSubmitted" and r["stream"] == "game:1" and r["seq"] > commit["seq"]]
+        orders = [
+            r for r in rows if r["type"] == "OrdersSubmitted" and r["stream"] == "game:1" and r["seq"] > commit["seq"]
+        ]
         rows.remove(commit)
         rows.insert(rows.index(orders[0]) + 1, commit)
 
@@ -335,7 +341,7 @@ def test_rewritten_orders_are_caught_even_with_their_hash_recomputed(host: Path)
         p["data"] = {"advance": 3}
         p["orders_hash"] = hashlib.sha256(b"advance 3").hexdigest()
 
-    rows = forge(host, rewrite)
+    forge(host, rewrite)
     code, out = verify(host)
     assert code == 1 and "the inputs document is not the orders and decisions on file" in out
 

@@ -48,9 +48,7 @@ def _dice_of_one_turn(monkeypatch: pytest.MonkeyPatch, now: str) -> list[int]:
 
 def test_grinding_through_the_acceptance_time_gives_one_dice_sequence(monkeypatch: pytest.MonkeyPatch) -> None:
     """The same orders accepted at 12 different times, under one committed seed: the same dice."""
-    sequences = {
-        tuple(_dice_of_one_turn(monkeypatch, f"2026-03-01T10:00:{s:02d}Z")) for s in range(12)
-    }
+    sequences = {tuple(_dice_of_one_turn(monkeypatch, f"2026-03-01T10:00:{s:02d}Z")) for s in range(12)}
     assert len(sequences) == 1
 
 
@@ -127,7 +125,9 @@ def test_a_re_resolution_after_a_decision_re_derives_the_same_dice_and_says_so()
     resolved = next(e for e in camp.store.read(stream="game:1") if e.type == "PhaseResolved" and e.seq > request.seq)
     assert resolved.payload["resumed_from"] == request.seq
     assert resolved.payload["inputs"] == request.payload["inputs"]
-    rolled = [e for e in camp.store.read(stream="game:1") if e.type == "DiceRolled" and request.seq < e.seq < resolved.seq]
+    rolled = [
+        e for e in camp.store.read(stream="game:1") if e.type == "DiceRolled" and request.seq < e.seq < resolved.seq
+    ]
     assert rolled[0].payload["n"] == request.payload["next_n"] and 1 in [d.payload["value"] for d in rolled]
     assert all(d.payload["inputs_hash"] == request.payload["inputs_hash"] for d in rolled)
 
@@ -309,9 +309,7 @@ def test_the_bundled_verifier_catches_a_forged_die_and_a_broken_link(two_games: 
 # --- exports of older versions --------------------------------------------------------------------
 
 
-def test_an_export_made_by_the_previous_version_imports_and_verifies(
-    tmp_path: Path, toy_env: None
-) -> None:
+def test_an_export_made_by_the_previous_version_imports_and_verifies(tmp_path: Path, toy_env: None) -> None:
     db = tmp_path / "old.db"
     runner = CliRunner()
     res = runner.invoke(main, ["--db", str(db), "import", str(FIXTURE)])
