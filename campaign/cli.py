@@ -923,14 +923,13 @@ def audit_dice_cmd(ctx: Ctx, game_ref: str, as_json: bool) -> None:
       campaign audit dice 1
     """
     from campaign.events import parse_game_ref
-    from campaign.service import audit_dice
+    from campaign.service import audit_dice_problems
 
     camp = ctx.campaign(readonly=True)
     stream = parse_game_ref(game_ref)
-    rows = audit_dice(camp.store, stream)
-    bad = [r for r in rows if r["status"].startswith("BAD")]
+    rows, problems = audit_dice_problems(camp.store, stream)
     if as_json:
-        click.echo(json.dumps(rows, indent=2))
+        click.echo(json.dumps({"dice": rows, "problems": problems}, indent=2))
     else:
         for r in rows:
             click.echo(f"{r['seq']:>6}  d{r['sides']:<3} {r['value']:>3}  {r['status']:11} {r['purpose']}")
@@ -938,8 +937,10 @@ def audit_dice_cmd(ctx: Ctx, game_ref: str, as_json: bool) -> None:
         for r in rows:
             counts[r["status"].split(":")[0]] = counts.get(r["status"].split(":")[0], 0) + 1
         click.echo("; ".join(f"{k}: {v}" for k, v in sorted(counts.items())) or "no dice rolled yet")
-    if bad:
-        raise click.ClickException(f"{len(bad)} dice do not re-derive; first at event {bad[0]['seq']}")
+        for problem in problems:
+            click.echo(f"FAIL {problem}")
+    if problems:
+        raise click.ClickException(f"{len(problems)} dice rule(s) broken; first: {problems[0]}")
 
 
 @audit.command("shadow", context_settings=CONTEXT_SETTINGS)

@@ -227,8 +227,11 @@ class RecordedDice(Decisions):
     where: str = ""
     used: int = 0
     answers: dict[tuple[str, str], str] = field(default_factory=dict)
+    asked: dict[tuple[str, str], tuple[str, tuple[str, ...], str]] = field(default_factory=dict)
+    """What the engine asked on replay: (side, key) -> (question, options, default)."""
 
     def decide(self, side: str, key: str, question: str, options: tuple[str, ...], default: str) -> str:
+        self.asked[(side, key)] = (question, tuple(options), default)
         answer = self.answers.get((side, key))
         if answer is None:
             raise DiceDivergence(

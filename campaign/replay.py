@@ -318,6 +318,8 @@ def _resolve_recorded(gs: GameState, ev: Event, check: bool, precomputed: Resolu
             raise
         except Exception as exc:
             raise ReplayError(f"event seq {ev.seq} ({ev.type}): {exc}") from exc
+        if check:
+            _check_questions(gs, ev, dice.asked)
     if check and checkpoint(gs.ruleset, result.state) != p["checkpoint"]:
         raise ReplayError(
             f"event seq {ev.seq} ({ev.type}): the engine now produces a different state than the one recorded"
@@ -327,6 +329,17 @@ def _resolve_recorded(gs: GameState, ev: Event, check: bool, precomputed: Resolu
         raise ReplayError(f"event seq {ev.seq} ({ev.type}): narrative_hash is not the hash of what the engine told")
     gs.state = result.state
     gs.last_narrative = list(result.narrative)
+
+
+def _check_questions(gs: GameState, ev: Event, asked: dict[tuple[str, str], tuple[str, tuple[str, ...], str]]) -> None:
+    """The decision requests of the phase are exactly the questions the engine asks, word for word."""
+    logged = {(q["side"], q["key"]): (q["question"], tuple(q["options"]), q["default"]) for q in gs.asked.values()}
+    if logged != asked:
+        wrong = sorted(set(logged.items()) ^ set(asked.items()))[0][0]
+        raise ReplayError(
+            f"event seq {ev.seq} ({ev.type}): the decision request {wrong[1]!r} of {wrong[0]} on file is not"
+            " the question the engine asks (its wording, options or default differ, or it was never asked)"
+        )
 
 
 def _check_resolution_facts(gs: GameState, ev: Event) -> None:

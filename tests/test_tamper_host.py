@@ -419,3 +419,50 @@ def test_a_correction_that_voids_less_than_it_must_is_caught(db_path: Path) -> N
     rows = forge(db_path, less)
     code, out = verify(db_path)
     assert code == 1 and f"seq {last(rows, 'EventsVoided')['seq']}: the correction does not void exactly" in out
+
+
+def _decision_game(db: Path) -> None:
+    from campaign.eventlog import open_store
+
+    store = open_store(db, create=True)
+    camp = Campaign(store, seeds=fixed_seeds)
+    camp.init("t")
+    camp.add_player("alice", "alice@example.org")
+    camp.add_player("bob", "bob@example.org")
+    camp.new_game("toy-race", "sprint", {"blue": "alice", "red": "bob"}, options={"ask_on_one": True, "turn_limit": 40})
+    answered = False
+    for _ in range(60):
+        gs = camp.load(1)
+        open_ = [q for k, q in sorted(gs.asked.items()) if k not in gs.answers]
+        if open_:
+            camp.submit_orders(1, gs.sides[open_[0]["side"]], "keep")
+            answered = True
+        elif answered or gs.ended:
+            break
+        else:
+            camp.submit_orders(1, "alice", "advance 1")
+            camp.submit_orders(1, "bob", "advance 1")
+    store.close()
+    assert answered, "no decision was asked"
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("default", "reroll"), ("question", "pay the host?"), ("options", ["keep"])]
+)
+def test_a_forged_decision_request_is_caught(db_path: Path, field: str, value: Any) -> None:
+    """A request the engine never asks, or words differently, e.g. to make a deadline default suit the host."""
+    _decision_game(db_path)
+    assert verify(db_path)[0] == 0
+    rows = forge(db_path, lambda rows: first(rows, "DecisionRequested")["payload"].update({field: value}))
+    resolved = next(
+        r for r in rows if r["type"] == "PhaseResolved" and r["seq"] > first(rows, "DecisionRequested")["seq"]
+    )
+    code, out = verify(db_path)
+    assert code == 1 and f"event seq {resolved['seq']} (PhaseResolved): the decision request" in out
+
+
+def test_a_decision_request_with_another_roll_number_is_caught(db_path: Path) -> None:
+    _decision_game(db_path)
+    rows = forge(db_path, lambda rows: first(rows, "DecisionRequested")["payload"].update(next_n=5))
+    code, out = verify(db_path)
+    assert code == 1 and f"seq {first(rows, 'DecisionRequested')['seq']}: next_n 5 is not the next unused" in out
