@@ -158,6 +158,8 @@ class Game:
     """Seq of the last resolution or correction: decision requests count from here."""
     ended_at: int = 0
     new_binding: bool = False
+    turns: list[tuple[int, int, int]] = field(default_factory=list)
+    """(resolution seq, turn, seed) of every fair resolution that rolled dice."""
     rows: list[dict[str, Any]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
@@ -294,6 +296,8 @@ def on_resolved(game: Game, e: dict[str, Any], p: dict[str, Any]) -> None:
         if game.batch[0]["payload"].get("n") != request["payload"]["next_n"]:
             game.bad(e["seq"], "the re-resolution does not start at the roll number its decision request gave")
     old = v1_inputs(game) if game.batch else ""
+    if game.batch and game.mode == "fair":
+        game.turns.append((e["seq"], p.get("turn", 0), game.seed_no))
     for die in game.batch:
         finish_die(game, die, upcast(die), bound, old)
     game.batch = []
@@ -388,9 +392,22 @@ def on_event(game: Game, e: dict[str, Any]) -> None:
     game.events.append(e)
 
 
+def check_turn_seeds(game: Game) -> None:
+    """A seed rolls for one game turn only (it is revealed when that turn closes); voided resolutions aside."""
+    turn_of: dict[int, int] = {}
+    for seq, turn, seed in game.turns:
+        if seq in game.voided:
+            continue
+        if turn_of.setdefault(seed, turn) != turn:
+            game.bad(
+                seq, f"seed {seed} rolls for turns {turn_of[seed]} and {turn}: it was not revealed when its turn closed"
+            )
+
+
 def finish(game: Game) -> None:
     if game.batch:
         game.bad(game.batch[-1]["seq"], "dice at the end of the log belong to no resolution")
+    check_turn_seeds(game)
     derive_rows(game)
     if game.ended_at and game.mode == "fair":
         for no, (_, at) in sorted(game.commits.items()):

@@ -466,3 +466,28 @@ def test_a_decision_request_with_another_roll_number_is_caught(db_path: Path) ->
     rows = forge(db_path, lambda rows: first(rows, "DecisionRequested")["payload"].update(next_n=5))
     code, out = verify(db_path)
     assert code == 1 and f"seq {first(rows, 'DecisionRequested')['seq']}: next_n 5 is not the next unused" in out
+
+
+def test_a_seed_kept_secret_across_turns_is_caught(host: Path) -> None:
+    """The host skips turn 1's reveal and rolls turn 2 on seed 1 too (faces re-derived to pass)."""
+
+    def keep(rows: Rows) -> None:
+        rows.remove(first(rows, "SeedRevealed"))
+        rows.remove(first(rows, "SeedCommitted", nth=1))
+        n = max(r["payload"]["n"] for r in rows if r["type"] == "DiceRolled" and r["payload"]["seed_no"] == 1)
+        for r in rows:
+            if r["stream"] == "game:1" and r["type"] in ("SeedCommitted", "SeedRevealed") and r["payload"]["seed_no"] > 1:
+                r["payload"]["seed_no"] -= 1
+        for r in rows:
+            p = r["payload"]
+            if r["stream"] == "game:1" and r["type"] == "DiceRolled" and p["seed_no"] >= 2:
+                if p["seed_no"] == 2:
+                    n += 1
+                    p["n"] = n
+                p["seed_no"] -= 1
+                p["value"] = dice.derive(fixed_seeds("game:1", p["seed_no"] + (p["seed_no"] > 1)), "game:1",
+                                         p["n"], 6, p["inputs_hash"])  # fmt: skip
+
+    forge(host, keep)
+    code, out = verify(host)
+    assert code == 1 and "seed 1 rolls for turns 1 and 2: it was not revealed when its turn closed" in out

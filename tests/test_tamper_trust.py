@@ -52,6 +52,32 @@ def test_grinding_through_the_acceptance_time_gives_one_dice_sequence(monkeypatc
     assert len(sequences) == 1
 
 
+def _dice_when(monkeypatch: pytest.MonkeyPatch, moves: list[tuple[str, str]]) -> list[int]:
+    monkeypatch.setenv("CAMPAIGN_NOW", "2026-03-01T10:00:00Z")
+    camp = _camp()
+    camp.new_game("toy-race", "sprint", {"blue": "alice", "red": "bob"})
+    for who, text in moves:
+        if who == "clock":
+            monkeypatch.setenv("CAMPAIGN_NOW", text)
+            continue
+        camp.submit_orders(1, who, text, resolve=False)
+    camp.advance(1)
+    return [e.payload["value"] for e in camp.store.read(stream="game:1") if e.type == "DiceRolled"]
+
+
+def test_no_host_chosen_order_of_events_changes_the_dice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Who is accepted first, orders replaced by the same text, a press message or the clock in
+    between: the same orders on file give the same dice."""
+    base = _dice_when(monkeypatch, [("alice", "advance 2"), ("bob", "advance 1")])
+    assert _dice_when(monkeypatch, [("bob", "advance 1"), ("alice", "advance 2")]) == base
+    assert _dice_when(monkeypatch, [("alice", "advance 2"), ("alice", "advance 2"), ("bob", "advance 1")]) == base
+    assert _dice_when(monkeypatch, [("alice", "advance 3"), ("alice", "advance 2"), ("bob", "advance 1")]) == base
+    assert (
+        _dice_when(monkeypatch, [("alice", "advance 2"), ("clock", "2027-01-01T00:00:00Z"), ("bob", "advance 1")])
+        == base
+    )
+
+
 def test_dice_follow_what_the_players_sent(monkeypatch: pytest.MonkeyPatch) -> None:
     """Different orders are different inputs: the binding really covers the orders on file."""
     monkeypatch.setenv("CAMPAIGN_NOW", "2026-03-01T10:00:00Z")
