@@ -476,7 +476,8 @@ def test_a_seed_kept_secret_across_turns_is_caught(host: Path) -> None:
         rows.remove(first(rows, "SeedCommitted", nth=1))
         n = max(r["payload"]["n"] for r in rows if r["type"] == "DiceRolled" and r["payload"]["seed_no"] == 1)
         for r in rows:
-            if r["stream"] == "game:1" and r["type"] in ("SeedCommitted", "SeedRevealed") and r["payload"]["seed_no"] > 1:
+            seeds = r["type"] in ("SeedCommitted", "SeedRevealed")
+            if r["stream"] == "game:1" and seeds and r["payload"]["seed_no"] > 1:
                 r["payload"]["seed_no"] -= 1
         for r in rows:
             p = r["payload"]
