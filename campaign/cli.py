@@ -29,6 +29,8 @@ def _friendly(fn: F) -> F:
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        import sqlite3
+
         from campaign.canonical import NotCanonical
         from campaign.dice import DiceError
         from campaign.eventlog import EventLogError
@@ -48,6 +50,11 @@ def _friendly(fn: F) -> F:
             raise click.ClickException(str(exc)) from None
         except ValueError as exc:
             raise click.ClickException(str(exc)) from None
+        except sqlite3.OperationalError as exc:
+            raise click.ClickException(f"the campaign file cannot be used: {exc}") from None
+        except OSError as exc:
+            where = f" {exc.filename}" if exc.filename else ""
+            raise click.ClickException(f"cannot use{where}: {exc.strerror or exc}") from None
 
     return wrapper  # type: ignore[return-value]
 
@@ -78,7 +85,33 @@ class Ctx:
         from campaign.eventlog import open_store
         from campaign.service import Campaign
 
+        check_db_path(self.db, create=create)
         return Campaign(open_store(self.db, create=create, readonly=readonly))
+
+
+def check_output_path(out: str, db: str, *, directory: bool = False) -> None:
+    """Refuse an output path that would overwrite the campaign file or sits in a missing folder."""
+    target = Path(out).resolve()
+    campaign_files = {Path(db + suffix).resolve() for suffix in ("", "-wal", "-shm")}
+    if target in campaign_files:
+        raise click.ClickException(f"{out} is the campaign file itself; write the output somewhere else")
+    if not directory and target.is_dir():
+        raise click.ClickException(f"{out} is a directory; name a file to write")
+    if directory and target.exists() and not target.is_dir():
+        raise click.ClickException(f"{out} is a file; name a directory to write the pages into")
+    if not target.parent.is_dir():
+        raise click.ClickException(f"cannot write {out}: the folder {Path(out).parent} does not exist")
+
+
+def check_db_path(db: str, *, create: bool = False) -> None:
+    """Refuse a --db path that cannot be a campaign file, in plain words (never a sqlite traceback)."""
+    path = Path(db)
+    if path.is_dir():
+        raise click.ClickException(f"--db {db} is a directory; name a file, e.g. --db {path / 'campaign.db'}")
+    if create and not path.parent.resolve().is_dir():
+        raise click.ClickException(f"--db {db}: the folder {path.parent} does not exist; create it first")
+    if not create and not path.exists():
+        raise click.ClickException(f"no campaign file at {db} (run `campaign init` first, or pass --db)")
 
 
 pass_ctx = click.make_pass_decorator(Ctx)
@@ -123,9 +156,10 @@ def main(ctx: click.Context, db: str, outbox: str | None, mail_from: str | None,
 
 @main.command(context_settings=CONTEXT_SETTINGS)
 @click.option("--name", default="", help="A name for the campaign (default: the file's name).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
-def init(ctx: Ctx, name: str) -> None:
+def init(ctx: Ctx, name: str, as_json: bool) -> None:
     """Create a new campaign file.
 
     \b
@@ -136,6 +170,9 @@ def init(ctx: Ctx, name: str) -> None:
         raise click.ClickException(f"{ctx.db} already exists; choose another --db path")
     camp = ctx.campaign(create=True)
     camp.init(name or Path(ctx.db).stem)
+    if as_json:
+        click.echo(json.dumps({"db": ctx.db, "name": name or Path(ctx.db).stem}))
+        return
     click.echo(f"created campaign {ctx.db}")
 
 
@@ -152,9 +189,10 @@ def player() -> None:
 @player.command("add", context_settings=CONTEXT_SETTINGS)
 @click.argument("name")
 @click.option("--email", required=True, metavar="ADDR", help="Where the player's digests go.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
-def player_add(ctx: Ctx, name: str, email: str) -> None:
+def player_add(ctx: Ctx, name: str, email: str, as_json: bool) -> None:
     """Add a player to the campaign and issue their order password (printed once).
 
     \b
@@ -164,8 +202,34 @@ def player_add(ctx: Ctx, name: str, email: str) -> None:
     camp = ctx.campaign()
     p = camp.add_player(name, email)
     password = camp.set_password(p.name)
+    if as_json:
+        click.echo(json.dumps({"name": p.name, "email": p.email, "password": password}))
+        return
     click.echo(f"added player {p.name} <{p.email}>")
     click.echo(f"order password for {p.name}: {password}  (give it to the player; it is stored only as a hash)")
+
+
+@player.command("set", context_settings=CONTEXT_SETTINGS)
+@click.argument("name")
+@click.option("--email", required=True, metavar="ADDR", help="The player's new address.")
+@click.option("--reason", default="", help="Why (logged with the change).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def player_set(ctx: Ctx, name: str, email: str, reason: str, as_json: bool) -> None:
+    """Change a player's email address; digests and replies go to the new one from now on.
+
+    \b
+    Example:
+      campaign player set alice --email alice@new.example.org --reason "moved provider"
+    """
+    from campaign.referee import set_email
+
+    info = set_email(ctx.campaign(), name, email, reason)
+    if as_json:
+        click.echo(json.dumps(info))
+        return
+    click.echo(f"{info['name']} now gets mail at {info['email']}")
 
 
 @player.command("list", context_settings=CONTEXT_SETTINGS)
@@ -314,8 +378,84 @@ def game_list(ctx: Ctx, as_json: bool) -> None:
         click.echo(json.dumps(rows, indent=2))
         return
     for r in rows:
-        state = r["ended"]["reason"] if r["ended"] else f"turn {r['turn']}, {r['phase']}"
+        state = r["ended"]["reason"] if r["ended"] else _phase_label(r["turn"], r["phase"])
         click.echo(f"{r['game']:>4}  {r['ruleset']:14} {r['scenario']:20} {state}")
+
+
+@game.command("replace", context_settings=CONTEXT_SETTINGS)
+@click.argument("game_ref", metavar="GAME")
+@click.argument("side")
+@click.argument("new_player", metavar="PLAYER")
+@click.option("--reason", required=True, help="Why (told to the players and logged).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def game_replace(ctx: Ctx, game_ref: str, side: str, new_player: str, reason: str, as_json: bool) -> None:
+    """Hand a side of a running game to another player of the campaign.
+
+    \b
+    Example:
+      campaign game replace 1 york carol --reason "alice moved abroad"
+    """
+    from campaign.referee import replace_player
+
+    camp = ctx.campaign()
+    info = replace_player(camp, game_ref, side, new_player, reason)
+    ctx.after_change(camp)
+    if as_json:
+        click.echo(json.dumps(info))
+        return
+    click.echo(f"{info['side']} is now played by {info['new']} (was {info['old']})")
+
+
+@game.command("end", context_settings=CONTEXT_SETTINGS)
+@click.argument("game_ref", metavar="GAME")
+@click.option("--winner", required=True, metavar="SIDE|draw", help="The winning side, or draw.")
+@click.option("--reason", required=True, help="The ruling, in words for the players.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def game_end(ctx: Ctx, game_ref: str, winner: str, reason: str, as_json: bool) -> None:
+    """End a running game by the referee's ruling: a winner or a draw.
+
+    \b
+    Example:
+      campaign game end 1 --winner york --reason "valois conceded by phone"
+    """
+    from campaign.referee import end_game
+
+    camp = ctx.campaign()
+    info = end_game(camp, game_ref, None if winner.lower() == "draw" else winner, reason)
+    ctx.after_change(camp)
+    _print_ended(info, as_json)
+
+
+@game.command("abandon", context_settings=CONTEXT_SETTINGS)
+@click.argument("game_ref", metavar="GAME")
+@click.option("--reason", required=True, help="Why, in words for the players.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def game_abandon(ctx: Ctx, game_ref: str, reason: str, as_json: bool) -> None:
+    """Stop a game with no result (it counts for nobody).
+
+    \b
+    Example:
+      campaign game abandon 2 --reason "both players left the club"
+    """
+    from campaign.referee import end_game
+
+    camp = ctx.campaign()
+    info = end_game(camp, game_ref, None, reason, abandoned=True)
+    ctx.after_change(camp)
+    _print_ended(info, as_json)
+
+
+def _print_ended(info: dict[str, Any], as_json: bool) -> None:
+    if as_json:
+        click.echo(json.dumps(info))
+        return
+    click.echo(f"game over: {info['reason']}; winner {info['winner'] or 'nobody'}")
 
 
 # --- orders ------------------------------------------------------------------------------------
@@ -408,9 +548,10 @@ def orders_submit(ctx: Ctx, game_ref: str, source: Any, player: str, side: str |
 @click.argument("game_ref", metavar="GAME")
 @click.option("--player", required=True, help="The player taking orders back.")
 @click.option("--side", default=None, help="The side, if the player commands more than one.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
-def orders_withdraw(ctx: Ctx, game_ref: str, player: str, side: str | None) -> None:
+def orders_withdraw(ctx: Ctx, game_ref: str, player: str, side: str | None, as_json: bool) -> None:
     """Take back orders on file, until a die has been rolled on them.
 
     \b
@@ -418,6 +559,9 @@ def orders_withdraw(ctx: Ctx, game_ref: str, player: str, side: str | None) -> N
       campaign orders withdraw 1 --player alice
     """
     key = ctx.campaign().withdraw(game_ref, player, side)
+    if as_json:
+        click.echo(json.dumps({"withdrawn": key}))
+        return
     click.echo(f"withdrew the orders on file for {key}")
 
 
@@ -426,9 +570,10 @@ def orders_withdraw(ctx: Ctx, game_ref: str, player: str, side: str | None) -> N
 @click.option("--player", required=True, help="The player asking.")
 @click.option("--side", default=None, help="The side, if the player commands more than one.")
 @click.option("--off", is_flag=True, help="Take the wait back (NOWAIT): resolve as soon as everyone is in.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
-def orders_wait(ctx: Ctx, game_ref: str, player: str, side: str | None, off: bool) -> None:
+def orders_wait(ctx: Ctx, game_ref: str, player: str, side: str | None, off: bool, as_json: bool) -> None:
     """Ask that the phase not resolve before its deadline (WAIT), or take that back.
 
     \b
@@ -436,6 +581,9 @@ def orders_wait(ctx: Ctx, game_ref: str, player: str, side: str | None, off: boo
       campaign orders wait 1 --player alice
     """
     ctx.campaign().set_wait(game_ref, player, not off, side)
+    if as_json:
+        click.echo(json.dumps({"wait": not off}))
+        return
     click.echo("the phase will wait for its deadline" if not off else "the phase resolves as soon as everyone is in")
 
 
@@ -454,16 +602,31 @@ def tick(ctx: Ctx, now: str | None, as_json: bool) -> None:
       */15 * * * * campaign --db /srv/wars.db tick
       campaign tick --now 2026-12-01T18:00:00Z --json
     """
+    from campaign.deadlines import format_time, parse_time
     from campaign.eventlog import utc_now
+    from campaign.referee import relative, side_deadlines
 
     camp = ctx.campaign()
-    report = camp.tick(now or utc_now())
+    moment = parse_time(now or utc_now())
+    report = camp.tick(format_time(moment))
     ctx.after_change(camp)
     if as_json:
         click.echo(json.dumps(report, indent=2))
         return
     if not report:
-        click.echo("nothing due")
+        upcoming = sorted(
+            (
+                (d.due, camp.load(g).number, d)
+                for g in camp.games()
+                for d in side_deadlines(camp, camp.load(g)).values()
+            ),
+            key=lambda row: (row[0], row[1], row[2].side),
+        )
+        upcoming = [row for row in upcoming if not row[2].paused]
+        click.echo(f"{format_time(moment)}: nothing due", nl=not upcoming)
+        if upcoming:
+            due, number, d = upcoming[0]
+            click.echo(f"; next: game {number}, {d.side} ({d.player}) due {format_time(due)}, {relative(due, moment)}")
     for row in report:
         if row["action"] == "resolved":
             click.echo(f"game {row['game']}: resolved {row['resolutions']} phase(s)")
@@ -512,9 +675,10 @@ def referee_void(ctx: Ctx, game_ref: str, seqs: tuple[int, ...], reason: str, as
 
 @referee.command("password", context_settings=CONTEXT_SETTINGS)
 @click.argument("player_name", metavar="PLAYER")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
-def referee_password(ctx: Ctx, player_name: str) -> None:
+def referee_password(ctx: Ctx, player_name: str, as_json: bool) -> None:
     """Issue a new order password for a player and print it once (only its hash is kept).
 
     \b
@@ -522,7 +686,111 @@ def referee_password(ctx: Ctx, player_name: str) -> None:
       campaign referee password alice
     """
     pw = ctx.campaign().set_password(player_name)
+    if as_json:
+        click.echo(json.dumps({"player": player_name, "password": pw}))
+        return
     click.echo(f"new password for {player_name}: {pw}")
+
+
+@referee.command("deadline", context_settings=CONTEXT_SETTINGS)
+@click.argument("game_ref", metavar="GAME")
+@click.option(
+    "--set", "set_", default=None, metavar="DURATION", help="Give the game deadlines of this length (72h, 3d)."
+)
+@click.option("--extend", default=None, metavar="DURATION", help="Push the current deadline back (2d, 12h).")
+@click.option("--pause", is_flag=True, help="Stop the clock: no reminders, no missed-orders policy.")
+@click.option("--resume", is_flag=True, help="Start the clock again; the time paused is added to the deadline.")
+@click.option("--reason", default="", help="Why (told to the players and logged).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def referee_deadline(
+    ctx: Ctx, game_ref: str, set_: str | None, extend: str | None, pause: bool, resume: bool, reason: str, as_json: bool
+) -> None:
+    """Set, extend, pause or resume a game's deadline (one of the four).
+
+    \b
+    Example:
+      campaign referee deadline 1 --extend 2d --reason "bank holiday"
+    """
+    from campaign.deadlines import DeadlineAction, parse_duration_hours
+    from campaign.referee import change_deadline
+
+    chosen = [(DeadlineAction.SET, set_), (DeadlineAction.EXTEND, extend)]
+    chosen += [(DeadlineAction.PAUSE, "")] if pause else []
+    chosen += [(DeadlineAction.RESUME, "")] if resume else []
+    given = [(a, v) for a, v in chosen if v is not None]
+    if len(given) != 1:
+        raise click.UsageError("give exactly one of --set, --extend, --pause, --resume")
+    action, value = given[0]
+    hours = parse_duration_hours(value) if value else 0
+    camp = ctx.campaign()
+    info = change_deadline(camp, game_ref, action, hours, reason)
+    ctx.after_change(camp)
+    gs = camp.load(game_ref)
+    from campaign.referee import side_deadlines
+
+    due = {s: d.as_json(_now()) for s, d in side_deadlines(camp, gs).items()}
+    if as_json:
+        click.echo(json.dumps({**info, "game": gs.number, "deadlines": due}))
+        return
+    click.echo(f"game {gs.number}: deadline {info['action']}" + (f" ({hours} hours)" if hours else ""))
+    for d in due.values():
+        click.echo(f"  {d['side']} ({d['player']}) due {d['due']}, {d['in']}" + (" [paused]" if d["paused"] else ""))
+
+
+@referee.command("absence", context_settings=CONTEXT_SETTINGS)
+@click.argument("player_name", metavar="PLAYER")
+@click.argument("start")
+@click.argument("end")
+@click.option("--reason", required=True, help="Why (logged).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def referee_absence(ctx: Ctx, player_name: str, start: str, end: str, reason: str, as_json: bool) -> None:
+    """Record a player's absence for them (dates inclusive); their deadlines stretch.
+
+    \b
+    Example:
+      campaign referee absence alice 2026-12-24 2026-12-27 --reason "told me by phone"
+    """
+    from campaign.referee import absence_for
+
+    info = absence_for(ctx.campaign(), player_name, start, end, reason)
+    if as_json:
+        click.echo(json.dumps(info))
+        return
+    click.echo(f"{info['player']} is away from {info['from']} to {info['to']}")
+
+
+@referee.command("resign", context_settings=CONTEXT_SETTINGS)
+@click.argument("game_ref", metavar="GAME")
+@click.argument("side")
+@click.option("--reason", required=True, help="Why (told to the players and logged).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def referee_resign(ctx: Ctx, game_ref: str, side: str, reason: str, as_json: bool) -> None:
+    """Resign a side on its player's behalf; the game ends as if they had sent RESIGN.
+
+    \b
+    Example:
+      campaign referee resign 1 valois --reason "bob asked by phone"
+    """
+    from campaign.referee import resign_for
+
+    camp = ctx.campaign()
+    info = resign_for(camp, game_ref, side, reason)
+    ctx.after_change(camp)
+    _print_ended(info, as_json)
+
+
+def _now() -> Any:
+    """The time for people's eyes ("due in 2 days"): CAMPAIGN_NOW when pinned, else the clock."""
+    from campaign.deadlines import parse_time
+    from campaign.eventlog import utc_now
+
+    return parse_time(utc_now())
 
 
 @main.group(context_settings=CONTEXT_SETTINGS)
@@ -619,9 +887,10 @@ def mail_send(ctx: Ctx, smtp: str, starttls: bool, user: str | None, as_json: bo
 
 
 @mail.command("digests", context_settings=CONTEXT_SETTINGS)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
-def mail_digests(ctx: Ctx) -> None:
+def mail_digests(ctx: Ctx, as_json: bool) -> None:
     """Queue digests for every player with news since their last digest (other commands do this too).
 
     \b
@@ -631,6 +900,9 @@ def mail_digests(ctx: Ctx) -> None:
     from campaign.mailflow import dispatch
 
     queued = dispatch(ctx.campaign(), ctx.mail_settings())
+    if as_json:
+        click.echo(json.dumps({"queued": list(queued), "outbox": str(ctx.mail_settings().outbox)}))
+        return
     click.echo(f"queued {len(queued)} digest(s) in {ctx.mail_settings().outbox}")
 
 
@@ -643,6 +915,8 @@ def _phase_label(turn: int, phase: str) -> str:
 
 
 def _status_dict(gs: Any, camp: Any) -> dict[str, Any]:
+    from campaign.referee import side_deadlines
+
     rs = gs.ruleset
     return {
         "game": gs.number,
@@ -668,6 +942,8 @@ def _status_dict(gs: Any, camp: Any) -> dict[str, Any]:
         else [],
         "ready": gs.ended is None and rs.ready(gs.state),
         "manual_dice_queued": gs.manual_pool,
+        "next_die": (lambda n: n.as_json() if n else None)(camp.dice_needed(gs)),
+        "deadlines": [d.as_json(_now()) for d in side_deadlines(camp, gs).values()],
         "seed_no": gs.seed_no,
         "commitment": gs.commitments.get(gs.seed_no),
         "ended": gs.ended,
@@ -702,13 +978,23 @@ def status(ctx: Ctx, game_ref: str, as_json: bool) -> None:
         winner = info["ended"].get("winner") or "nobody (draw)"
         click.echo(f"game over: {info['ended'].get('reason')}; winner {winner}")
     else:
-        click.echo(f"turn {info['turn']}, {info['phase']}")
+        click.echo(_phase_label(info["turn"], info["phase"]))
+        due = {d["side"]: d for d in info["deadlines"]}
         for w in info["waiting_for"]:
-            click.echo(f"waiting for {w['side']} ({w['player']}): {w['kind']} for {w['phase']}")
-        if info["ready"]:
+            d = due.get(w["side"])
+            when = f"; due {d['due']} ({d['in']}{', clock paused' if d['paused'] else ''})" if d else ""
+            optional = " (optional)" if w["optional"] else ""
+            click.echo(f"waiting for {w['side']} ({w['player']}): {w['kind']} for {w['phase']}{optional}{when}")
+        if not info["deadlines"] and info["waiting_for"]:
+            click.echo("no deadline: the phase resolves when every side's orders are in")
+        if info["next_die"]:
+            nd = info["next_die"]
             click.echo(
-                "ready to resolve" + (": enter dice with `campaign dice enter`" if info["dice"] == "manual" else "")
+                f"waiting for dice: a d{nd['sides']} for {nd['purpose']} (die {nd['queued'] + 1} of this resolution);"
+                " enter it with `campaign dice enter`"
             )
+        elif info["ready"]:
+            click.echo("ready to resolve")
         if info["commitment"]:
             click.echo(f"dice seed {info['seed_no']} commitment {info['commitment']}")
     click.echo(f"{info['events']} events in this game; chain head {info['chain_head']}")
@@ -744,11 +1030,17 @@ def show(
     if at_seq is not None and turn is not None:
         raise click.UsageError("give --at or --turn, not both")
     camp = ctx.campaign(readonly=True)
+    now = camp.load(game_ref)
     if turn is not None:
-        from campaign.events import parse_game_ref
-
-        gs = state_at_turn(camp.store, parse_game_ref(game_ref), turn)
+        last = now.ruleset.turn(now.state)
+        if not 0 <= turn <= last:
+            raise click.ClickException(
+                f"game {now.number} has reached turn {last}: --turn takes 0 to {last}, not {turn}"
+            )
+        gs = state_at_turn(camp.store, now.stream, turn)
     else:
+        if at_seq is not None:
+            _check_seq_in_game(camp, now, at_seq)
         gs = camp.load(game_ref, seq=at_seq)
     if side is not None and side not in gs.sides:
         raise click.ClickException(f"game {gs.number} has no side {side!r} (sides: {', '.join(sorted(gs.sides))})")
@@ -766,11 +1058,23 @@ def show(
         from campaign.render import render_png, render_svg
 
         data = render_svg(picture) if fmt == "svg" else render_png(picture)
-    _emit(data, output)
+    _emit(data, output, ctx.db)
 
 
-def _emit(data: bytes | str, output: str | None) -> None:
+def _check_seq_in_game(camp: Any, gs: Any, seq: int) -> None:
+    """Refuse an event number outside the game's own span of the log (never show another board)."""
+    first = next(iter(camp.store.read(stream=gs.stream)), None)
+    start = first.seq if first is not None else 1
+    if not start <= seq <= gs.seq:
+        raise click.ClickException(
+            f"game {gs.number} spans events {start} to {gs.seq}: --at takes a seq in that range, not {seq}"
+            " (`campaign log` lists them)"
+        )
+
+
+def _emit(data: bytes | str, output: str | None, db: str = "") -> None:
     if output:
+        check_output_path(output, db)
         if isinstance(data, bytes):
             Path(output).write_bytes(data)
         else:
@@ -842,6 +1146,8 @@ def _summary(ev: Any) -> str:
         return f"d{p['sides']} = {p['value']}  ({p['purpose']})"
     if t == "DiceEntered":
         return f"values {p['values']}"
+    if t == "DiceCleared":
+        return f"cleared {p['values']}: {p['reason']}"
     if t == "PhaseResolved":
         return f"{_phase_label(p['turn'], p['phase'])} ({p['dice']} dice) checkpoint {p['checkpoint'][:12]}"
     if t == "GameEnded":
@@ -922,11 +1228,10 @@ def audit_dice_cmd(ctx: Ctx, game_ref: str, as_json: bool) -> None:
     Example:
       campaign audit dice 1
     """
-    from campaign.events import parse_game_ref
     from campaign.service import audit_dice_problems
 
     camp = ctx.campaign(readonly=True)
-    stream = parse_game_ref(game_ref)
+    stream = camp.load(game_ref).stream
     rows, problems = audit_dice_problems(camp.store, stream)
     if as_json:
         click.echo(json.dumps({"dice": rows, "problems": problems}, indent=2))
@@ -980,9 +1285,10 @@ def audit_shadow(ctx: Ctx, game_ref: str, as_json: bool) -> None:
 @audit.command("bundle", context_settings=CONTEXT_SETTINGS)
 @click.argument("game_ref", metavar="GAME")
 @click.argument("out", type=click.Path(dir_okay=False, writable=True), metavar="OUT.zip")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
-def audit_bundle(ctx: Ctx, game_ref: str, out: str) -> None:
+def audit_bundle(ctx: Ctx, game_ref: str, out: str, as_json: bool) -> None:
     """Write an offline audit bundle a player can check on their own machine.
 
     \b
@@ -991,7 +1297,11 @@ def audit_bundle(ctx: Ctx, game_ref: str, out: str) -> None:
     """
     from campaign.audit import write_bundle
 
+    check_output_path(out, ctx.db)
     info = write_bundle(ctx.campaign(readonly=True), game_ref, out)
+    if as_json:
+        click.echo(json.dumps({"out": out, **info}))
+        return
     click.echo(
         f"wrote {out}: {info['events']} events, chain head {info['head']}, {info['revealed']} of"
         f" {info['seeds']} seeds revealed"
@@ -1045,12 +1355,34 @@ def dice_reveal(ctx: Ctx, game_ref: str, as_json: bool) -> None:
         click.echo(f"seed {r['seed_no']}: commitment {r['commitment']}\n        seed {state}{mark}")
 
 
+@dice.command("clear", context_settings=CONTEXT_SETTINGS)
+@click.argument("game_ref", metavar="GAME")
+@click.option("--reason", default="cleared by the referee", show_default=True, help="Why (logged with the event).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def dice_clear(ctx: Ctx, game_ref: str, reason: str, as_json: bool) -> None:
+    """Drop the hand-entered dice still queued for a manual-dice game (the log keeps them).
+
+    \b
+    Example:
+      campaign dice clear 1 --reason "typed the wrong table's dice"
+    """
+    camp = ctx.campaign()
+    ev = camp.clear_dice(game_ref, reason)
+    if as_json:
+        click.echo(json.dumps({"game": camp.load(game_ref).number, "seq": ev.seq, "cleared": ev.payload["values"]}))
+        return
+    click.echo(f"cleared {len(ev.payload['values'])} queued dice (event {ev.seq})")
+
+
 @dice.command("enter", context_settings=CONTEXT_SETTINGS)
 @click.argument("game_ref", metavar="GAME")
 @click.argument("values", nargs=-1, type=int, required=True)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
-def dice_enter(ctx: Ctx, game_ref: str, values: tuple[int, ...]) -> None:
+def dice_enter(ctx: Ctx, game_ref: str, values: tuple[int, ...], as_json: bool) -> None:
     """Enter dice rolled on a real table for a manual-dice game, then resolve what is ready.
 
     \b
@@ -1062,8 +1394,12 @@ def dice_enter(ctx: Ctx, game_ref: str, values: tuple[int, ...]) -> None:
     camp = ctx.campaign()
     ev = camp.enter_dice(game_ref, list(values))
     ctx.after_change(camp)
-    click.echo(f"queued {len(values)} dice (event {ev.seq})")
     result = camp.advance(game_ref)
+    ctx.after_change(camp)
+    if as_json:
+        click.echo(json.dumps({"entered": list(values), "seq": ev.seq, **_progress_json(result)}))
+        return
+    click.echo(f"queued {len(values)} dice (event {ev.seq})")
     if isinstance(result, WaitingForDice):
         click.echo(f"still waiting: {result.needed}")
         return
@@ -1074,6 +1410,21 @@ def dice_enter(ctx: Ctx, game_ref: str, values: tuple[int, ...]) -> None:
         click.echo(f"-- resolved {_phase_label(r.turn, r.phase)} ({r.rolls} dice), event {r.seq}")
         for line in r.narrative:
             click.echo(f"   {line}")
+
+
+def _progress_json(result: Any) -> dict[str, Any]:
+    """What an advance did, for --json: the resolutions, or what the game now waits for."""
+    from campaign.service import WaitingForDecision, WaitingForDice
+
+    if isinstance(result, WaitingForDice):
+        return {"resolved": [], "waiting": {"dice": result.needed}}
+    if isinstance(result, WaitingForDecision):
+        waiting = {"decision": {"side": result.side, "question": result.question, "options": list(result.options)}}
+        return {"resolved": [], "waiting": waiting}
+    resolved = [
+        {"seq": r.seq, "turn": r.turn, "phase": r.phase, "dice": r.rolls, "narrative": r.narrative} for r in result
+    ]
+    return {"resolved": resolved}
 
 
 @main.command(context_settings=CONTEXT_SETTINGS)
@@ -1120,9 +1471,10 @@ def demo(out: str, seed: int, scenario: str, force: bool) -> None:
 @main.command("site", context_settings=CONTEXT_SETTINGS)
 @click.argument("outdir", type=click.Path(file_okay=False), metavar="OUTDIR")
 @click.option("--game", "games", multiple=True, type=int, help="Only these games (default: all).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
-def site_cmd(ctx: Ctx, outdir: str, games: tuple[int, ...]) -> None:
+def site_cmd(ctx: Ctx, outdir: str, games: tuple[int, ...], as_json: bool) -> None:
     """Write the browsable static archive: opens from disk in any browser, no server needed.
 
     \b
@@ -1131,7 +1483,11 @@ def site_cmd(ctx: Ctx, outdir: str, games: tuple[int, ...]) -> None:
     """
     from campaign.site import write_site
 
-    report = write_site(ctx.campaign(readonly=True), Path(outdir), games=list(games) or None, progress=True)
+    check_output_path(outdir, ctx.db, directory=True)
+    report = write_site(ctx.campaign(readonly=True), Path(outdir), games=list(games) or None, progress=not as_json)
+    if as_json:
+        click.echo(json.dumps({"out": outdir, "report": str(report)}))
+        return
     click.echo(str(report))
 
 
@@ -1156,15 +1512,18 @@ def export_cmd(ctx: Ctx, game_ref: str | None, with_secrets: bool) -> None:
     from campaign.transfer import export_lines
 
     camp = ctx.campaign(readonly=True)
+    if game_ref is not None:
+        camp.load(game_ref)  # an unknown game is an error, not an empty export
     for line in export_lines(camp.store, game_ref, with_secrets=with_secrets):
         click.echo(line)
 
 
 @main.command("import", context_settings=CONTEXT_SETTINGS)
 @click.argument("source", type=click.File("r", encoding="utf-8"), metavar="FILE")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
-def import_cmd(ctx: Ctx, source: Any) -> None:
+def import_cmd(ctx: Ctx, source: Any, as_json: bool) -> None:
     """Rebuild a campaign file from `campaign export` output (the --db file must not exist).
 
     \b
@@ -1175,6 +1534,7 @@ def import_cmd(ctx: Ctx, source: Any) -> None:
 
     if Path(ctx.db).exists():
         raise click.ClickException(f"{ctx.db} already exists; import into a new file with --db")
+    check_db_path(ctx.db, create=True)
     try:
         count, head, old_dice = import_lines(ctx.db, source)
     except BaseException:
@@ -1182,6 +1542,9 @@ def import_cmd(ctx: Ctx, source: Any) -> None:
             if os.path.exists(ctx.db + suffix):
                 os.remove(ctx.db + suffix)
         raise
+    if as_json:
+        click.echo(json.dumps({"db": ctx.db, "events": count, "head": head}))
+        return
     click.echo(f"imported {count} events into {ctx.db}; chain head {head}")
     if old_dice:
         click.echo(

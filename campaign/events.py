@@ -28,6 +28,8 @@ class EventType(StrEnum):
     """A player took orders back before any die was rolled on them."""
     DICE_ENTERED = "DiceEntered"
     """Manual dice: values rolled on a real table, queued for the next resolution."""
+    DICE_CLEARED = "DiceCleared"
+    """Manual dice: the referee dropped the entered dice still queued (with a reason)."""
     DICE_ROLLED = "DiceRolled"
     """One die used by a resolution, with its purpose (and for fair dice, how to re-derive it)."""
     PHASE_RESOLVED = "PhaseResolved"
@@ -57,6 +59,12 @@ class EventType(StrEnum):
     MESSAGE_REFUSED = "MessageRefused"
     """An inbound mail was refused; only the fact and the reasons are kept."""
     DIGEST_SENT = "DigestSent"
+    PLAYER_UPDATED = "PlayerUpdated"
+    """The referee changed a player's address (with a reason)."""
+    SIDE_REPLACED = "SideReplaced"
+    """The referee handed a side of a running game to another player (with a reason)."""
+    DEADLINE_CHANGED = "DeadlineChanged"
+    """The referee set, extended, paused or resumed a game's deadline (with a reason)."""
     """A digest covering a game up to some event was queued for a player (the mail stream)."""
 
 

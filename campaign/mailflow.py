@@ -432,6 +432,8 @@ NEWS = {
     EventType.PRESS_SENT,
     EventType.REMINDER_SENT,
     EventType.DECISION_REQUESTED,
+    EventType.SIDE_REPLACED,
+    EventType.DEADLINE_CHANGED,
 }
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from campaign import canonical
+from campaign.deadlines import apply_deadline_change
 from campaign.dice import DiceMode, RecordedDice, RecordedRoll
 from campaign.eventlog import Event, EventStore, upcast
 from campaign.events import INPUTS_FIELD, RESUMED_FROM_FIELD, EventType
@@ -62,6 +63,10 @@ class GameState:
     """When the current phase opened (the `at` of the event that opened it)."""
     phase_seq: int = 0
     """The seq of the event that opened the current phase."""
+    deadline_extra_hours: int = 0
+    """Hours the referee added to the current phase's deadline (extensions and pauses)."""
+    paused_at: str = ""
+    """When the referee paused the deadline clock ("" while it runs)."""
     waits: set[str] = field(default_factory=set)
     reminded: set[str] = field(default_factory=set)
     voided: set[int] = field(default_factory=set)
@@ -117,6 +122,8 @@ class GameState:
             "schedule": self.schedule,
             "phase_opened_at": self.phase_opened_at,
             "phase_seq": self.phase_seq,
+            "deadline_extra_hours": self.deadline_extra_hours,
+            "paused_at": self.paused_at,
             "waits": sorted(self.waits),
             "reminded": sorted(self.reminded),
             "voided": sorted(self.voided),
@@ -155,6 +162,8 @@ class GameState:
             schedule=data["schedule"],
             phase_opened_at=data["phase_opened_at"],
             phase_seq=data["phase_seq"],
+            deadline_extra_hours=data.get("deadline_extra_hours", 0),
+            paused_at=data.get("paused_at", ""),
             waits=set(data["waits"]),
             reminded=set(data["reminded"]),
             voided=set(data["voided"]),
@@ -226,6 +235,8 @@ def apply_event(
         gs.state = gs.ruleset.withdraw_orders(gs.state, p["side"], p["key"])
     elif kind == EventType.DICE_ENTERED:
         gs.manual_pool.extend(p["values"])
+    elif kind == EventType.DICE_CLEARED:
+        gs.manual_pool.clear()
     elif kind == EventType.DICE_ROLLED:
         gs.pending_dice.append(RecordedRoll(ev.seq, p["sides"], p["value"], p["purpose"]))
         if p["mode"] == DiceMode.FAIR.value:
@@ -257,6 +268,10 @@ def apply_event(
         gs.waits.clear()
     elif kind == EventType.EVENTS_VOIDED:
         _open_phase(gs, ev)
+    elif kind == EventType.DEADLINE_CHANGED:
+        apply_deadline_change(gs, p, ev.at)
+    elif kind == EventType.SIDE_REPLACED:
+        gs.sides[p["side"]] = p["new"]
     elif kind == EventType.PRESS_SENT:
         gs.press.append({"seq": ev.seq, "at": ev.at, **p})
     gs.version = ev.version
@@ -377,10 +392,22 @@ def expected_ending(gs: GameState) -> dict[str, Any] | None:
     return None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason}
 
 
+REFEREE_RULINGS = ("the referee ended the game: ", "abandoned by the referee: ")
+"""How a referee's `game end` / `game abandon` reason starts: a ruling, the only end replay cannot derive."""
+
+
 def _check_ending(gs: GameState, ev: Event) -> None:
+    """A GameEnded is the rules' outcome or a resignation's, exactly; otherwise it must be a referee's
+    ruling on a game the rules had not ended (an input, by the referee, visible as such)."""
     want = expected_ending(gs)
     got = {"winner": ev.payload.get("winner"), "reason": ev.payload.get("reason")}
-    if gs.ended is not None or want != got:
+    ruling = (
+        want is None
+        and ev.actor == "referee"
+        and str(got["reason"]).startswith(REFEREE_RULINGS)
+        and (got["winner"] is None or got["winner"] in gs.sides)
+    )
+    if gs.ended is not None or (want != got and not ruling):
         raise ReplayError(
             f"event seq {ev.seq} ({ev.type}): records {got}, but replay derives"
             f" {want if gs.ended is None else 'that the game had already ended'}"
@@ -389,6 +416,7 @@ def _check_ending(gs: GameState, ev: Event) -> None:
 
 def _open_phase(gs: GameState, ev: Event) -> None:
     gs.phase_opened_at, gs.phase_seq = ev.at, ev.seq
+    gs.deadline_extra_hours = 0
     gs.waits.clear()
     gs.reminded.clear()
     gs.asked.clear()

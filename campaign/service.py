@@ -86,6 +86,21 @@ class WaitingForDice:
 
 
 @dataclass(frozen=True, slots=True)
+class DiceNeeded:
+    """The next die a manual-dice resolution waits for, and how many entered dice it has already."""
+
+    sides: int
+    purpose: str
+    queued: int
+
+    def as_json(self) -> dict[str, Any]:
+        return {"sides": self.sides, "purpose": self.purpose, "queued": self.queued}
+
+    def __str__(self) -> str:
+        return f"a d{self.sides} for {self.purpose} (die {self.queued + 1} of this resolution)"
+
+
+@dataclass(frozen=True, slots=True)
 class WaitingForDecision:
     """A resolution stopped for a side's decision: only the request was written."""
 
@@ -133,7 +148,7 @@ class Campaign:
     def players(self) -> dict[str, Player]:
         out: dict[str, Player] = {}
         for ev in self.store.read(stream=CAMPAIGN_STREAM):
-            if ev.type == EventType.PLAYER_ADDED:
+            if ev.type in (EventType.PLAYER_ADDED, EventType.PLAYER_UPDATED):
                 out[ev.payload["name"]] = Player(ev.payload["name"], ev.payload["email"])
         return out
 
@@ -141,8 +156,7 @@ class Campaign:
         name = name.strip()
         if not name or any(c.isspace() for c in name) or len(name) > 40:
             raise UserError(f"player name {name!r} must be 1-40 characters with no spaces")
-        if "@" not in email or email.startswith("@") or email.endswith("@") or any(c.isspace() for c in email):
-            raise UserError(f"{email!r} is not an email address")
+        email = check_email(email)
         for _ in range(MAX_RETRIES):
             version = self.store.version(CAMPAIGN_STREAM)
             if version == 0:
@@ -519,7 +533,12 @@ class Campaign:
         return NewEvent(gs.stream, EventType.SEED_REVEALED.value, {"seed_no": gs.seed_no, "seed": seed_hex})
 
     def enter_dice(self, game: str | int, values: Sequence[int], actor: str = "referee") -> Event:
-        """Queue dice rolled by hand for a manual-dice game."""
+        """Queue dice rolled by hand for the resolution now waiting for them; refuse any that do not fit.
+
+        Only the dice the waiting resolution still needs are taken: a value that is not a face of
+        the die asked for, or more dice than the resolution uses, is refused with nothing stored,
+        so a mistyped die can never sit in the queue and block a later phase.
+        """
         for _ in range(MAX_RETRIES):
             gs = self.load(game)
             if gs.dice_mode is not DiceMode.MANUAL:
@@ -537,18 +556,67 @@ class Campaign:
                 continue
         raise UserError("the game is too busy right now; try again")
 
+    def dice_needed(self, gs: GameState) -> DiceNeeded | None:
+        """The next die a manual-dice game waits for (size and purpose), or None when it waits for none."""
+        if gs.dice_mode is not DiceMode.MANUAL or gs.ended is not None or gs.waits or not gs.ruleset.ready(gs.state):
+            return None
+        rs = gs.ruleset
+        trial = ManualDice(list(gs.manual_pool), answers=gs.decision_answers())
+        try:
+            rs.resolve(rs.load(rs.dump(gs.state)), trial)
+        except NeedMoreDice as need:
+            return DiceNeeded(need.sides, need.purpose, len(gs.manual_pool))
+        except (NeedDecision, dice.BadManualDie):
+            return None
+        return None
+
     def _check_entered_dice(self, gs: GameState, values: list[int]) -> None:
         """Refuse dice that do not fit the dice the waiting resolution asks for (nothing is stored)."""
-        if gs.ended is not None or not gs.ruleset.ready(gs.state):
-            return
+        if gs.ended is not None:
+            raise UserError(f"game {gs.number} is over: it takes no more dice")
+        if gs.waits or not gs.ruleset.ready(gs.state):
+            waiting = ", ".join(f"{r.side} ({r.kind.value})" for r in self.awaiting(gs)) or "nobody"
+            raise UserError(
+                f"game {gs.number} is not waiting for dice: it waits for {waiting}; enter dice once the phase"
+                " is ready to resolve (`campaign status` says when, and which die comes first)"
+            )
         rs = gs.ruleset
-        trial = ManualDice(gs.manual_pool + values, answers=gs.decision_answers())
+        pool = gs.manual_pool + values
+        trial = ManualDice(pool, answers=gs.decision_answers())
         try:
             rs.resolve(rs.load(rs.dump(gs.state)), trial)
         except dice.BadManualDie as exc:
             raise UserError(f"{exc}; nothing was stored: enter the dice again") from None
-        except (NeedMoreDice, NeedDecision):
+        except NeedMoreDice:
             pass
+        except NeedDecision:
+            return  # dice past an open decision cannot be checked until it is answered
+        used = len(trial.rolls)
+        if used < len(pool):
+            wanted = used - len(gs.manual_pool)
+            sizes = ", ".join(f"d{r.sides}" for r in trial.rolls[len(gs.manual_pool) :]) or "none"
+            raise UserError(
+                f"game {gs.number}: this resolution needs {wanted} more {'die' if wanted == 1 else 'dice'}"
+                f" ({sizes}), but {len(values)} were entered; nothing was stored: enter exactly those"
+            )
+
+    def clear_dice(self, game: str | int, reason: str, actor: str = "referee") -> Event:
+        """Drop every hand-entered die still queued (the log keeps them, replay skips them)."""
+        for _ in range(MAX_RETRIES):
+            gs = self.load(game)
+            if gs.dice_mode is not DiceMode.MANUAL:
+                raise UserError(f"game {gs.number} uses fair dice: there is no queue of entered dice")
+            if not gs.manual_pool:
+                raise UserError(f"game {gs.number} has no entered dice waiting: nothing to clear")
+            payload = {"values": list(gs.manual_pool), "reason": reason}
+            try:
+                return self.store.append(
+                    [NewEvent(gs.stream, EventType.DICE_CLEARED.value, payload, actor=actor)],
+                    expected={gs.stream: gs.version},
+                )[0]
+            except ConflictError:
+                continue
+        raise UserError("the game is too busy right now; try again")
 
     def reveal_now(self, game: str | int) -> Event | None:
         """Reveal the current seed of a finished game (a running game reveals at each turn end)."""
@@ -589,6 +657,11 @@ class Campaign:
 
     def plan_wait(self, gs: GameState, player: str, on: bool, side: str | None = None) -> list[NewEvent]:
         self._require_running(gs)
+        if on and not gs.schedule:
+            raise UserError(
+                f"game {gs.number} has no deadline, so WAIT would hold the phase for ever; the phase resolves"
+                " as soon as every side's orders are in (ask the referee to set a deadline if you need time)"
+            )
         chosen = self._side_for(gs, player, side)
         return [NewEvent(gs.stream, EventType.WAIT_SET.value, {"side": chosen, "on": on}, actor=player)]
 
@@ -818,12 +891,13 @@ class Campaign:
         report: list[dict[str, Any]] = []
         for stream in self.games():
             gs = self.load(stream)
-            if gs.ended is not None or not gs.schedule:
+            if gs.ended is not None or not gs.schedule or gs.paused_at:
                 continue
             schedule = Schedule.from_json(gs.schedule)
             opened = parse_time(gs.phase_opened_at)
             late = sorted({r.side for r in self.awaiting(gs) if not r.optional})
-            due_by_side = {side: deadline_for(schedule, opened, gs.sides[side], absences) for side in late}
+            extra = gs.deadline_extra_hours
+            due_by_side = {side: deadline_for(schedule, opened, gs.sides[side], absences, extra) for side in late}
             remind = [
                 s for s in late if decide(schedule, due_by_side[s], moment, s in gs.reminded) is TickAction.REMIND
             ]
@@ -970,6 +1044,16 @@ def _void_origin(gs: GameState, events: Mapping[int, Event], first: int) -> int:
         if start < s < first and s not in gs.voided and ev.type == EventType.ORDERS_SUBMITTED
     ]
     return start if any(fresh or s < committed for s in standing) else first - 1
+
+
+def check_email(email: str) -> str:
+    """One plain address (``name@example.org``), or UserError saying what is wrong with it."""
+    text = email.strip()
+    if not text or "@" not in text or text.startswith("@") or text.endswith("@") or any(c.isspace() for c in text):
+        raise UserError(f"{email!r} is not an email address")
+    if any(c in text for c in ',;<>"()[]'):
+        raise UserError(f"{email!r} must be exactly one plain address such as alice@example.org")
+    return text
 
 
 def _password_name(player: str) -> str:

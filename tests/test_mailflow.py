@@ -164,6 +164,10 @@ def test_orders_after_the_phase_resolved_are_refused(pbem: tuple[Campaign, MailS
 
 def test_envelope_commands_wait_press_absence_history_map(pbem: tuple[Campaign, MailSettings]) -> None:
     camp, settings = pbem
+    from campaign.deadlines import DeadlineAction
+    from campaign.referee import change_deadline
+
+    change_deadline(camp, 1, DeadlineAction.SET, 72, "WAIT needs a deadline to wait for")
     body = signon("alice") + "WAIT\nABSENCE 2026-12-24 2026-12-27\nPRESS red\nGood luck, Bob.\nENDPRESS\nadvance 1\n"
     result = handle_message(camp, order_mail("alice", body, "cmds"), settings)
     assert result.outcome == "accepted", result.reply

@@ -492,3 +492,25 @@ def test_a_seed_kept_secret_across_turns_is_caught(host: Path) -> None:
     forge(host, keep)
     code, out = verify(host)
     assert code == 1 and "seed 1 rolls for turns 1 and 2: it was not revealed when its turn closed" in out
+
+
+def test_a_referee_ruling_ends_a_game_and_a_forged_one_is_caught(db_path: Path) -> None:
+    """`game end` is a ruling replay cannot derive: accepted as the referee's, refused as anyone else's."""
+    from campaign.eventlog import open_store
+    from campaign.referee import end_game
+
+    store = open_store(db_path, create=True)
+    camp = Campaign(store, seeds=fixed_seeds)
+    camp.init("t")
+    camp.add_player("alice", "alice@example.org")
+    camp.add_player("bob", "bob@example.org")
+    camp.new_game("toy-race", "sprint", {"blue": "alice", "red": "bob"})
+    camp.submit_orders(1, "alice", "advance 1")
+    camp.submit_orders(1, "bob", "advance 1")
+    end_game(camp, 1, "red", "blue's player left the club")
+    store.close()
+    code, out = verify(db_path)
+    assert code == 0, out
+    rows = forge(db_path, lambda rows: last(rows, "GameEnded").update(actor="system"))
+    code, out = verify(db_path)
+    assert code == 1 and f"event seq {last(rows, 'GameEnded')['seq']} (GameEnded)" in out

@@ -8,8 +8,10 @@ hint; an unknown verb, direction or name gets a "did you mean" from the legal wo
 >>> g = Grammar[None, tuple[str, int]]("test")
 >>> g.verb("move", lambda c, ctx: ("move", c.integer("a unit id")), usage="move UNIT")
 >>> result = g.read("mvoe 3\\nmove x", None)
->>> [str(e).splitlines()[0] for e in result.errors]
-["line 1, column 1: unknown order 'mvoe' [syntax]", "line 2, column 6: expected a unit id (a number), found 'x' [syntax]"]
+>>> for e in result.errors:
+...     print(str(e).splitlines()[0])
+line 1, column 1: unknown order 'mvoe' [syntax]
+line 2, column 6: expected a unit id (a number), found 'x' [syntax]
 >>> result.errors[0].hint
 "did you mean 'move'? (orders: move)"
 """
@@ -282,7 +284,9 @@ class Grammar(Generic[C, T]):
             order = entry.parse(cursor, context)
             cursor.end()
         except LineError as e:
-            cursor.problems.append(e if e.hint or not entry.usage else LineError(e.message, e.column, e.code, f"usage: {entry.usage}"))
+            if not e.hint and entry.usage:
+                e = LineError(e.message, e.column, e.code, f"usage: {entry.usage}")
+            cursor.problems.append(e)
         return (order if not cursor.problems else None), [p.at(line) for p in cursor.problems]
 
     def read(self, text: str, context: C, comment: str = "#") -> ReadResult[T]:

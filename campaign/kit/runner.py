@@ -20,46 +20,46 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 S = TypeVar("S")
-O = TypeVar("O")
+Ord = TypeVar("Ord")
 
-Verify = Callable[[S, O], list[str]]
+Verify = Callable[[S, Ord], list[str]]
 """(state, order) -> the reasons the order cannot be carried out now; empty when it can."""
-Apply = Callable[[S, O, Any], S]
+Apply = Callable[[S, Ord, Any], S]
 """(state, order, dice) -> the state after the order; trusted: only called on verified orders."""
 
 
 @dataclass(frozen=True, slots=True)
-class OrderRule(Generic[S, O]):
+class OrderRule(Generic[S, Ord]):
     """How one kind of order is checked and carried out."""
 
     kind: type
-    verify: Verify[S, O]
-    apply: Apply[S, O]
+    verify: Verify[S, Ord]
+    apply: Apply[S, Ord]
 
 
-class OrderTable(Generic[S, O]):
+class OrderTable(Generic[S, Ord]):
     """Order kinds (classes) mapped to their rules; an unknown kind fails loudly."""
 
     def __init__(self, name: str):
         self.name = name
-        self.rules: dict[type, OrderRule[S, O]] = {}
+        self.rules: dict[type, OrderRule[S, Ord]] = {}
 
-    def add(self, kind: type, *, verify: Verify[S, O], apply: Apply[S, O]) -> None:
+    def add(self, kind: type, *, verify: Verify[S, Ord], apply: Apply[S, Ord]) -> None:
         if kind in self.rules:
             raise ValueError(f"{self.name}: order kind {kind.__name__} is in the table twice")
         self.rules[kind] = OrderRule(kind, verify, apply)
 
-    def rule(self, order: O) -> OrderRule[S, O]:
+    def rule(self, order: Ord) -> OrderRule[S, Ord]:
         try:
             return self.rules[type(order)]
         except KeyError:
             raise TypeError(f"{self.name}: no rule for orders of kind {type(order).__name__}") from None
 
-    def verify(self, state: S, order: O) -> list[str]:
+    def verify(self, state: S, order: Ord) -> list[str]:
         return self.rule(order).verify(state, order)
 
-    def can(self, state: S, order: O) -> bool:
+    def can(self, state: S, order: Ord) -> bool:
         return not self.verify(state, order)
 
-    def apply(self, state: S, order: O, dice: Any) -> S:
+    def apply(self, state: S, order: Ord, dice: Any) -> S:
         return self.rule(order).apply(state, order, dice)

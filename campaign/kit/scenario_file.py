@@ -185,7 +185,10 @@ class Fields:
                 self.problem(path, f"must be a whole number, not {v!r}")
             return 0
         if (low is not None and v < low) or (high is not None and v > high):
-            self.problem(path, f"must be from {low if low is not None else '...'} to {high if high is not None else '...'}, not {v}")
+            self.problem(
+                path,
+                f"must be from {low if low is not None else '...'} to {high if high is not None else '...'}, not {v}",
+            )
         return v
 
     def flag(self, table: Mapping[str, Any], key: str, where: str = "", default: Any = _MISSING) -> bool:
@@ -197,7 +200,9 @@ class Fields:
             return False
         return v
 
-    def one_of(self, table: Mapping[str, Any], key: str, choices: Mapping[str, V], where: str = "", default: Any = _MISSING) -> V | None:
+    def one_of(
+        self, table: Mapping[str, Any], key: str, choices: Mapping[str, V], where: str = "", default: Any = _MISSING
+    ) -> V | None:
         """A text field that must be one of ``choices`` (its keys); returns the mapped value."""
         path = f"{where}.{key}" if where else key
         v = self._get(table, key, path, default)
@@ -221,7 +226,9 @@ class Fields:
             return {}
         return v
 
-    def tables(self, table: Mapping[str, Any], key: str, where: str = "", required: bool = False) -> list[dict[str, Any]]:
+    def tables(
+        self, table: Mapping[str, Any], key: str, where: str = "", required: bool = False
+    ) -> list[dict[str, Any]]:
         """An array of tables (``[[key]]``)."""
         path = f"{where}.{key}" if where else key
         v = table.get(key, _MISSING)
@@ -234,7 +241,9 @@ class Fields:
             return []
         return v
 
-    def convert(self, table: Mapping[str, Any], key: str, convert: Callable[[Any], V], where: str = "", default: Any = _MISSING) -> V | None:
+    def convert(
+        self, table: Mapping[str, Any], key: str, convert: Callable[[Any], V], where: str = "", default: Any = _MISSING
+    ) -> V | None:
         """Any field through ``convert``; its ValueError message becomes the problem."""
         path = f"{where}.{key}" if where else key
         v = self._get(table, key, path, default)
