@@ -79,7 +79,9 @@ class Roll:
             "mode": self.mode.value,
         }
         if self.mode is DiceMode.FAIR:
-            data.update(seed_no=self.seed_no, n=self.n, inputs_hash=self.inputs_hash, binding=self.binding)
+            data.update(seed_no=self.seed_no, n=self.n, inputs_hash=self.inputs_hash)
+            if self.binding != 1:  # the old binding is stored in the old schema (no field): see events.py
+                data["binding"] = self.binding
         return data
 
 
@@ -182,10 +184,14 @@ class FairDice(Decisions):
     next_n: int = 1
     rolls: list[Roll] = field(default_factory=list)
     answers: dict[tuple[str, str], str] = field(default_factory=dict)
+    binding: int = 2
+    """1 only to finish a resolution an older version stopped for a decision (its dice re-derived)."""
 
     def roll(self, sides: int, purpose: str) -> int:
-        value = derive(self.seed, self.game, self.next_n, sides, self.inputs_hash)
-        self.rolls.append(Roll(sides, value, purpose, DiceMode.FAIR, self.seed_no, self.next_n, self.inputs_hash))
+        value = derive(self.seed, self.game, self.next_n, sides, self.inputs_hash, self.binding)
+        self.rolls.append(
+            Roll(sides, value, purpose, DiceMode.FAIR, self.seed_no, self.next_n, self.inputs_hash, self.binding)
+        )
         self.next_n += 1
         return value
 

@@ -485,6 +485,7 @@ class SqliteStore(EventStore):
     ):
         self.path = Path(path)
         self.readonly = readonly and not create
+        self._links: list[Link] | None = None
         if not create and not self.path.exists():
             raise NotACampaign(f"no campaign database at {self.path} (run `campaign init` first, or pass --db)")
         if self.readonly:
@@ -535,10 +536,13 @@ class SqliteStore(EventStore):
 
     def links(self) -> list[Link]:
         """The opaque links of a per-game audit bundle (empty for a campaign file)."""
+        if self._links is not None:
+            return self._links
         has = self.conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'links'").fetchone()
-        if has is None:
-            return []
-        return [Link(*row) for row in self.conn.execute("SELECT seq, prev_hash, hash FROM links ORDER BY seq")]
+        found = [] if has is None else [Link(*r) for r in self.conn.execute("SELECT seq, prev_hash, hash FROM links")]
+        if self.readonly:
+            self._links = sorted(found, key=lambda link: link.seq)  # a bundle never changes
+        return sorted(found, key=lambda link: link.seq)
 
     def verify(self) -> tuple[int, str, ChainProblem | None]:
         links = self.links()

@@ -16,6 +16,8 @@ from campaign import canonical, dice
 from campaign.dice import DiceMode, FairDice, ManualDice, NeedMoreDice
 from campaign.eventlog import ConflictError, Event, EventStore, NewEvent
 from campaign.events import (
+    BINDING_CHAIN,
+    BINDING_INPUTS,
     CAMPAIGN_STREAM,
     DECISION_REQUESTED_SCHEMA,
     DICE_ROLLED_SCHEMA,
@@ -414,11 +416,12 @@ class Campaign:
         # the dice are bound to what the players sent and the board before resolution, never to a
         # time or an event hash; a phase that stopped for a decision re-derives the dice it had:
         # the first request's inputs document and first roll number [docs/dice.md]
-        resumed = gs.resume if gs.resume and gs.resume.get("inputs") is not None else None
-        inputs = resumed["inputs"] if resumed else self.inputs_document(gs)
-        bound = dice.inputs_hash(inputs)
+        resumed = gs.resume
+        legacy = resumed is not None and resumed.get("inputs") is None  # stopped by an older version
+        inputs = None if legacy else (resumed["inputs"] if resumed else self.inputs_document(gs))
+        bound = resumed["inputs_hash"] if resumed else dice.inputs_hash(inputs or {})
         first_n = resumed["next_n"] if resumed else gs.next_n
-        source = self._dice_source(gs, bound, first_n)
+        source = self._dice_source(gs, bound, first_n, BINDING_CHAIN if legacy else BINDING_INPUTS)
         turn_before, phase_before = rs.turn(work), rs.phase(work)
         try:
             result = rs.resolve(work, source)
@@ -426,8 +429,8 @@ class Campaign:
             return WaitingForDice(gs.stream, str(exc))
         except NeedDecision as need:
             return self._ask(gs, need, inputs, bound, first_n)
-        events = [NewEvent(gs.stream, EventType.DICE_ROLLED.value, r.payload(), schema=DICE_ROLLED_SCHEMA)
-                  for r in source.rolls]  # fmt: skip
+        schema = 1 if legacy else DICE_ROLLED_SCHEMA
+        events = [NewEvent(gs.stream, EventType.DICE_ROLLED.value, r.payload(), schema=schema) for r in source.rolls]
         turn_after = rs.turn(result.state)
         events.append(
             NewEvent(
@@ -469,7 +472,7 @@ class Campaign:
                     self.store.put_snapshot(gs.stream, done.seq, engine_id(rs), snapshot_data(gs), done.hash)
         return ResolutionReport(resolved_seq, turn_before, phase_before, list(result.narrative), len(source.rolls))
 
-    def _dice_source(self, gs: GameState, bound: str, first_n: int) -> FairDice | ManualDice:
+    def _dice_source(self, gs: GameState, bound: str, first_n: int, binding: int) -> FairDice | ManualDice:
         if gs.dice_mode is not DiceMode.FAIR:
             return ManualDice(list(gs.manual_pool), answers=gs.decision_answers())
         seed_hex = self.store.secret(_seed_name(gs.stream, gs.seed_no))
@@ -478,10 +481,13 @@ class Campaign:
                 f"game {gs.number}: the secret for dice seed {gs.seed_no} is missing from this file"
                 " (was it imported without --with-secrets?)"
             )
-        return FairDice(bytes.fromhex(seed_hex), gs.stream, gs.seed_no, bound, first_n, answers=gs.decision_answers())
+        answers = gs.decision_answers()
+        return FairDice(
+            bytes.fromhex(seed_hex), gs.stream, gs.seed_no, bound, first_n, answers=answers, binding=binding
+        )
 
     def _ask(
-        self, gs: GameState, need: NeedDecision, inputs: dict[str, Any], bound: str, first_n: int
+        self, gs: GameState, need: NeedDecision, inputs: dict[str, Any] | None, bound: str, first_n: int
     ) -> WaitingForDecision | None:
         """Log a decision request (once); the resolution will re-derive the same dice when answered."""
         waiting = WaitingForDecision(gs.stream, need.side, need.key, need.question, need.options)

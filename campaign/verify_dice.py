@@ -201,8 +201,12 @@ def expected_inputs(game: Game, doc: dict[str, Any]) -> tuple[dict[str, Any], in
     return want, min((seq for _, seq in orders.values()), default=0)
 
 
-def first_request(game: Game) -> dict[str, Any] | None:
-    return next((e for e in game.since(game.opened_at) if e["type"] == "DecisionRequested"), None)
+def first_request(game: Game, *, bound: bool = False) -> dict[str, Any] | None:
+    """The phase's first decision request (with `bound`: only one that carries an inputs document)."""
+    request = next((e for e in game.since(game.opened_at) if e["type"] == "DecisionRequested"), None)
+    if bound and request is not None and request["payload"].get("inputs") is None:
+        return None  # asked by an older version: the resumed resolution was bound afresh
+    return request
 
 
 def check_inputs(game: Game, e: dict[str, Any], p: dict[str, Any]) -> str | None:
@@ -215,7 +219,7 @@ def check_inputs(game: Game, e: dict[str, Any], p: dict[str, Any]) -> str | None
     game.new_binding = True
     want, first_order = expected_inputs(game, doc)
     resumed = p.get("resumed_from") if e["type"] == "PhaseResolved" else None
-    request = first_request(game)
+    request = first_request(game, bound=True)
     if resumed is not None or (request is not None and e["type"] == "PhaseResolved"):
         if request is None or resumed != request["seq"]:
             game.bad(e["seq"], f"resumed_from {resumed} is not this phase's first decision request")
@@ -291,7 +295,7 @@ def on_resolved(game: Game, e: dict[str, Any], p: dict[str, Any]) -> None:
     if p.get("dice") != len(game.batch):
         game.bad(e["seq"], f"says {p.get('dice')} dice, but {len(game.batch)} were logged with it")
     bound = check_inputs(game, e, p)
-    request = first_request(game)
+    request = first_request(game, bound=True)
     if request is not None and game.batch and game.mode == "fair":
         if game.batch[0]["payload"].get("n") != request["payload"]["next_n"]:
             game.bad(e["seq"], "the re-resolution does not start at the roll number its decision request gave")

@@ -364,3 +364,27 @@ def test_new_games_in_an_imported_campaign_use_the_new_binding(tmp_path: Path) -
     store.close()
     code, out = verify(db)
     assert code == 0, out
+
+
+def test_a_game_exported_by_the_previous_version_mid_decision_plays_on_and_verifies(tmp_path: Path) -> None:
+    """The old request has no inputs document: the resolution is bound afresh, and says nothing resumed."""
+    db = tmp_path / "old.db"
+    fixture = ROOT / "tests" / "fixtures" / "export-main-e3bb428-pending-decision.jsonl"
+    res = CliRunner().invoke(main, ["--db", str(db), "import", str(fixture)])
+    assert res.exit_code == 0, res.output
+    store = open_store(db)
+    camp = Campaign(store)
+    for _ in range(60):
+        gs = camp.load(1)
+        if gs.ended:
+            break
+        open_ = [q for k, q in sorted(gs.asked.items()) if k not in gs.answers]
+        if open_:
+            camp.submit_orders(1, gs.sides[open_[0]["side"]], "keep")
+            continue
+        camp.submit_orders(1, "alice", "advance 2")
+        camp.submit_orders(1, "bob", "advance 2")
+    store.close()
+    code, out = verify(db)
+    assert code == 0, out
+    assert "use the old binding" in out
