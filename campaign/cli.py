@@ -1176,7 +1176,6 @@ def audit() -> None:
 @click.option(
     "--receipts",
     "receipt_file",
-    type=click.File("r", encoding="utf-8"),
     default=None,
     metavar="FILE",
     help="A file of receipts: one hash a line, or a saved digest or reply mail.",
@@ -1184,7 +1183,9 @@ def audit() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
-def audit_verify(ctx: Ctx, game_ref: str | None, receipts: tuple[str, ...], receipt_file: Any, as_json: bool) -> None:
+def audit_verify(
+    ctx: Ctx, game_ref: str | None, receipts: tuple[str, ...], receipt_file: str | None, as_json: bool
+) -> None:
     """Check the hash chain and your receipts, the dice rules, and replay games comparing every derived fact.
 
     Exits 1 naming the first bad event (or receipt) if anything fails. Opens the file read-only.
@@ -1198,9 +1199,13 @@ def audit_verify(ctx: Ctx, game_ref: str | None, receipts: tuple[str, ...], rece
 
     wanted = [r.strip().lower() for r in receipts]
     if receipt_file is not None:
-        found = read_receipts(receipt_file.read())
+        try:
+            text = Path(receipt_file).read_text(encoding="utf-8", errors="replace")
+        except OSError as exc:
+            raise click.ClickException(f"--receipts {receipt_file}: cannot read it ({exc.strerror})") from None
+        found = read_receipts(text)
         if not found:
-            raise click.ClickException(f"{receipt_file.name}: no receipt found (a 64-hex chain head per line)")
+            raise click.ClickException(f"--receipts {receipt_file}: no receipt found (a 64-hex chain head per line)")
         wanted += found
     bad = [r for r in wanted if len(r) != 64 or any(c not in "0123456789abcdef" for c in r)]
     if bad:

@@ -486,11 +486,15 @@ class SqliteStore(EventStore):
         self.path = Path(path)
         self.readonly = readonly and not create
         self._links: list[Link] | None = None
+        self.conn: sqlite3.Connection
         if not create and not self.path.exists():
             raise NotACampaign(f"no campaign database at {self.path} (run `campaign init` first, or pass --db)")
-        if self.readonly:
-            self._open_readonly(busy_timeout_ms)
-            return
+        if not create:
+            self._open_readonly(busy_timeout_ms)  # look first, without touching the file
+            if self.readonly or self._bundle_of() is not None:  # an audit bundle is evidence: never written to
+                self.readonly = True
+                return
+            self.conn.close()
         self.conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=busy_timeout_ms / 1000)
         self.conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         try:
@@ -506,6 +510,14 @@ class SqliteStore(EventStore):
             raise NotACampaign(f"{self.path} is not a campaign database (no events table)")
         else:
             self._upgrade_snapshots()
+
+    def _bundle_of(self) -> str | None:
+        """The game an audit bundle holds, or None for a campaign file."""
+        try:
+            row = self.conn.execute("SELECT value FROM meta WHERE key = 'bundle'").fetchone()
+        except sqlite3.OperationalError:
+            return None
+        return None if row is None else str(row[0])
 
     def _open_readonly(self, busy_timeout_ms: int) -> None:
         """Open for reading only: nothing is ever written to the file (read commands, audit bundles)."""
@@ -575,7 +587,9 @@ class SqliteStore(EventStore):
         if not events and not secrets and inbox is None:
             return []
         if self.readonly:
-            raise EventLogError(f"{self.path} is open read-only: nothing can be appended")
+            raise EventLogError(
+                f"{self.path} is open read-only (an audit bundle, or a read command): nothing can be appended"
+            )
         conn = self.conn
         conn.execute("BEGIN IMMEDIATE")
         try:

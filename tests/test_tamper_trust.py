@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from campaign import canonical
 from campaign.cli import main
 from campaign.dice import DiceMode
-from campaign.eventlog import MemoryStore, open_store
+from campaign.eventlog import EventLogError, MemoryStore, NewEvent, open_store
 from campaign.replay import checkpoint, state_at
 from campaign.service import Campaign
 from tests.conftest import ROOT
@@ -311,6 +311,10 @@ def test_a_per_game_bundle_checks_out_offline_with_the_standard_library(two_game
     for args in (["audit", "verify", "1", "--receipt", head], ["show", "1"], ["status", "1"], ["log", "1"]):
         res = runner.invoke(main, ["--db", str(b / "campaign.db"), *args])
         assert res.exit_code == 0, (args, res.output)
+    bundle_store = open_store(b / "campaign.db")  # even opened for writing, a bundle stays evidence
+    with pytest.raises(EventLogError, match="read-only"):
+        bundle_store.append([NewEvent("game:1", "PressSent", {"from": "red", "to": "all", "text": "hi"})])
+    bundle_store.close()
     assert (b / "campaign.db").read_bytes() == before
     assert sorted(p.name for p in b.iterdir()) == ["README.txt", "campaign.db", "events.jsonl", "verify_dice.py"]
 
