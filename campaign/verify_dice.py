@@ -446,27 +446,57 @@ def check_dice(events: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]], 
 def load(lines: Iterable[str]) -> list[dict[str, Any]]:
     """Events and links of an export or bundle, in file order (the header and secrets are skipped)."""
     out = []
-    for line in lines:
+    for number, line in enumerate(lines, start=1):
         if line.strip():
-            data = json.loads(line)
-            if "seq" in data or "link" in data:
+            try:
+                data = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"line {number}: not JSON ({exc.msg}, column {exc.colno})") from None
+            if isinstance(data, dict) and ("seq" in data or "link" in data):
                 out.append(data)
     return out
 
 
-def main(argv: list[str]) -> int:
-    args, receipts = list(argv), []
-    source = sys.stdin
+USAGE = "usage: python3 verify_dice.py [events.jsonl] [--receipt HASH ...] [--receipts FILE ...]"
+
+
+def parse_args(argv: list[str]) -> tuple[list[dict[str, Any]], list[str]]:
+    """(entries, receipts) from the command line; OSError or ValueError for what cannot be read."""
+    args, receipts, source = list(argv), [], None
     while args:
         arg = args.pop(0)
-        if arg == "--receipt" and args:
-            receipts.append(args.pop(0).lower())
-        elif arg == "--receipts" and args:
-            with open(args.pop(0), encoding="utf-8") as f:
+        if arg in ("--receipt", "--receipts") and not args:
+            raise ValueError(f"{arg} needs a value")
+        if arg == "--receipt":
+            receipts.append(args.pop(0).strip().lower())
+        elif arg == "--receipts":
+            with open(args.pop(0), encoding="utf-8", errors="replace") as f:
                 receipts += read_receipts(f.read())
+        elif arg.startswith("-") or source is not None:
+            raise ValueError(f"unexpected argument {arg!r}")
         else:
-            source = open(arg, encoding="utf-8")  # noqa: SIM115 - read once, closed at exit
-    entries = load(source)
+            source = arg
+    if source is None:
+        return load(sys.stdin), receipts
+    with open(source, encoding="utf-8") as f:
+        return load(f), receipts
+
+
+def main(argv: list[str]) -> int:
+    try:
+        entries, receipts = parse_args(argv)
+    except (OSError, ValueError) as exc:  # a file that cannot be read, or is not JSON Lines
+        print(f"{exc}\n{USAGE}", file=sys.stderr)
+        return 2
+    try:
+        return report(entries, receipts)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:  # a record without a field it must have
+        print(f"FAIL the log is malformed: {exc!r}")
+        return 1
+
+
+def report(entries: list[dict[str, Any]], receipts: list[str]) -> int:
+    """Print what the checks found; 0 if nothing is wrong."""
     chain = check_chain(entries)
     problems = [f"hash chain broken at {chain.problem}"] if chain.problem else []
     print(f"chain: {chain.count} events ({chain.links} opaque links of other games), head {chain.head}")

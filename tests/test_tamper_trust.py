@@ -392,3 +392,16 @@ def test_a_game_exported_by_the_previous_version_mid_decision_plays_on_and_verif
     code, out = verify(db)
     assert code == 0, out
     assert "use the old binding" in out
+
+
+def test_the_verifier_explains_what_it_cannot_read(tmp_path: Path) -> None:
+    script = ROOT / "campaign" / "verify_dice.py"
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"campaign_export": 1}\nnot json\n')
+    for args in ([str(bad)], [str(tmp_path / "missing.jsonl")], [str(FIXTURE), "--receipt"]):
+        run = subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True, timeout=60)
+        assert run.returncode == 2 and "usage:" in run.stderr and "Traceback" not in run.stderr, args
+    assert (
+        "line 2: not JSON"
+        in subprocess.run([sys.executable, str(script), str(bad)], capture_output=True, text=True, timeout=60).stderr
+    )
