@@ -514,3 +514,38 @@ def test_a_referee_ruling_ends_a_game_and_a_forged_one_is_caught(db_path: Path) 
     rows = forge(db_path, lambda rows: last(rows, "GameEnded").update(actor="system"))
     code, out = verify(db_path)
     assert code == 1 and f"event seq {last(rows, 'GameEnded')['seq']} (GameEnded)" in out
+
+
+def test_after_a_correction_the_reopened_turn_rolls_on_a_seed_committed_before_its_orders(db_path: Path) -> None:
+    """Honest path: turn 2 is voided after seed 3 was committed: the whole phase is ordered again,
+    rolled on seed 3 from n = 1 (the voided dice stay on seed 2), and the game verifies."""
+    from campaign.eventlog import open_store
+
+    store = open_store(db_path, create=True)
+    camp = Campaign(store, seeds=fixed_seeds)
+    camp.init("t")
+    camp.add_player("alice", "alice@example.org")
+    camp.add_player("bob", "bob@example.org")
+    camp.new_game("toy-race", "sprint", {"blue": "alice", "red": "bob"})
+    camp.submit_orders(1, "alice", "advance 1")
+    camp.submit_orders(1, "bob", "advance 1")
+    camp.submit_orders(1, "alice", "advance 2")  # turn 2, seed 2
+    camp.submit_orders(1, "bob", "advance 3")
+    camp.submit_orders(1, "alice", "advance 1")  # turn 3, seed 3: then bob's turn-2 orders are voided
+    wrong = [e.seq for e in store.read(stream="game:1") if e.type == "OrdersSubmitted" and e.actor == "bob"][1]
+    camp.void(1, [wrong], "bob meant advance 1")
+    for _ in range(12):
+        if camp.load(1).ended:
+            break
+        camp.submit_orders(1, "alice", "advance 2")
+        camp.submit_orders(1, "bob", "advance 1")
+    store.close()
+    code, out = verify(db_path)
+    assert code == 0, out
+    rows = load_rows(db_path)
+    voided = set(last(rows, "EventsVoided")["payload"]["seqs"])
+    dice_of = {(r["payload"]["seed_no"], r["payload"]["n"]): r["seq"] for r in rows if r["type"] == "DiceRolled"}
+    assert dice_of[(2, 1)] in voided and dice_of[(2, 2)] in voided  # turn 2 as first played
+    assert dice_of[(3, 1)] not in voided and dice_of[(3, 1)] > last(rows, "EventsVoided")["seq"]
+    resolved = next(r for r in rows if r["type"] == "PhaseResolved" and r["seq"] > dice_of[(3, 1)])
+    assert resolved["payload"]["turn"] == 2
