@@ -80,16 +80,23 @@ def seed_of(rows: Rows, stream: str, seed_no: int) -> bytes:
     return fixed_seeds(stream, seed_no)
 
 
-@pytest.fixture
-def host(db_path: Path) -> Path:
-    """A finished fair game, and a second one still running, played with seeds the host knows."""
+def new_campaign(db: Path) -> tuple[Any, Campaign]:
+    """A campaign file with alice and bob, whose seeds the host (this test) knows."""
     from campaign.eventlog import open_store
 
-    store = open_store(db_path, create=True)
+    store = open_store(db, create=True)
     camp = Campaign(store, seeds=fixed_seeds)
     camp.init("t")
     camp.add_player("alice", "alice@example.org")
     camp.add_player("bob", "bob@example.org")
+    return store, camp
+
+
+@pytest.fixture
+def host(db_path: Path) -> Path:
+    """A finished fair game, and a second one still running, played with seeds the host knows."""
+
+    store, camp = new_campaign(db_path)
     play_race(camp)
     camp.new_game("toy-race", "sprint", {"blue": "alice", "red": "bob"})
     for _ in range(2):
@@ -397,13 +404,8 @@ def test_an_old_receipt_still_checks_and_names_its_seq(host: Path) -> None:
 
 
 def test_a_correction_that_voids_less_than_it_must_is_caught(db_path: Path) -> None:
-    from campaign.eventlog import open_store
 
-    store = open_store(db_path, create=True)
-    camp = Campaign(store, seeds=fixed_seeds)
-    camp.init("t")
-    camp.add_player("alice", "alice@example.org")
-    camp.add_player("bob", "bob@example.org")
+    store, camp = new_campaign(db_path)
     camp.new_game("toy-race", "sprint", {"blue": "alice", "red": "bob"})
     camp.submit_orders(1, "alice", "advance 1")
     camp.submit_orders(1, "bob", "advance 3")
@@ -422,13 +424,8 @@ def test_a_correction_that_voids_less_than_it_must_is_caught(db_path: Path) -> N
 
 
 def _decision_game(db: Path) -> None:
-    from campaign.eventlog import open_store
 
-    store = open_store(db, create=True)
-    camp = Campaign(store, seeds=fixed_seeds)
-    camp.init("t")
-    camp.add_player("alice", "alice@example.org")
-    camp.add_player("bob", "bob@example.org")
+    store, camp = new_campaign(db)
     camp.new_game("toy-race", "sprint", {"blue": "alice", "red": "bob"}, options={"ask_on_one": True, "turn_limit": 40})
     answered = False
     for _ in range(60):
@@ -496,14 +493,9 @@ def test_a_seed_kept_secret_across_turns_is_caught(host: Path) -> None:
 
 def test_a_referee_ruling_ends_a_game_and_a_forged_one_is_caught(db_path: Path) -> None:
     """`game end` is a ruling replay cannot derive: accepted as the referee's, refused as anyone else's."""
-    from campaign.eventlog import open_store
     from campaign.referee import end_game
 
-    store = open_store(db_path, create=True)
-    camp = Campaign(store, seeds=fixed_seeds)
-    camp.init("t")
-    camp.add_player("alice", "alice@example.org")
-    camp.add_player("bob", "bob@example.org")
+    store, camp = new_campaign(db_path)
     camp.new_game("toy-race", "sprint", {"blue": "alice", "red": "bob"})
     camp.submit_orders(1, "alice", "advance 1")
     camp.submit_orders(1, "bob", "advance 1")
@@ -519,13 +511,8 @@ def test_a_referee_ruling_ends_a_game_and_a_forged_one_is_caught(db_path: Path) 
 def test_after_a_correction_the_reopened_turn_rolls_on_a_seed_committed_before_its_orders(db_path: Path) -> None:
     """Honest path: turn 2 is voided after seed 3 was committed: the whole phase is ordered again,
     rolled on seed 3 from n = 1 (the voided dice stay on seed 2), and the game verifies."""
-    from campaign.eventlog import open_store
 
-    store = open_store(db_path, create=True)
-    camp = Campaign(store, seeds=fixed_seeds)
-    camp.init("t")
-    camp.add_player("alice", "alice@example.org")
-    camp.add_player("bob", "bob@example.org")
+    store, camp = new_campaign(db_path)
     camp.new_game("toy-race", "sprint", {"blue": "alice", "red": "bob"})
     camp.submit_orders(1, "alice", "advance 1")
     camp.submit_orders(1, "bob", "advance 1")
