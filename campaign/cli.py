@@ -151,7 +151,7 @@ def player_list(ctx: Ctx, as_json: bool) -> None:
     Example:
       campaign player list --json
     """
-    players = ctx.campaign().players()
+    players = ctx.campaign(readonly=True).players()
     if as_json:
         click.echo(json.dumps([{"name": p.name, "email": p.email} for p in players.values()], indent=2))
         return
@@ -287,7 +287,7 @@ def game_list(ctx: Ctx, as_json: bool) -> None:
     Example:
       campaign game list
     """
-    camp = ctx.campaign()
+    camp = ctx.campaign(readonly=True)
     rows = [_status_dict(camp.load(g), camp) for g in camp.games()]
     if as_json:
         click.echo(json.dumps(rows, indent=2))
@@ -889,11 +889,11 @@ def mail_trust(ctx: Ctx, authserv_ids: tuple[str, ...], unchecked: str | None, a
     Example:
       campaign mail trust mx.example.org --unchecked refuse
     """
+    import re
+
     from campaign.eventlog import NewEvent
     from campaign.events import CAMPAIGN_STREAM, EventType
     from campaign.mail.ledger import Unchecked, ledger, settings_event
-
-    import re
 
     bad = [i for i in authserv_ids if not re.fullmatch(r"[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?", i)]
     if bad:
@@ -996,7 +996,7 @@ def status(ctx: Ctx, game_ref: str, as_json: bool) -> None:
     Example:
       campaign status 1 --json
     """
-    camp = ctx.campaign()
+    camp = ctx.campaign(readonly=True)
     gs = camp.load(game_ref)
     info = _status_dict(gs, camp)
     info["chain_head"] = camp.store.head()[1]
@@ -1066,7 +1066,7 @@ def show(
 
     if at_seq is not None and turn is not None:
         raise click.UsageError("give --at or --turn, not both")
-    camp = ctx.campaign()
+    camp = ctx.campaign(readonly=True)
     now = camp.load(game_ref)
     if turn is not None:
         last = now.ruleset.turn(now.state)
@@ -1142,7 +1142,7 @@ def log(ctx: Ctx, game_ref: str, as_json: bool) -> None:
     from campaign.events import EventType, parse_game_ref
     from campaign.replay import apply_event
 
-    camp = ctx.campaign()
+    camp = ctx.campaign(readonly=True)
     stream = parse_game_ref(game_ref)
     if camp.store.version(stream) == 0:
         raise click.ClickException(f"there is no game {stream.split(':')[1]} in this campaign")
@@ -1209,22 +1209,46 @@ def audit() -> None:
 
 @audit.command("verify", context_settings=CONTEXT_SETTINGS)
 @click.argument("game_ref", metavar="[GAME]", required=False)
+@click.option("--receipt", "receipts", multiple=True, metavar="HASH", help="A chain head you were given (repeatable).")
+@click.option(
+    "--receipts",
+    "receipt_file",
+    default=None,
+    metavar="FILE",
+    help="A file of receipts: one hash a line, or a saved digest or reply mail.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
-def audit_verify(ctx: Ctx, game_ref: str | None, as_json: bool) -> None:
-    """Check the hash chain, replay games through their engine, and re-derive revealed dice.
+def audit_verify(
+    ctx: Ctx, game_ref: str | None, receipts: tuple[str, ...], receipt_file: str | None, as_json: bool
+) -> None:
+    """Check the hash chain and your receipts, the dice rules, and replay games comparing every derived fact.
 
-    Exits 1 naming the first bad event if anything fails.
+    Exits 1 naming the first bad event (or receipt) if anything fails. Opens the file read-only.
 
     \b
     Example:
-      campaign audit verify 1
+      campaign audit verify 1 --receipt 3f9a...c2 --receipts digest-turn4.eml
     """
     from campaign.audit import verify_campaign
+    from campaign.verify_dice import read_receipts
 
-    camp = ctx.campaign()
-    report = verify_campaign(camp, game_ref, progress=not as_json)
+    wanted = [r.strip().lower() for r in receipts]
+    if receipt_file is not None:
+        try:
+            text = Path(receipt_file).read_text(encoding="utf-8", errors="replace")
+        except OSError as exc:
+            raise click.ClickException(f"--receipts {receipt_file}: cannot read it ({exc.strerror})") from None
+        found = read_receipts(text)
+        if not found:
+            raise click.ClickException(f"--receipts {receipt_file}: no receipt found (a 64-hex chain head per line)")
+        wanted += found
+    bad = [r for r in wanted if len(r) != 64 or any(c not in "0123456789abcdef" for c in r)]
+    if bad:
+        raise click.ClickException(f"--receipt {bad[0]!r} is not a chain head (64 hex digits)")
+    camp = ctx.campaign(readonly=True)
+    report = verify_campaign(camp, game_ref, progress=not as_json, receipts=wanted)
     if as_json:
         click.echo(json.dumps(report.as_json(), indent=2))
     else:
@@ -1246,14 +1270,13 @@ def audit_dice_cmd(ctx: Ctx, game_ref: str, as_json: bool) -> None:
     Example:
       campaign audit dice 1
     """
-    from campaign.service import audit_dice
+    from campaign.service import audit_dice_problems
 
-    camp = ctx.campaign()
+    camp = ctx.campaign(readonly=True)
     stream = camp.load(game_ref).stream
-    rows = audit_dice(camp.store, stream)
-    bad = [r for r in rows if r["status"].startswith("BAD")]
+    rows, problems = audit_dice_problems(camp.store, stream)
     if as_json:
-        click.echo(json.dumps(rows, indent=2))
+        click.echo(json.dumps({"dice": rows, "problems": problems}, indent=2))
     else:
         for r in rows:
             click.echo(f"{r['seq']:>6}  d{r['sides']:<3} {r['value']:>3}  {r['status']:11} {r['purpose']}")
@@ -1261,8 +1284,10 @@ def audit_dice_cmd(ctx: Ctx, game_ref: str, as_json: bool) -> None:
         for r in rows:
             counts[r["status"].split(":")[0]] = counts.get(r["status"].split(":")[0], 0) + 1
         click.echo("; ".join(f"{k}: {v}" for k, v in sorted(counts.items())) or "no dice rolled yet")
-    if bad:
-        raise click.ClickException(f"{len(bad)} dice do not re-derive; first at event {bad[0]['seq']}")
+        for problem in problems:
+            click.echo(f"FAIL {problem}")
+    if problems:
+        raise click.ClickException(f"{len(problems)} dice rule(s) broken; first: {problems[0]}")
 
 
 @audit.command("shadow", context_settings=CONTEXT_SETTINGS)
@@ -1283,7 +1308,7 @@ def audit_shadow(ctx: Ctx, game_ref: str, as_json: bool) -> None:
 
     from campaign.audit import shadow_replay
 
-    camp = ctx.campaign()
+    camp = ctx.campaign(readonly=True)
     camp.load(game_ref)
     checked, rows = shadow_replay(camp, game_ref)
     if as_json:
@@ -1315,7 +1340,7 @@ def audit_bundle(ctx: Ctx, game_ref: str, out: str, as_json: bool) -> None:
     from campaign.audit import write_bundle
 
     check_output_path(out, ctx.db)
-    info = write_bundle(ctx.campaign(), game_ref, out)
+    info = write_bundle(ctx.campaign(readonly=True), game_ref, out)
     if as_json:
         click.echo(json.dumps({"out": out, **info}))
         return
@@ -1510,7 +1535,7 @@ def site_cmd(ctx: Ctx, outdir: str, games: tuple[int, ...], as_json: bool) -> No
     from campaign.site import write_site
 
     check_output_path(outdir, ctx.db, directory=True)
-    report = write_site(ctx.campaign(), Path(outdir), games=list(games) or None, progress=not as_json)
+    report = write_site(ctx.campaign(readonly=True), Path(outdir), games=list(games) or None, progress=not as_json)
     if as_json:
         click.echo(json.dumps({"out": outdir, "report": str(report)}))
         return
@@ -1537,7 +1562,7 @@ def export_cmd(ctx: Ctx, game_ref: str | None, with_secrets: bool) -> None:
     """
     from campaign.transfer import export_lines
 
-    camp = ctx.campaign()
+    camp = ctx.campaign(readonly=True)
     if game_ref is not None:
         camp.load(game_ref)  # an unknown game is an error, not an empty export
     for line in export_lines(camp.store, game_ref, with_secrets=with_secrets):
@@ -1562,7 +1587,7 @@ def import_cmd(ctx: Ctx, source: Any, as_json: bool) -> None:
         raise click.ClickException(f"{ctx.db} already exists; import into a new file with --db")
     check_db_path(ctx.db, create=True)
     try:
-        count, head = import_lines(ctx.db, source)
+        count, head, old_dice = import_lines(ctx.db, source)
     except BaseException:
         for suffix in ("", "-wal", "-shm"):
             if os.path.exists(ctx.db + suffix):
@@ -1572,6 +1597,12 @@ def import_cmd(ctx: Ctx, source: Any, as_json: bool) -> None:
         click.echo(json.dumps({"db": ctx.db, "events": count, "head": head}))
         return
     click.echo(f"imported {count} events into {ctx.db}; chain head {head}")
+    if old_dice:
+        click.echo(
+            f"note: {old_dice} dice of this export use the old binding (campaign-dice-v1: bound to the previous"
+            " event's hash, which covers the host's clock); they still re-derive, and `audit verify` says so."
+            " Dice rolled from now on are bound to the players' inputs."
+        )
 
 
 @main.command(context_settings=CONTEXT_SETTINGS)

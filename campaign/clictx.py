@@ -78,12 +78,13 @@ class Ctx:
 
         dispatch(camp, self.mail_settings())
 
-    def campaign(self, *, create: bool = False) -> Campaign:
+    def campaign(self, *, create: bool = False, readonly: bool = False) -> Campaign:
+        """The campaign file; `readonly` for commands that only read (they write nothing, not even a cache)."""
         from campaign.eventlog import open_store
         from campaign.service import Campaign
 
         check_db_path(self.db, create=create)
-        return Campaign(open_store(self.db, create=create))
+        return Campaign(open_store(self.db, create=create, readonly=readonly))
 
 
 def check_output_path(out: str, db: str, *, directory: bool = False) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
 
 CAMPAIGN_STREAM = "campaign"
 MAIL_STREAM = "mail"
@@ -86,3 +87,45 @@ def parse_game_ref(ref: str | int) -> str:
     if not text.isdigit() or int(text) < 1:
         raise ValueError(f"{ref!r} is not a game id: use the number `campaign game new` printed, e.g. 1")
     return game_stream(int(text))
+
+
+# --- fields added for dice bound to the players' inputs (docs/dice.md) -------------------------
+
+DICE_ROLLED_SCHEMA = 2
+"""DiceRolled schema 2 adds `binding`; schema 1 payloads are upcast with the old binding."""
+PHASE_RESOLVED_SCHEMA = 2
+"""PhaseResolved schema 2 adds `inputs` (the inputs document its dice are bound to) and `resumed_from`."""
+DECISION_REQUESTED_SCHEMA = 2
+"""DecisionRequested schema 2 adds `inputs` (the document its resolution's dice are bound to)."""
+
+BINDING_FIELD = "binding"
+"""DiceRolled: which binding derives the die. 2: the inputs document; 1: the previous event's hash (old)."""
+BINDING_CHAIN = 1
+"""The old binding (before 0.2): bound to the hash of the last event, which covers the host's clock."""
+BINDING_INPUTS = 2
+"""The binding of this version: bound to the hash of the resolution's inputs document."""
+INPUTS_FIELD = "inputs"
+"""PhaseResolved / DecisionRequested: the inputs document (game, turn, phase, orders, decisions, checkpoint)."""
+RESUMED_FROM_FIELD = "resumed_from"
+"""PhaseResolved: seq of the DecisionRequested whose dice this resolution re-derived, or null."""
+
+
+def _register_upcasters() -> None:
+    from campaign.eventlog import upcaster
+
+    @upcaster(EventType.DICE_ROLLED.value, 1)
+    def _dice_rolled_1(payload: dict[str, Any]) -> dict[str, Any]:
+        if payload.get("mode") == "fair":
+            return {**payload, BINDING_FIELD: BINDING_CHAIN}
+        return dict(payload)
+
+    @upcaster(EventType.PHASE_RESOLVED.value, 1)
+    def _phase_resolved_1(payload: dict[str, Any]) -> dict[str, Any]:
+        return {**payload, INPUTS_FIELD: None, RESUMED_FROM_FIELD: None}
+
+    @upcaster(EventType.DECISION_REQUESTED.value, 1)
+    def _decision_requested_1(payload: dict[str, Any]) -> dict[str, Any]:
+        return {**payload, INPUTS_FIELD: None}
+
+
+_register_upcasters()

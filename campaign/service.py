@@ -15,9 +15,29 @@ from typing import Any
 from campaign import canonical, dice
 from campaign.dice import DiceMode, FairDice, ManualDice, NeedMoreDice
 from campaign.eventlog import ConflictError, Event, EventStore, NewEvent
-from campaign.events import CAMPAIGN_STREAM, EventType, game_stream, parse_game_ref
+from campaign.events import (
+    BINDING_CHAIN,
+    BINDING_INPUTS,
+    CAMPAIGN_STREAM,
+    DECISION_REQUESTED_SCHEMA,
+    DICE_ROLLED_SCHEMA,
+    INPUTS_FIELD,
+    PHASE_RESOLVED_SCHEMA,
+    RESUMED_FROM_FIELD,
+    EventType,
+    game_stream,
+    parse_game_ref,
+)
 from campaign.kit.scenario_file import ScenarioError
-from campaign.replay import GameState, apply_event, checkpoint, engine_id, narrative_hash, state_at
+from campaign.replay import (
+    GameState,
+    apply_event,
+    checkpoint,
+    engine_id,
+    narrative_hash,
+    snapshot_data,
+    state_at,
+)
 from campaign.ruleset import AcceptedOrders, NeedDecision, OrderError, OrdersRejected, Request, RequestKind, find
 from campaign.scenarios import ScenarioNotFound, scenario_source
 
@@ -411,51 +431,24 @@ class Campaign:
     def _resolve_once(self, gs: GameState) -> ResolutionReport | WaitingForDice | WaitingForDecision | None:
         rs = gs.ruleset
         work = rs.load(rs.dump(gs.state))
-        source: FairDice | ManualDice
-        if gs.dice_mode is DiceMode.FAIR:
-            seed_hex = self.store.secret(_seed_name(gs.stream, gs.seed_no))
-            if seed_hex is None:
-                raise UserError(
-                    f"game {gs.number}: the secret for dice seed {gs.seed_no} is missing from this file"
-                    " (was it imported without --with-secrets?)"
-                )
-            # a phase that stopped for a decision is resolved again with the dice it had: same inputs hash, same n
-            inputs = gs.resume["inputs_hash"] if gs.resume else gs.head_hash
-            first_n = gs.resume["next_n"] if gs.resume else gs.next_n
-            source = FairDice(
-                bytes.fromhex(seed_hex), gs.stream, gs.seed_no, inputs, first_n, answers=gs.decision_answers()
-            )
-        else:
-            inputs, first_n = gs.head_hash, 0
-            source = ManualDice(list(gs.manual_pool), answers=gs.decision_answers())
+        # the dice are bound to what the players sent and the board before resolution, never to a
+        # time or an event hash; a phase that stopped for a decision re-derives the dice it had:
+        # the first request's inputs document and first roll number [docs/dice.md]
+        resumed = gs.resume
+        legacy = resumed is not None and resumed.get("inputs") is None  # stopped by an older version
+        inputs = None if legacy else (resumed["inputs"] if resumed else self.inputs_document(gs))
+        bound = resumed["inputs_hash"] if resumed else dice.inputs_hash(inputs or {})
+        first_n = resumed["next_n"] if resumed else gs.next_n
+        source = self._dice_source(gs, bound, first_n, BINDING_CHAIN if legacy else BINDING_INPUTS)
         turn_before, phase_before = rs.turn(work), rs.phase(work)
         try:
             result = rs.resolve(work, source)
         except NeedMoreDice as exc:
             return WaitingForDice(gs.stream, str(exc))
         except NeedDecision as need:
-            waiting = WaitingForDecision(gs.stream, need.side, need.key, need.question, need.options)
-            if f"{need.side}|{need.key}" in gs.asked:
-                return waiting
-            request = NewEvent(
-                gs.stream,
-                EventType.DECISION_REQUESTED.value,
-                {
-                    "side": need.side,
-                    "key": need.key,
-                    "question": need.question,
-                    "options": list(need.options),
-                    "default": need.default,
-                    "inputs_hash": gs.resume["inputs_hash"] if gs.resume else inputs,
-                    "next_n": gs.resume["next_n"] if gs.resume else first_n,
-                },
-            )
-            try:
-                self.store.append([request], expected={gs.stream: gs.version}, engine=engine_id(rs))
-            except ConflictError:
-                return None
-            return waiting
-        events = [NewEvent(gs.stream, EventType.DICE_ROLLED.value, r.payload()) for r in source.rolls]
+            return self._ask(gs, need, inputs, bound, first_n)
+        schema = 1 if legacy else DICE_ROLLED_SCHEMA
+        events = [NewEvent(gs.stream, EventType.DICE_ROLLED.value, r.payload(), schema=schema) for r in source.rolls]
         turn_after = rs.turn(result.state)
         events.append(
             NewEvent(
@@ -467,7 +460,10 @@ class Campaign:
                     "dice": len(source.rolls),
                     "checkpoint": checkpoint(rs, result.state),
                     "narrative_hash": narrative_hash(list(result.narrative)),
+                    INPUTS_FIELD: inputs,
+                    RESUMED_FROM_FIELD: resumed["seq"] if resumed else None,
                 },
+                schema=PHASE_RESOLVED_SCHEMA,
             )
         )
         outcome = rs.outcome(result.state)
@@ -490,7 +486,71 @@ class Campaign:
             # keep the cached state current without running the engine a second time
             for done in sealed:
                 apply_event(gs, done, precomputed=result if done.type == EventType.PHASE_RESOLVED else None)
+                if done.type == EventType.PHASE_RESOLVED and turn_after != turn_before:
+                    self.store.put_snapshot(gs.stream, done.seq, engine_id(rs), snapshot_data(gs), done.hash)
         return ResolutionReport(resolved_seq, turn_before, phase_before, list(result.narrative), len(source.rolls))
+
+    def _dice_source(self, gs: GameState, bound: str, first_n: int, binding: int) -> FairDice | ManualDice:
+        if gs.dice_mode is not DiceMode.FAIR:
+            return ManualDice(list(gs.manual_pool), answers=gs.decision_answers())
+        seed_hex = self.store.secret(_seed_name(gs.stream, gs.seed_no))
+        if seed_hex is None:
+            raise UserError(
+                f"game {gs.number}: the secret for dice seed {gs.seed_no} is missing from this file"
+                " (was it imported without --with-secrets?)"
+            )
+        answers = gs.decision_answers()
+        return FairDice(
+            bytes.fromhex(seed_hex), gs.stream, gs.seed_no, bound, first_n, answers=answers, binding=binding
+        )
+
+    def _ask(
+        self, gs: GameState, need: NeedDecision, inputs: dict[str, Any] | None, bound: str, first_n: int
+    ) -> WaitingForDecision | None:
+        """Log a decision request (once); the resolution will re-derive the same dice when answered."""
+        waiting = WaitingForDecision(gs.stream, need.side, need.key, need.question, need.options)
+        if f"{need.side}|{need.key}" in gs.asked:
+            return waiting
+        request = NewEvent(
+            gs.stream,
+            EventType.DECISION_REQUESTED.value,
+            {
+                "side": need.side,
+                "key": need.key,
+                "question": need.question,
+                "options": list(need.options),
+                "default": need.default,
+                "inputs_hash": bound,
+                "next_n": first_n,
+                INPUTS_FIELD: inputs,
+            },
+            schema=DECISION_REQUESTED_SCHEMA,
+        )
+        try:
+            self.store.append([request], expected={gs.stream: gs.version}, engine=engine_id(gs.ruleset))
+        except ConflictError:
+            return None
+        return waiting
+
+    def inputs_document(self, gs: GameState) -> dict[str, Any]:
+        """The inputs a resolution of `gs` is bound to: orders and decisions on file since the last
+        resolution (not voided, not withdrawn), the phase and the board's checkpoint [docs/dice.md]."""
+        orders: dict[tuple[str, str], str] = {}
+        decisions: dict[tuple[str, str], str] = {}
+        for ev in self.store.read(stream=gs.stream, after=gs.last_resolution_seq):
+            if ev.seq in gs.voided:
+                continue
+            p = ev.payload
+            if ev.type == EventType.ORDERS_SUBMITTED:
+                orders[(p["side"], p["key"])] = p["orders_hash"]
+            elif ev.type == EventType.ORDERS_WITHDRAWN:
+                orders.pop((p["side"], p["key"]), None)
+            elif ev.type == EventType.DECISION_MADE:
+                decisions[(p["side"], p["key"])] = p["answer"]
+        rs = gs.ruleset
+        return dice.inputs_document(
+            gs.stream, rs.turn(gs.state), rs.phase(gs.state), orders, decisions, checkpoint(rs, gs.state)
+        )
 
     def _reveal_event(self, gs: GameState) -> NewEvent:
         seed_hex = self.store.secret(_seed_name(gs.stream, gs.seed_no))
@@ -763,11 +823,11 @@ class Campaign:
                         f"event {seq} is a {ev.type}; only inputs can be voided"
                         f" ({', '.join(sorted(t.value for t in voidable))})"
                     )
-            first = named[0]
+            origin = _void_origin(gs, events, named[0])
             cascade = sorted(
                 s
                 for s, ev in events.items()
-                if s > first and s not in gs.voided and ev.type in {t.value for t in follows}
+                if s > origin and s not in gs.voided and ev.type in {t.value for t in follows}
             )
             all_seqs = sorted(set(named) | set(cascade))
             info.update(named=named, also=[s for s in cascade if s not in named], reason=reason.strip())
@@ -986,6 +1046,30 @@ class Campaign:
         raise UserError(f"game {gs.number}: no default orders could be made for {side}: {last_error}")
 
 
+def _void_origin(gs: GameState, events: Mapping[int, Event], first: int) -> int:
+    """Where a correction's cascade starts: after `first - 1`, or after the last resolution before
+    it when an order still standing in that phase was accepted before the commitment of the seed
+    that will roll on it (the current one, or the fresh one a revealed seed needs): then the whole
+    phase opens again, so no order is ever rolled on a seed committed after it [docs/dice.md]."""
+    start = max(
+        (s for s, ev in events.items() if s < first and s not in gs.voided and ev.type == EventType.PHASE_RESOLVED),
+        default=0,
+    )
+    if gs.dice_mode is not DiceMode.FAIR:
+        return first - 1
+    fresh = gs.seed_no in gs.revealed
+    committed = max(
+        (s for s, ev in events.items() if ev.type == EventType.SEED_COMMITTED and ev.payload["seed_no"] == gs.seed_no),
+        default=0,
+    )
+    standing = [
+        s
+        for s, ev in events.items()
+        if start < s < first and s not in gs.voided and ev.type == EventType.ORDERS_SUBMITTED
+    ]
+    return start if any(fresh or s < committed for s in standing) else first - 1
+
+
 def check_email(email: str) -> str:
     """Exactly one plain address (``name@example.org``, syntax only), or UserError saying what is wrong."""
     from campaign.mail.addresses import check_address
@@ -1014,44 +1098,16 @@ def _fmt_sides(sides: Mapping[str, str]) -> str:
 
 
 def audit_dice(store: EventStore, stream: str) -> list[dict[str, Any]]:
-    """Re-derive every fair roll of a game from its revealed seeds; one row per roll."""
-    commitments: dict[int, str] = {}
-    seeds: dict[int, str] = {}
-    rolls: list[tuple[Event, str]] = []
-    previous: Event | None = None
-    batch_inputs = ""
-    resumed: str | None = None  # a phase that stopped for a decision re-rolls on its first inputs hash
-    for ev in store.read(stream=stream):
-        if ev.type == EventType.DECISION_REQUESTED and resumed is None:
-            resumed = ev.payload["inputs_hash"]
-        elif ev.type == EventType.PHASE_RESOLVED:
-            resumed = None
-        if ev.type == EventType.SEED_COMMITTED:
-            commitments[ev.payload["seed_no"]] = ev.payload["commitment"]
-        elif ev.type == EventType.SEED_REVEALED:
-            seeds[ev.payload["seed_no"]] = ev.payload["seed"]
-        elif ev.type == EventType.DICE_ROLLED:
-            if previous is None or previous.type != EventType.DICE_ROLLED:
-                batch_inputs = resumed or (previous.hash if previous is not None else "")
-            rolls.append((ev, batch_inputs))
-        previous = ev
-    rows: list[dict[str, Any]] = []
-    for ev, expected_inputs in rolls:
-        p = ev.payload
-        row: dict[str, Any] = {"seq": ev.seq, "sides": p["sides"], "value": p["value"], "purpose": p["purpose"]}
-        if p["mode"] == DiceMode.MANUAL.value:
-            row["status"] = "manual"
-        else:
-            seed_hex = seeds.get(p["seed_no"])
-            row["seed_no"] = p["seed_no"]
-            if seed_hex is None:
-                row["status"] = "unrevealed"
-            elif p["inputs_hash"] != expected_inputs:
-                row["status"] = "BAD: inputs_hash is not the hash of the inputs on file before the roll"
-            elif dice.commitment(bytes.fromhex(seed_hex)) != commitments.get(p["seed_no"]):
-                row["status"] = "BAD: seed does not match its commitment"
-            else:
-                derived = dice.derive(bytes.fromhex(seed_hex), stream, p["n"], p["sides"], p["inputs_hash"])
-                row["status"] = "ok" if derived == p["value"] else f"BAD: derives {derived}"
-        rows.append(row)
-    return rows
+    """Every die of a game: re-derived from its revealed seed and its resolution's inputs; one row each.
+
+    The rules are those of campaign/verify_dice.py (the standard-library checker players run);
+    `audit_dice_problems` gives the broken rules themselves.
+    """
+    return audit_dice_problems(store, stream)[0]
+
+
+def audit_dice_problems(store: EventStore, stream: str) -> tuple[list[dict[str, Any]], list[str]]:
+    """(rows, problems) of the dice check of one game stream."""
+    from campaign import verify_dice
+
+    return verify_dice.check_dice(ev.as_json() for ev in store.read(stream=stream))
