@@ -1497,19 +1497,16 @@ def demo(out: str, seed: int, ruleset_name: str, scenario: str | None, force: bo
     """
     from campaign.demo import DemoError, check_summary, run_demo
 
-    bar = click.progressbar(length=1, label="playing the battle", file=sys.stderr, show_pos=True)
-    state = {"last": 0}
-
-    def progress(turn: int, limit: int) -> None:
-        if bar.length != limit:
-            bar.length = limit
-        if turn > state["last"]:
-            bar.update(turn - state["last"])
-            state["last"] = turn
-
+    click.echo(f"playing a {ruleset_name} battle by mail in {out} (one line per game turn):", err=True)
     try:
-        with bar:
-            summary = run_demo(Path(out), seed, ruleset=ruleset_name, scenario=scenario, force=force, progress=progress)
+        summary = run_demo(
+            Path(out),
+            seed,
+            ruleset=ruleset_name,
+            scenario=scenario,
+            force=force,
+            progress=lambda p: click.echo(f"  {p.line()}", err=True),
+        )
     except DemoError as exc:
         raise click.ClickException(str(exc)) from None
     for line in summary.lines():
