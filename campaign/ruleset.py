@@ -267,24 +267,6 @@ class Ruleset(ABC):
             return self.setup(source.name, options)
         return self.setup_text(source.text, source.label, options)
 
-    def setup_file(self, path: str | os.PathLike[str], options: Mapping[str, JSON]) -> State:
-        """A fresh game from a scenario file on disk; raises ScenarioError naming the file."""
-        from campaign.scenarios import read_scenario_file  # the file is read at the edge, not here
-
-        return self.setup_from(read_scenario_file(path), options)
-
-    def check_scenario(self, path: str | os.PathLike[str]) -> list[Problem]:
-        """Every problem with the scenario file at `path` (unreadable, bad TOML, bad fields)."""
-        from campaign.kit.scenario_file import ScenarioError
-        from campaign.scenarios import read_scenario_file
-
-        try:
-            source = read_scenario_file(path)
-        except ScenarioError as exc:
-            return list(exc.problems)
-        assert source.text is not None
-        return self.check_text(source.text, source.label)
-
     # --- who must act -------------------------------------------------------------------------
     @abstractmethod
     def pending(self, state: State) -> list[Request]:
