@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from campaign.hexgrid import Hex
+from campaign.kit.runner import Refusal
 
 from .battlefield import Terrain
 from .geometry import Facing, direction, front_exit_sides, is_free_change, side_key, turn_steps
@@ -20,14 +21,8 @@ from .orders import Mount, Move, Token
 from .state import GameState
 from .zoc import afloat, can_occupy, can_step, engaged_at, is_engaged, pair_key, restricted, unit_can_step
 
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """Why an order is illegal: a rule id (the error code), a sentence, and how to fix it."""
-
-    code: str
-    message: str
-    hint: str = ""
+Problem = Refusal
+"""Why an order is illegal: a rule id (the error code), a sentence, and how to fix it (the kit's Refusal)."""
 
 
 class Illegal(Exception):

@@ -296,7 +296,7 @@ class StandingOrder:
 
     line: int
     key: str
-    value: bool | None
+    value: bool
     unit: int | None = None
     general: int | None = None
     """Set for `standing general N follow-up yes|no` (HH.GEN.20)."""
