@@ -1,6 +1,6 @@
 """Checking a side's order text against the board: every error, with its line and rule [HH.PD.*, HH.SEQ.*].
 
-`check_orders` reads the text with the order language (`orders`), checks that the units named are the
+`check_orders` reads the text with the order language (`language`, grammar tables), checks that the units named are the
 side's own, then runs the phase on a copy of the state (`engine.run_deployment`, `engine.run_bound`)
 so that each order is judged on the board as the earlier orders leave it. The computer player uses it
 to keep only what the validator accepts; the `Ruleset` adapter uses it as `parse_orders`.
@@ -8,10 +8,12 @@ to keep only what the validator accepts; the `Ruleset` adapter uses it as `parse
 
 from __future__ import annotations
 
+from campaign.kit.reader import Line, split_lines
 from campaign.ruleset import AcceptedOrders, OrderError, OrdersRejected
 
 from . import orders as O
 from .engine import bound_key, run_bound, run_deployment
+from .language import Board, read_line
 from .movement import Problem
 from .state import GameState, Initiative, Phase
 
@@ -26,9 +28,8 @@ def check_orders(state: GameState, side: str, text: str) -> AcceptedOrders:
         raise OrdersRejected(
             [OrderError(0, 0, "side", f"{side!r} is not a side in this game ({', '.join(state.sides)})")]
         )
-    lines, bad = O.split_lines(text)
-    errors = [OrderError(n, 0, "syntax", msg, text=t) for n, t, msg in bad]
-    standing_only = bool(lines) and all(ln.words[0].lower() == "standing" for ln in lines)
+    lines, errors = split_lines(text)
+    standing_only = bool(lines) and all(ln.words[0].lower == "standing" for ln in lines)
     context, key = order_context(state, side, standing_only, errors)
     parsed = read_lines(state, side, lines, context, standing_only, errors)
     by_line = {ln.number: ln.text for ln in lines}
@@ -71,24 +72,24 @@ def order_context(state: GameState, side: str, standing_only: bool, errors: list
 def read_lines(
     state: GameState,
     side: str,
-    lines: list[O.Line],
+    lines: list[Line],
     context: O.Context,
     standing_only: bool,
     errors: list[OrderError],
 ) -> list[O.Order]:
     """Each line read in the order language; syntax errors collected (HH.PD.*)."""
     parsed: list[O.Order] = []
-    gens = {g.id for g in state.generals.values() if g.side == side}
+    board = Board(state.field.spec, unit_names(state), frozenset(g.id for g in state.generals.values() if g.side == side))
     for ln in lines:
-        if ln.words[0].lower() == "standing" and not standing_only:
+        if ln.words[0].lower == "standing" and not standing_only:
             errors.append(
                 OrderError(ln.number, 1, "syntax", "standing orders must be sent in a message of their own", text=ln.text)
             )
             continue
-        try:
-            parsed.append(O.parse_line(ln, context, state.field.spec, unit_names(state), gens))
-        except O.Syntax as e:
-            errors.append(OrderError(ln.number, e.column, "syntax", e.message, text=ln.text, hint=e.hint))
+        order, problems = read_line(ln, context, board)
+        errors += problems
+        if order is not None:
+            parsed.append(order)
     return parsed
 
 

@@ -13,6 +13,7 @@ from games.hordes_heroes.crt import lookup
 from games.hordes_heroes.engine import run_bound
 from games.hordes_heroes.model import TroopClass
 from games.hordes_heroes.movement import Illegal, is_pike_block, plan_move
+from games.hordes_heroes.language import parse_line, split_lines
 from games.hordes_heroes.orders import (
     CombineBlocks,
     Context,
@@ -24,8 +25,6 @@ from games.hordes_heroes.orders import (
     order_from_json,
     order_text,
     order_to_json,
-    parse_line,
-    split_lines,
 )
 from games.hordes_heroes.results import Cause, apply_result, result_for
 from games.hordes_heroes.rules import verify_blocks, verify_exchange, verify_separate, verify_single

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from games.hordes_heroes import language as L
 from games.hordes_heroes import orders as O
 from games.hordes_heroes.battlefield import pointy_spec
 from games.hordes_heroes.combat import side_total
@@ -216,9 +217,9 @@ def test_HH_TERR_43_rejoin_refused(why):
 def test_HH_TERR_43_rejoin_order_parses_and_round_trips():
     """`rejoin N` parses, prints back and survives the event log's JSON."""
     spec = pointy_spec(26, 14)
-    lines, bad = O.split_lines("rejoin 7")
+    lines, bad = L.split_lines("rejoin 7")
     assert not bad
-    o = O.parse_line(lines[0], O.Context.BOUND, spec, {7: "Dacians (rear)"}, set())
+    o = L.parse_line(lines[0], O.Context.BOUND, spec, {7: "Dacians (rear)"}, set())
     assert o == Rejoin(1, 7)
     assert O.order_text(o, spec, {}) == "rejoin 7"  # names are quoted only when given
     assert O.order_from_json(O.order_to_json(o)) == o
@@ -380,8 +381,8 @@ def test_HH_TERR_47_embark_orders_parse_and_round_trip():
         ("embark 7 onto 31", Embark(1, 7, 31)),
         ("disembark 31 0405", Disembark(1, 31, spec.parse("0405"))),
     ):
-        lines, _ = O.split_lines(text)
-        o = O.parse_line(lines[0], O.Context.BOUND, spec, names, set())
+        lines, _ = L.split_lines(text)
+        o = L.parse_line(lines[0], O.Context.BOUND, spec, names, set())
         assert o == want
         assert O.order_from_json(O.order_to_json(o)) == o
-        assert O.parse_line(O.split_lines(O.order_text(o, spec, names))[0][0], O.Context.BOUND, spec, names, set()) == o
+        assert L.parse_line(L.split_lines(O.order_text(o, spec, names))[0][0], O.Context.BOUND, spec, names, set()) == o
