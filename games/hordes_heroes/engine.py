@@ -198,6 +198,25 @@ def run_bound(
     Illegal orders are reported and skipped, so each order is judged on the board as the earlier
     legal orders left it. Used both to validate a bundle (on a copy) and to resolve it.
     """
+    b = tactical_movement(state, side, orders, dice)
+    for o in orders:
+        if not isinstance(o, (O.GeneralMove, O.HoldFire)):
+            carry_out(b, passengers(state, o), dice)
+    drop_stale_pairs(state)
+    clear_sc(state)
+    state.phase = Phase.RALLY
+    b.lines += rally_all(state, side, b.rally)
+    # Shooting phase (HH.SEQ.11 step 3): Hold Fire decisions are made here (HH.ART.4).
+    state.phase = Phase.SHOOTING
+    for o in orders:
+        if isinstance(o, O.HoldFire):
+            carry_out(b, o, dice)
+    return b.lines, b.problems
+
+
+def tactical_movement(state: GameState, side: str, orders: list[O.Order], dice: DiceSource | None) -> Bound:
+    """The bound up to the first unit order: the Command Move, command fixed (HH.CMD.4), aggressive units'
+    attacks and elephants' rampages (HH.SEQ.11 steps 1-2.3); mutates `state`."""
     b = Bound(state, side)
     state.engaged_at_start = frozenset(u.id for u in state.live_units() if is_engaged(state, u))
     state.contact_order = ()
@@ -216,19 +235,7 @@ def run_bound(
     )
     aggressive_attacks(b)
     rampages(b, dice)
-    for o in orders:
-        if not isinstance(o, (O.GeneralMove, O.HoldFire)):
-            carry_out(b, passengers(state, o), dice)
-    drop_stale_pairs(state)
-    clear_sc(state)
-    state.phase = Phase.RALLY
-    b.lines += rally_all(state, side, b.rally)
-    # Shooting phase (HH.SEQ.11 step 3): Hold Fire decisions are made here (HH.ART.4).
-    state.phase = Phase.SHOOTING
-    for o in orders:
-        if isinstance(o, O.HoldFire):
-            carry_out(b, o, dice)
-    return b.lines, b.problems
+    return b
 
 
 def carry_out(b: Bound, o: O.Order, dice: DiceSource | None) -> None:

@@ -27,6 +27,7 @@ from campaign.ruleset import (
 
 from . import orders as O
 from .bot import bot_orders
+from .legal import legal_options
 from .engine import advance, default_deployment, load_orders, phase_label, requests
 from .picture import picture
 from .scenario import build_state, read_scenario, scenario_names
@@ -124,6 +125,10 @@ class HordesHeroes(Ruleset):
     def bot_orders(self, state: GameState, side: str, seed: int) -> str:
         """The computer player's legal orders for `side` now (games/hordes_heroes/bot.py)."""
         return bot_orders(state, side, seed)
+
+    def legal_options(self, state: GameState, side: str) -> LegalOptions:
+        """What each unit may do in `side`'s bound, each option with its order line (games/hordes_heroes/legal.py)."""
+        return legal_options(state, side)
 
     def picture(self, state: GameState, side: str | None = None, title: str = "") -> BoardPicture:
         """The board as a picture for campaign.render (games/hordes_heroes/picture.py)."""
