@@ -454,7 +454,7 @@ def bound_key(state: GameState) -> str:
 
 def phase_label(state: GameState) -> str:
     if state.phase in (Phase.INITIATIVE, Phase.DEPLOYMENT, Phase.GAME_OVER):
-        return state.phase.value
+        return str(state.phase.value)
     return f"turn {state.turn}, {state.phasing} bound: {state.phase.value}"
 
 

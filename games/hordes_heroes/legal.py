@@ -73,7 +73,8 @@ def command_note(state: GameState, u: Unit) -> str:
     generals = [g for g in state.generals.values() if g.side == u.side and can_command(state, g) and g.hex]
     if not generals:
         return "out of command: no general of the side can command [HH.CMD.3]"
-    g = min(generals, key=lambda g: (u.hex.distance(g.hex) if g.hex else 99, g.id))
+    here = u.hex
+    g = min(generals, key=lambda g: (here.distance(g.hex) if g.hex else 99, g.id))
     assert g.hex is not None
     d = u.hex.distance(g.hex)
     if state.profile(u).horde:

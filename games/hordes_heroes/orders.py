@@ -51,7 +51,7 @@ def _tok_json(t: Token) -> Any:
     return ["mount", t.value]
 
 
-def _tok_from(d: list) -> Token:
+def _tok_from(d: list[Any]) -> Token:
     kind = d[0]
     if kind == "hex":
         return Hex(d[1], d[2])
@@ -452,11 +452,11 @@ def order_text(o: Order, spec: MapSpec, names: dict[int, str]) -> str:
     return f"general {o.general} {lab(o.at)}"
 
 
-def order_to_json(o: Order) -> dict:
+def order_to_json(o: Order) -> dict[str, Any]:
     """JSON for the event log; `order_from_json` reverses it exactly."""
     kind = type(o).__name__
     d: dict[str, Any] = {"kind": kind}
-    for name in o.__slots__:  # type: ignore[attr-defined]
+    for name in o.__slots__:
         v = getattr(o, name)
         if isinstance(v, Hex):
             v = [v.q, v.r]
@@ -509,10 +509,10 @@ _HEX_FIELDS = {"to", "at", "at2", "into"}
 _FACING_FIELDS = {"facing", "facing_a", "facing_b"}
 
 
-def order_from_json(d: dict) -> Order:
+def order_from_json(d: dict[str, Any]) -> Order:
     cls = _KINDS[d["kind"]]
     kw: dict[str, Any] = {}
-    for name in cls.__slots__:  # type: ignore[attr-defined]
+    for name in cls.__slots__:
         v = d.get(name)  # a field added later (StandingOrder.general) is absent from older logs
         if v is not None:
             if name in _HEX_FIELDS:

@@ -15,6 +15,7 @@ from enum import Enum
 
 from campaign.hexgrid import Facing as GridFacing
 from campaign.hexgrid import Hex, in_arc
+from campaign.ruleset import DiceSource
 
 from .compulsory import elephant_move, eliminate, flee, recoil_h2h, recoil_shooting, record_losses
 from .crt import CrtMove, CrtResult, lookup
@@ -69,7 +70,7 @@ def _behind_stakes(state: GameState, uid: int, sources: list[Hex]) -> bool:
 
 
 def apply_result(
-    state: GameState, uid: int, res: CrtResult, cause: Cause, sources: list[Hex], facing_enemy: Hex | None, dice
+    state: GameState, uid: int, res: CrtResult, cause: Cause, sources: list[Hex], facing_enemy: Hex | None, dice: DiceSource
 ) -> tuple[list[str], Applied]:
     """Apply `res` to unit `uid` in the order of HH.CRT.5.
 

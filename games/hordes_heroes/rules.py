@@ -496,7 +496,9 @@ def verify_blocks(state: GameState, o: CombineBlocks, commanded: frozenset[int])
         _fail("HH.SPECIAL.28", "only three units of one pike or horde troop type combine into 6-stand units")
     if any(u.nominal != 4 for u in us):
         _fail("HH.SPECIAL.28", "only units bought as 4-stand units combine into 6-stand units")
-    links = sum(1 for i in range(3) for j in range(i + 1, 3) if direction(us[i].hex, us[j].hex) is not None)  # type: ignore[arg-type]
+    hexes = [u.hex for u in us if u.hex is not None]  # units on the table (checked by _ready)
+    pairs = [(i, j) for i in range(len(hexes)) for j in range(i + 1, len(hexes))]
+    links = sum(1 for i, j in pairs if direction(hexes[i], hexes[j]) is not None)
     if links < 2:
         _fail("HH.SPECIAL.30", "the three units must stand in a connected chain of adjacent hexes")
     keep_hexes = [o.at, o.at2] if o.at and o.at2 else [us[0].hex, us[1].hex]
