@@ -1,8 +1,7 @@
 """verify / do for every kind of order but the normal move (see `movement`) [HH.MOVE.17-26, HH.CMD.1, ...].
 
-`verify_*` raises `Illegal` with a precise Problem; `can_*` is `verify_*` without the exception;
-`do_*` applies an already-verified order to a state (mutating that state) and returns narrative
-lines. The bound runner in `engine` calls them in order for the validator and the resolver alike.
+`verify_*` raises `Illegal` with a precise Problem; `do_*` applies a verified order to a state (mutating it) and
+returns narrative lines. The bound's order table (`table.ORDERS`) pairs them for the runner, validator and bot.
 """
 
 from __future__ import annotations
@@ -496,9 +495,8 @@ def verify_blocks(state: GameState, o: CombineBlocks, commanded: frozenset[int])
         _fail("HH.SPECIAL.28", "only three units of one pike or horde troop type combine into 6-stand units")
     if any(u.nominal != 4 for u in us):
         _fail("HH.SPECIAL.28", "only units bought as 4-stand units combine into 6-stand units")
-    hexes = [u.hex for u in us if u.hex is not None]  # units on the table (checked by _ready)
-    pairs = [(i, j) for i in range(len(hexes)) for j in range(i + 1, len(hexes))]
-    links = sum(1 for i, j in pairs if direction(hexes[i], hexes[j]) is not None)
+    hexes = [u.hex for u in us if u.hex is not None]  # on the table: checked by _ready
+    links = sum(1 for i, j in ((0, 1), (0, 2), (1, 2)) if direction(hexes[i], hexes[j]) is not None)
     if links < 2:
         _fail("HH.SPECIAL.30", "the three units must stand in a connected chain of adjacent hexes")
     keep_hexes = [o.at, o.at2] if o.at and o.at2 else [us[0].hex, us[1].hex]
