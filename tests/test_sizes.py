@@ -22,7 +22,6 @@ KNOWN_LONG_FUNCTIONS = {
     "games/hordes_heroes/scenario.py:build_state": 197,
     "games/hordes_heroes/battlefield.py:build_battlefield": 100,
     "games/hordes_heroes/shooting.py:shoot_side": 120,
-    "games/hordes_heroes/orders.py:order_text": 98,
     "games/hordes_heroes/combat.py:form_groups": 94,
     "games/hordes_heroes/combat.py:follow_ups": 91,
     "games/hordes_heroes/rules.py:verify_single": 83,

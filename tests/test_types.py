@@ -38,7 +38,16 @@ STRICT_ERRORS_LEFT = 93
 def test_mypy_strict_over_games() -> None:
     """mypy --strict over games/: no error outside the modules still listed, and no more errors in those."""
     run = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", "--cache-dir", str(ROOT / ".mypy_cache"), "games"],
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--no-error-summary",
+            "--cache-dir",
+            str(ROOT / ".mypy_cache"),
+            "games",
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,

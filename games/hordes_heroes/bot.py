@@ -50,10 +50,8 @@ from .rules import (
     apply_plan,
     do_combine,
     do_general_move,
-    do_single,
     verify_combine,
     verify_general_move,
-    verify_single,
 )
 from .state import GameState, Initiative, Phase
 from .table import ORDERS, Bound

@@ -32,7 +32,6 @@ from .state import GameState, Initiative, Phase
 from .table import ORDERS, Bound
 from .zoc import can_occupy, drop_stale_pairs, is_engaged
 
-
 # --- initiative -----------------------------------------------------------------------------------
 
 
@@ -267,9 +266,7 @@ def command_moves(b: Bound, orders: list[O.Order], dice: DiceSource | None) -> N
         if isinstance(o, O.GeneralMove):
             if seen_unit_order:
                 why = "general moves come first: the Command Move precedes tactical movement"
-                b.problems.append(
-                    (o.line, Problem("HH.SEQ.10", why, "put the `general` lines before the unit orders"))
-                )
+                b.problems.append((o.line, Problem("HH.SEQ.10", why, "put the `general` lines before the unit orders")))
                 continue
             carry_out(b, o, dice)
         elif not isinstance(o, (O.Rally, O.HoldFire)):

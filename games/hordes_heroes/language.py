@@ -60,7 +60,7 @@ STANDING_RULES = {
 
 
 def hint_for(word: str, choices: list[str], what: str) -> str:
-    """"did you mean" from the legal words, a synonym's right word, and the list of legal words."""
+    """ "did you mean" from the legal words, a synonym's right word, and the list of legal words."""
     close = suggest(word, choices)
     right = SYNONYMS.get(word.lower())
     if right in choices and right not in close:
@@ -85,7 +85,9 @@ def unit(c: Cursor, b: Board) -> int:
         raise LineError(f"expected a unit id (a number), found {w.text!r}", w.column, SYNTAX, hint)
     uid = int(digits)
     if uid not in b.names:
-        raise LineError(f"there is no unit {uid}", w.column, SYNTAX, "unit ids are listed in the roster of your last digest")
+        raise LineError(
+            f"there is no unit {uid}", w.column, SYNTAX, "unit ids are listed in the roster of your last digest"
+        )
     if c.more():
         nxt = c.line.words[c.i]
         if c.line.text[nxt.column - 1 : nxt.column] in ('"', "'"):  # a quoted name
@@ -172,7 +174,10 @@ def p_standing(c: Cursor, b: Board) -> O.Order:
     if key not in STANDING_KEYS:
         names = list(STANDING_KEYS)
         raise LineError(
-            f"unknown standing order {key!r}; use one of: {', '.join(names)}", w.column, SYNTAX, hint_for(key, names, "standing orders")
+            f"unknown standing order {key!r}; use one of: {', '.join(names)}",
+            w.column,
+            SYNTAX,
+            hint_for(key, names, "standing orders"),
         )
     if gen is not None and key != "follow-up":
         raise LineError(
@@ -188,7 +193,12 @@ def p_deploy_first(c: Cursor, b: Board) -> O.Order:
     """`deploy first|second` (HH.SEQ.4, HH.PD.3)."""
     w = c.next("first or second")
     if w.lower not in ("first", "second"):
-        raise LineError(f"expected first or second, found {w.lower!r}", w.column, "HH.PD.3", did_you_mean(w.text, ["first", "second"]))
+        raise LineError(
+            f"expected first or second, found {w.lower!r}",
+            w.column,
+            "HH.PD.3",
+            did_you_mean(w.text, ["first", "second"]),
+        )
     return O.InitiativeChoice(c.line.number, deploy_first=w.lower == "first")
 
 
@@ -196,7 +206,9 @@ def p_edge(c: Cursor, b: Board) -> O.Order:
     """`edge north|south` (HH.PD.4)."""
     w = c.next("north or south")
     if w.lower not in ("north", "south"):
-        raise LineError(f"expected north or south, found {w.lower!r}", w.column, "HH.PD.4", did_you_mean(w.text, ["north", "south"]))
+        raise LineError(
+            f"expected north or south, found {w.lower!r}", w.column, "HH.PD.4", did_you_mean(w.text, ["north", "south"])
+        )
     return O.InitiativeChoice(c.line.number, edge=Edge(w.lower))
 
 
@@ -229,7 +241,9 @@ def p_deploy_unit(c: Cursor, b: Board) -> O.Order:
             )
     if face is None:
         if not c.problems:
-            raise LineError("say which way the unit faces, e.g. `face N`", c.column, "HH.MOVE.8", "units face a hex point")
+            raise LineError(
+                "say which way the unit faces, e.g. `face N`", c.column, "HH.MOVE.8", "units face a hex point"
+            )
         return O.DeployUnit(c.line.number, uid, at, Facing.N)  # not returned: the line has problems
     return O.DeployUnit(c.line.number, uid, at, face, formation, dismounted, pavisses)
 
@@ -283,7 +297,9 @@ def move_token(c: Cursor, b: Board) -> O.Token | Target:
             return b.spec.parse(lw)
         except ValueError as e:
             raise LineError(str(e), w.column) from None
-    raise LineError(f"unexpected {lw!r} in a move", w.column, "HH.PD.7", hint_for(w.text, MOVE_WORDS, "a move lists hexes and"))
+    raise LineError(
+        f"unexpected {lw!r} in a move", w.column, "HH.PD.7", hint_for(w.text, MOVE_WORDS, "a move lists hexes and")
+    )
 
 
 def p_move(c: Cursor, b: Board) -> O.Order:
@@ -319,7 +335,12 @@ def p_single(c: Cursor, b: Board) -> O.Order:
             to = noted(c, lambda: hex_at(c, b))
         else:
             bad = c.next("")
-            c.note(f"unexpected {bad.text!r} in a single-hex move", bad.column, "HH.MOVE.17", hint_for(bad.text, ["face", "column", "deployed"], "a single-hex move takes a hex and"))
+            c.note(
+                f"unexpected {bad.text!r} in a single-hex move",
+                bad.column,
+                "HH.MOVE.17",
+                hint_for(bad.text, ["face", "column", "deployed"], "a single-hex move takes a hex and"),
+            )
     return O.Single(c.line.number, uid, to, face, formation)
 
 
@@ -415,7 +436,12 @@ def p_rally(c: Cursor, b: Board) -> O.Order:
         elif w.lower in FORMATIONS:
             formation = FORMATIONS[w.lower]
         else:
-            c.note(f"unexpected {w.lower!r} in a rally order", w.column, "HH.PD.13", hint_for(w.text, ["face", "column", "deployed"], "a rally takes"))
+            c.note(
+                f"unexpected {w.lower!r} in a rally order",
+                w.column,
+                "HH.PD.13",
+                hint_for(w.text, ["face", "column", "deployed"], "a rally takes"),
+            )
     return O.Rally(c.line.number, uid, face, formation)
 
 

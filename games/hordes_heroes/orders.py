@@ -7,6 +7,7 @@ canonical line and `order_to_json`/`order_from_json` what the log stores.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -352,13 +353,20 @@ Order = (
 )
 
 
-def order_text(o: Order, spec: MapSpec, names: dict[int, str]) -> str:
-    """The canonical line for an order (names quoted after unit ids, for the reader)."""
-    lab = spec.label
+def _namer(names: dict[int, str]) -> Callable[[int], str]:
+    """A unit id with its name quoted after it, when the name is known."""
 
     def u(i: int) -> str:
         n = names.get(i)
         return f'{i} "{n}"' if n else str(i)
+
+    return u
+
+
+def order_text(o: Order, spec: MapSpec, names: dict[int, str]) -> str:
+    """The canonical line for an order (names quoted after unit ids, for the reader)."""
+    lab = spec.label
+    u = _namer(names)
 
     if isinstance(o, GeneralMove):
         return " ".join(["general", str(o.general), *(lab(h) for h in o.path)])
@@ -397,6 +405,12 @@ def order_text(o: Order, spec: MapSpec, names: dict[int, str]) -> str:
         return f"disembark {u(o.unit)} {lab(o.to)}"
     if isinstance(o, Separate):
         return " ".join(["separate", u(o.a), u(o.b)] + (["into", lab(o.into)] if o.into else []))
+    return _other_text(o, spec, u)
+
+
+def _other_text(o: Order, spec: MapSpec, u: Callable[[int], str]) -> str:
+    """The canonical line of the orders that are not movement: choices, standing orders, set-up."""
+    lab = spec.label
     if isinstance(o, Exchange):
         return f"exchange {u(o.a)} {u(o.b)}"
     if isinstance(o, DropPavisses):

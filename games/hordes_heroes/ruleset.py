@@ -27,8 +27,8 @@ from campaign.ruleset import (
 
 from . import orders as O
 from .bot import bot_orders
-from .legal import legal_options
 from .engine import advance, default_deployment, load_orders, phase_label, requests
+from .legal import legal_options
 from .picture import picture
 from .scenario import build_state, read_scenario, scenario_names
 from .state import GameState, Phase, StandingProfile, dump_state, load_state

@@ -262,16 +262,12 @@ def _table() -> OrderTable[Bound, O.Order]:
     t.add(O.Move, verify=_checked(_plan), apply=_apply_move)
     t.add(O.Single, verify=_checked(lambda b, o: verify_single(b.state, o, b.commanded)), apply=_apply_single)
     t.add(O.Swap, verify=_checked(lambda b, o: verify_swap(b.state, o, b.commanded)), apply=_apply_swap)
-    t.add(
-        O.Disengage, verify=_checked(lambda b, o: verify_disengage(b.state, o, b.commanded)), apply=_apply_disengage
-    )
+    t.add(O.Disengage, verify=_checked(lambda b, o: verify_disengage(b.state, o, b.commanded)), apply=_apply_disengage)
     t.add(O.Combine, verify=_checked(lambda b, o: verify_combine(b.state, o, b.commanded)), apply=_apply_combine)
     t.add(O.CombineBlocks, verify=_checked(lambda b, o: verify_blocks(b.state, o, b.commanded)), apply=_apply_blocks)
     t.add(O.Separate, verify=_checked(lambda b, o: verify_separate(b.state, o, b.commanded)), apply=_apply_separate)
     t.add(O.Embark, verify=_checked(lambda b, o: verify_embark(b.state, o, b.commanded)), apply=_apply_embark)
-    t.add(
-        O.Disembark, verify=_checked(lambda b, o: verify_disembark(b.state, o, b.commanded)), apply=_apply_disembark
-    )
+    t.add(O.Disembark, verify=_checked(lambda b, o: verify_disembark(b.state, o, b.commanded)), apply=_apply_disembark)
     t.add(O.Rejoin, verify=_checked(lambda b, o: verify_rejoin(b.state, o, b.commanded)), apply=_apply_rejoin)
     t.add(O.Exchange, verify=_checked(lambda b, o: verify_exchange(b.state, o, b.commanded)), apply=_apply_exchange)
     t.add(O.DropPavisses, verify=_checked(lambda b, o: verify_drop_pavisses(b.state, o)), apply=_apply_pavisses)

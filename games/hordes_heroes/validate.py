@@ -79,11 +79,15 @@ def read_lines(
 ) -> list[O.Order]:
     """Each line read in the order language; syntax errors collected (HH.PD.*)."""
     parsed: list[O.Order] = []
-    board = Board(state.field.spec, unit_names(state), frozenset(g.id for g in state.generals.values() if g.side == side))
+    board = Board(
+        state.field.spec, unit_names(state), frozenset(g.id for g in state.generals.values() if g.side == side)
+    )
     for ln in lines:
         if ln.words[0].lower == "standing" and not standing_only:
             errors.append(
-                OrderError(ln.number, 1, "syntax", "standing orders must be sent in a message of their own", text=ln.text)
+                OrderError(
+                    ln.number, 1, "syntax", "standing orders must be sent in a message of their own", text=ln.text
+                )
             )
             continue
         order, problems = read_line(ln, context, board)
@@ -113,7 +117,9 @@ def foreign_units(
             u = state.units.get(uid)
             if u is not None and u.side != side:
                 errors.append(
-                    OrderError(o.line, 0, "not-yours", f"unit {uid} ({u.name}) belongs to {u.side}", text=by_line[o.line])
+                    OrderError(
+                        o.line, 0, "not-yours", f"unit {uid} ({u.name}) belongs to {u.side}", text=by_line[o.line]
+                    )
                 )
                 foreign.add(o.line)
     return foreign

@@ -116,7 +116,11 @@ GOLDEN = [
     ("swap 3 4 face keep N", 'swap 3 "Levy Billmen" 4 "Levy Bowmen" face keep N', None),
     ("shoot 2 at 12 12 face p0", 'shoot 2 "Retinue Longbowmen" at 12 12 face ENE', None),
     ("SHOOT 2 NONE", 'shoot 2 "Retinue Longbowmen" none', None),
-    ("general 1 0405 0506", "general 1 0405 0506", {"kind": "GeneralMove", "line": 1, "general": 1, "path": [[1, 4], [2, 5]]}),
+    (
+        "general 1 0405 0506",
+        "general 1 0405 0506",
+        {"kind": "GeneralMove", "line": 1, "general": 1, "path": [[1, 4], [2, 5]]},
+    ),
     ("follow-up general 1 yes", "follow-up general 1 yes", None),
     ("combine 3 4 at 0405", 'combine 3 "Levy Billmen" 4 "Levy Bowmen" at 0405', None),
     ("rally 3 face S column", 'rally 3 "Levy Billmen" face S column', None),
@@ -144,4 +148,11 @@ def test_deployment_and_standing_lines_read_as_before():
     assert d == O.DeployUnit(1, 3, SPEC.parse("0405"), Facing.N, Formation.COLUMN, True, False)
     (s,), _ = L.read("standing unit 3 evade no", O.Context.STANDING, BOARD)
     assert s == O.StandingOrder(1, "evade", False, 3, None)
-    assert O.order_to_json(s) == {"kind": "StandingOrder", "line": 1, "key": "evade", "value": False, "unit": 3, "general": None}
+    assert O.order_to_json(s) == {
+        "kind": "StandingOrder",
+        "line": 1,
+        "key": "evade",
+        "value": False,
+        "unit": 3,
+        "general": None,
+    }

@@ -31,7 +31,13 @@ def position(scenario: str, seed: int, turn: int) -> GameState:
     return game.state
 
 
-POSITIONS = [("intro-50", 1, 1), ("intro-50", 2, 3), ("pitched-150", 1, 2), ("river-woods", 3, 2), ("skirmish-midbattle", 1, 1)]
+POSITIONS = [
+    ("intro-50", 1, 1),
+    ("intro-50", 2, 3),
+    ("pitched-150", 1, 2),
+    ("river-woods", 3, 2),
+    ("skirmish-midbattle", 1, 1),
+]
 
 
 def accepted(state: GameState, side: str, line: str) -> bool:
@@ -108,7 +114,9 @@ def test_out_of_command_units_say_why_with_the_numbers():
     for u in outs:
         d = state.units[int(u.unit)].hex.distance(g.hex)
         assert f"general, {keep}, is {d} hexes away (command range {g.cr})" in u.notes[0]
-        assert not u.of(OptionKind.MOVE) and not u.of(OptionKind.CHARGE), f"unit {u.unit} is out of command yet may move"
+        assert not u.of(OptionKind.MOVE) and not u.of(OptionKind.CHARGE), (
+            f"unit {u.unit} is out of command yet may move"
+        )
 
 
 def test_shooting_options_are_enemies_in_range_arc_and_line():
