@@ -18,13 +18,12 @@ MAX_FUNCTION = 80
 MAX_MODULE = 800
 
 KNOWN_LONG_FUNCTIONS = {
-    "games/hordes_heroes/movement.py:MoveSim.step": 205,
+    # scenario and map loading: left to the scenario-file work (branch scen) to avoid two rewrites at once
     "games/hordes_heroes/scenario.py:build_state": 197,
     "games/hordes_heroes/battlefield.py:build_battlefield": 100,
-    "games/hordes_heroes/rules.py:verify_single": 83,
 }
-KNOWN_LONG_MODULES = {"games/hordes_heroes/rules.py": 988}
-KNOWN_BARE_IGNORES = 52
+KNOWN_LONG_MODULES: dict[str, int] = {}
+KNOWN_BARE_IGNORES = 51
 """`type: ignore` comments in games/ with no reason after them, today."""
 
 

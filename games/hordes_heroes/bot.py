@@ -40,19 +40,15 @@ from campaign.hexgrid import Hex
 from campaign.ruleset import OrdersRejected
 
 from . import orders as O
+from .aggression import search_attack
 from .battlefield import Terrain
 from .command import commanded_units
 from .engine import default_deployment, deploy_zone_ok, initiative_choosers, requests
 from .geometry import Edge, Facing, direction, edge_dist, front_sides, nearest_point_facing
 from .model import Category, Formation, General, Unit
-from .movement import Illegal, MoveSim, allowance, plan_move, search_attack
-from .rules import (
-    apply_plan,
-    do_combine,
-    do_general_move,
-    verify_combine,
-    verify_general_move,
-)
+from .movement import Illegal, MoveSim, allowance, plan_move
+from .reform import do_combine, verify_combine
+from .rules import apply_plan, do_general_move, verify_general_move
 from .state import GameState, Initiative, Phase
 from .table import ORDERS, Bound
 from .validate import check_orders

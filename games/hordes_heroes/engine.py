@@ -20,12 +20,13 @@ from campaign.kit.runner import Refusal
 from campaign.ruleset import DiceSource, Request, RequestKind
 
 from . import orders as O
+from .aggression import search_attack
 from .combat import Choices, hth_phase
 from .command import commanded_units
 from .compulsory import elephant_move
 from .geometry import Edge, edge_dist
 from .model import BOAT_PROFILE_ID, Category, Formation
-from .movement import Illegal, Problem, continue_move, plan_move, search_attack, uname
+from .movement import Illegal, Problem, continue_move, plan_move, uname
 from .rules import aboard, apply_plan, clear_sc, rally_all
 from .shooting import ShootChoice, shooting_phase
 from .state import GameState, Initiative, Phase

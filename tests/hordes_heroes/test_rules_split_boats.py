@@ -16,8 +16,9 @@ from games.hordes_heroes.engine import end_of_bound, run_bound
 from games.hordes_heroes.model import BOAT_PROFILE, BOAT_PROFILE_ID, Category, TroopClass, Unit
 from games.hordes_heroes.movement import Illegal, plan_move
 from games.hordes_heroes.orders import Disembark, Embark, Move, Rejoin
+from games.hordes_heroes.reform import verify_rejoin
 from games.hordes_heroes.results import Cause, apply_result
-from games.hordes_heroes.rules import apply_plan, verify_rejoin
+from games.hordes_heroes.rules import apply_plan
 from games.hordes_heroes.scenario import ScenarioError, build_state, read_scenario
 from games.hordes_heroes.shooting import can_target, small_arms_dice
 from games.hordes_heroes.special import as_if_disrupted
