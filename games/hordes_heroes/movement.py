@@ -725,6 +725,7 @@ def _plan(state: GameState, sim: MoveSim, order: Move) -> MovePlan:
     final = replace(
         sim.unit,
         hex=sim.hex,
+        # TODO(HH.MOVE.27): Facing.E is 0, so `or` drops a contact facing E; the fix changes replays of old games
         facing=contact_facing or sim.facing,
         formation=sim.formation,
         pavisses=sim.unit.pavisses and not sim.contacts,  # HH.SPECIAL.9: dropped on contact

@@ -205,7 +205,7 @@ def verify_single(state: GameState, o: Single, commanded: frozenset[int]) -> Uni
         fail("HH.MOVE.13", f"{uname(state, u)} cannot form column")
     if to != a:
         formation = _single_step(state, u, a, to, formation)
-    facing = o.facing or u.facing
+    facing = o.facing or u.facing  # TODO(HH.MOVE.17): `face E` (0) is dropped here, not refused
     if o.facing is not None and not facing.is_point:
         road_side = bf.is_road(to) and facing.side in bf.road_sides.get(to, frozenset())
         if not road_side:
@@ -329,7 +329,7 @@ def verify_swap(state: GameState, o: Swap, commanded: frozenset[int]) -> tuple[U
             fail("HH.SPECIAL.15", "the units cannot interchange across planted stakes")
     out = []
     for u, other, f in ((a, b, o.facing_a), (b, a, o.facing_b)):
-        nf = f or u.facing
+        nf = f or u.facing  # TODO(HH.MOVE.21): `face E` (0) is dropped here, not refused
         if f is not None and not f.is_point:
             fail("HH.MOVE.21", f"{uname(state, u)} must face a hex point after an interchange")
         out.append(replace(u, hex=other.hex, facing=nf, moved_this_phase=True, moved_this_bound=True, hold_fire=False))

