@@ -36,6 +36,7 @@ from campaign.picture.styles import (
     SideMark,
     TerrainStyle,
 )
+from campaign.picture.table import TablePicture
 from campaign.render.typeface import CSS_FONT_FAMILY, text_width
 
 Point = tuple[float, float]
@@ -1475,8 +1476,16 @@ def _swatch_arrow(kind: ArrowKind, s: float) -> Callable[[float, float], list[st
 # --- public ---------------------------------------------------------------------------------------
 
 
-def render_svg(picture: BoardPicture) -> str:
-    """The picture as a standalone SVG document (UTF-8 text, ends with a newline)."""
+def render_svg(picture: BoardPicture | TablePicture) -> str:
+    """The picture as a standalone SVG document (UTF-8 text, ends with a newline).
+
+    A hex board (:class:`BoardPicture`) or a measured table (:class:`TablePicture`, drawn by
+    :mod:`campaign.render.table_svg`).
+    """
+    if isinstance(picture, TablePicture):
+        from campaign.render.table_svg import render_table_svg
+
+        return render_table_svg(picture)
     return _Renderer(picture).document()
 
 
