@@ -511,10 +511,10 @@ def render_table_svg(p: TablePicture) -> str:
         body.append(_text(fr.left + fr.w / 2, fr.top + fr.h + fr.margin - 4, a_name, 11, MUTED, anchor="middle"))
     if b_name:
         body.append(_text(fr.left + fr.w / 2, fr.top - fr.margin + 14, b_name, 11, MUTED, anchor="middle"))
-    for t in p.paths:
-        body.extend(_path(t, fr, sides))
     for u in sorted(p.units, key=lambda u: u.ghost):
         body.extend(_unit(u, fr, sides[u.side]))
+    for t in p.paths:
+        body.extend(_path(t, fr, sides))
     for g in p.leaders:
         body.extend(_leader(g, fr, sides[g.side]))
     body.extend(legend)
