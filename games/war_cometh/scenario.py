@@ -163,9 +163,9 @@ def parse_scenario(text: str, name: str) -> State:
                 f.text(s, "player", w),
                 f.text(s, "colour", w),
                 f.integer(s, "break_point", w, default=0),
-                tuple(_q(v) for v in box),
+                _box(f, box, f"{w}.deploy_box"),
             )
-        )  # type: ignore[arg-type]
+        )
     keys = [s.key for s in sides]
     units = [u for i, row in enumerate(f.tables(d, "units")) if (u := _unit(f, row, f"units[{i}]", profiles))]
     for i, u in enumerate(units):

@@ -177,7 +177,9 @@ def _apply_result(
 ) -> State:
     """What a Command Table result does [WC.CMD.17] [WC.CMD.18] [WC.CMD.19]."""
     if result.rallies:
-        unit = replace(unit, condition=Condition.GOOD)
+        # a routed unit that rallies is only disordered [WC.ROUT.2a] [WC.TEST.10]
+        after = Condition.DISORDERED if unit.condition is Condition.ROUTED else Condition.GOOD
+        unit = replace(unit, condition=after)
         state = state.with_unit(unit)
     if result.confuses:
         state = state.with_leader(replace(leader, confused=True))
