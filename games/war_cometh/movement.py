@@ -300,7 +300,7 @@ def _approach(w: _Walk, i: int, st: Step, target: Unit, f: Vec) -> Vec | None:
     lo, hi = 0.0, 500.0
     for _ in range(40):
         mid = (lo + hi) / 2
-        if distance(translate(foot, f[0] * mid, f[1] * mid), goal) > gap + 0.005:
+        if distance(swept_group(w.move.rects, (f[0] * mid, f[1] * mid)), goal) > gap + 0.005:
             lo = mid
         else:
             hi = mid
@@ -529,8 +529,10 @@ def _pose_problem(w: _Walk, rects: tuple[Rect, ...]) -> tuple[str, str] | None:
 
 
 def _form(w: _Walk, i: int, st: Step) -> bool:
-    """Formation change: 10 cm, the anchor stand (front left, or front right) stays put; never in
-    an enemy ZOC [WC.FORM.9] [WC.FORM.12] [WC.ZOC.7] [WC.FORM.5]."""
+    """Formation change: 10 cm; the anchor stand (the middle of the front rank, or its left or
+    right end) stays put; never in an enemy ZOC [WC.FORM.9] [WC.FORM.12] [WC.ZOC.7] [WC.FORM.5]
+    [WC.FORM.6]. TODO(WC.FORM.5): the 3-stand triangle and 4-stand square hedgehogs are built as
+    two lines back to back, like the larger ones."""
     m = w.move
     foot = unary_union([r.polygon() for r in m.rects])
     in_zoc = [k for k, z in w.zocs.items() if overlaps(foot, z)]
@@ -549,17 +551,22 @@ def _form(w: _Walk, i: int, st: Step) -> bool:
         return _refuse(
             w, i, "WC.FORM.9", f"a formation change costs 10 cm and only {_cm(m.allowance - m.cost)} is left"
         )
-    b = bounding_rect(m.rects, m.facing)
-    k = b.corners()
     width = m.rects[0].width
     f = direction(m.facing)
     r = (f[1], -f[0])
-    if st.left or target is not Formation.LINE:
-        rp = (k.fl[0] + r[0] * files * width / 2, k.fl[1] + r[1] * files * width / 2)
+    front_files = math.ceil(n / 2) if target is Formation.HEDGEHOG else files
+    rank1 = sorted(_front_rank(m), key=lambda q: q.cx * r[0] + q.cy * r[1])
+    if st.target == "left":
+        anchor, slot = rank1[0], 0
+    elif st.target == "right":
+        anchor, slot = rank1[-1], front_files - 1
     else:
-        rp = (k.fr[0] - r[0] * files * width / 2, k.fr[1] - r[1] * files * width / 2)
+        anchor, slot = rank1[(len(rank1) - 1) // 2], (front_files - 1) // 2
+    mid = anchor.front_mid()
+    off = (-front_files / 2 + 0.5 + slot) * width
+    rp = (mid[0] - r[0] * off, mid[1] - r[1] * off)
     if target is Formation.HEDGEHOG:
-        front = grid_rects(rp, m.facing, files=math.ceil(n / 2), ranks=1, width=width, depth=m.rects[0].depth)
+        front = grid_rects(rp, m.facing, files=front_files, ranks=1, width=width, depth=m.rects[0].depth)
         back_rp = (rp[0] - f[0] * 2 * m.rects[0].depth, rp[1] - f[1] * 2 * m.rects[0].depth)
         back = grid_rects(
             back_rp, norm_angle(m.facing + 180), files=n // 2, ranks=1, width=width, depth=m.rects[0].depth

@@ -150,15 +150,13 @@ def _move_to(c: Cursor, ctx: Context) -> Step:
 
 
 def _form(c: Cursor) -> Step:
-    """``form line N [right]``, ``form column``, ``form hedgehog``."""
-    shape = c.choice(
-        "a formation", {"line": Formation.LINE, "column": Formation.COLUMN, "hedgehog": Formation.HEDGEHOG}
-    )
-    if shape is Formation.LINE:
-        files = c.integer("the number of files", low=1, high=12)
-        right = c.accept("right") is not None
-        return Step(StepKind.FORM, formation=Formation.LINE, files=files, left=not right)
-    return Step(StepKind.FORM, formation=shape, left=True)
+    """``form line N [left|right]``, ``form column [left|right]``, ``form hedgehog``: the anchor
+    stand is the middle of the front rank unless ``left`` or ``right`` names an end [WC.FORM.9]."""
+    shapes = {"line": Formation.LINE, "column": Formation.COLUMN, "hedgehog": Formation.HEDGEHOG}
+    shape = c.choice("a formation", shapes)
+    files = c.integer("the number of files", low=1, high=12) if shape is Formation.LINE else 0
+    anchor = c.accept("left", "right") or ""
+    return Step(StepKind.FORM, formation=shape, files=files, target=anchor)
 
 
 def _commander(c: Cursor, ctx: Context) -> Order:

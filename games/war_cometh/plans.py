@@ -62,7 +62,8 @@ class Step:
     x: int = 0
     y: int = 0
     target: str = ""
-    """A unit id (contact, close, follow) or a place name (move to)."""
+    """A unit id (contact, close, follow), a place name (move to), or the anchor of a formation
+    change (``left``, ``right`` or ``""`` for the middle of the front rank)."""
     formation: Formation | None = None
     files: int = 0
 
@@ -84,9 +85,10 @@ class Step:
             return f"{k.value} unit {self.target}" if k is StepKind.FOLLOW else f"close on unit {self.target}"
         if k is StepKind.FORM:
             assert self.formation is not None
+            tail = f" {self.target}" if self.target else ""
             if self.formation is Formation.LINE:
-                return f"form line {self.files}" + ("" if self.left else " right")
-            return f"form {self.formation.value}"
+                return f"form line {self.files}{tail}"
+            return f"form {self.formation.value}{tail}"
         return "cross"
 
     def dump(self) -> dict[str, Any]:
