@@ -29,6 +29,7 @@ from campaign.picture.table import (
 from campaign.render.svg import BACKGROUND, MUTED, OUTLINE, TEXT, _esc, _n, _text
 from campaign.render.typeface import CSS_FONT_FAMILY, text_width
 from campaign.table.frame import Vec
+from campaign.table.rect import Rect
 
 __all__ = ["AREA_LOOK", "LINE_LOOK", "render_table_svg", "table_size"]
 
@@ -235,6 +236,17 @@ def _line(line: TableLine, fr: _Frame) -> list[str]:
     ]
 
 
+def _line_label(line: TableLine, fr: _Frame) -> list[str]:
+    """A linear feature's name at the middle of its middle segment."""
+    if not line.label:
+        return []
+    k = (len(line.points) - 1) // 2
+    a, b = line.points[k], line.points[k + 1]
+    x, y = fr.pt(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
+    colour = LINE_LOOK[line.kind][0]
+    return [_text(x, y - 4, line.label, fr.font * 0.8, colour, halo="#ffffff", halo_width=2.5, extra='font-style="italic"')]
+
+
 def _spikes(points: Sequence[Vec], fr: _Frame, colour: str) -> str:
     """Stakes: short spikes every cm along the line, leaning to its left."""
     parts: list[str] = []
@@ -271,7 +283,7 @@ def _point(t: TablePoint, fr: _Frame) -> list[str]:
     ]
 
 
-def _unit(u: UnitFigure, fr: _Frame, side: Side) -> list[str]:
+def _unit(u: UnitFigure, fr: _Frame, side: Side, placed: list[_Box]) -> list[str]:
     out = [f'<g class="unit" data-name="{_esc(u.name)}">']
     for r in u.stands:
         k = r.corners()
@@ -290,39 +302,70 @@ def _unit(u: UnitFigure, fr: _Frame, side: Side) -> list[str]:
             f'stroke-width="{_n(max(1.5, 0.45 * fr.s))}" stroke-linecap="round"/>'
         )
     if not u.ghost:
-        out.extend(_unit_label(u, fr, side))
+        out.extend(_unit_label(u, fr, side, placed))
     out.append("</g>")
     return out
 
 
-def _unit_label(u: UnitFigure, fr: _Frame, side: Side) -> list[str]:
-    """Name (and formation, markers) behind the unit, upright for reading."""
+_Box = tuple[float, float, float, float]
+
+
+def _stand_box(r: Rect, fr: _Frame) -> _Box:
+    """A stand's extent on the canvas (labels keep off it)."""
+    pts = [fr.pt(q) for q in r.corners()]
+    return (min(x for x, _ in pts), min(y for _, y in pts), max(x for x, _ in pts), max(y for _, y in pts))
+
+
+def _unit_label(u: UnitFigure, fr: _Frame, side: Side, placed: list[_Box]) -> list[str]:
+    """Name (and formation, markers) behind the unit, upright for reading; moved further back, or
+    in front, when it would cover a label already drawn."""
     cx = sum(r.cx for r in u.stands) / len(u.stands)
     cy = sum(r.cy for r in u.stands) / len(u.stands)
     f = u.stands[0].f
     back = max(-(q[0] - cx) * f[0] - (q[1] - cy) * f[1] for r in u.stands for q in r.corners())
-    gap = back + 0.4 + 1.2 * fr.font / fr.s
-    x, y = fr.pt((cx - f[0] * gap, cy - f[1] * gap))
     name = u.name + (f" -{u.lost}" if u.lost else "")
     size = fr.font
-    out = [
-        _text(x, y + size / 3, name, size, side.colour if u.ghost else TEXT, bold=True, halo="#ffffff", halo_width=3)
-    ]
+    chips = [max(size * 0.9, text_width(m.text, size * 0.7, bold=True) + size * 0.3) for m in u.markers]
+    half = max(text_width(name, size, bold=True), text_width(u.formation, size * 0.72)) / 2
+    width = 2 * half + sum(w + size * 0.15 for w in chips) + (size * 0.35 if chips else 0)
+    tall = size * (1.9 if u.formation else 1.0)
+    base = back + 0.4 + 1.2 * fr.font / fr.s
+    step = tall / fr.s
+    ahead = back + 0.6 + 0.9 * fr.font / fr.s
+    tries = [base, -ahead, base + step / 2, -ahead - step / 2]
+    choice = None
+    for gap in tries:
+        x, y = fr.pt((cx - f[0] * gap, cy - f[1] * gap))
+        box = (x - half, y - size * 0.7, x - half + width, y - size * 0.7 + tall)
+        if not any(box[0] < o[2] and o[0] < box[2] and box[1] < o[3] and o[1] < box[3] for o in placed):
+            choice = (x, y, box)
+            break
+    if choice is None:
+        return _label_on_unit(u, name, fr, (cx, cy))
+    x, y, box = choice
+    placed.append(box)
+    out = [_text(x, y + size / 3, name, size, TEXT, bold=True, halo="#ffffff", halo_width=3)]
     if u.formation:
-        out.append(
-            _text(x, y + size / 3 + size * 0.95, u.formation, size * 0.72, MUTED, halo="#ffffff", halo_width=2.5)
-        )
+        out.append(_text(x, y + size / 3 + size * 0.95, u.formation, size * 0.72, MUTED, halo="#ffffff", halo_width=2.5))
     cx0 = x + text_width(name, size, bold=True) / 2 + size * 0.35
-    for m in u.markers:
-        w = max(size * 0.9, text_width(m.text, size * 0.7, bold=True) + size * 0.3)
+    for m, w in zip(u.markers, chips, strict=True):
         out.append(
-            f'<rect x="{_n(cx0)}" y="{_n(y - size * 0.45)}" width="{_n(w)}" height="{_n(size * 0.9)}" '
-            f'rx="{_n(size * 0.2)}" '
-            f'fill="{m.colour}" stroke="{OUTLINE}" stroke-width="0.6"/>'
+            _el("rect", x=cx0, y=y - size * 0.45, width=w, height=size * 0.9, rx=size * 0.2, fill=m.colour,
+                stroke=OUTLINE, stroke_width=0.6)
         )
         out.append(_text(cx0 + w / 2, y + size * 0.25, m.text, size * 0.7, m.ink, bold=True))
         cx0 += w + size * 0.15
     return out
+
+
+def _label_on_unit(u: UnitFigure, name: str, fr: _Frame, centre: Vec) -> list[str]:
+    """Where there is no room around a unit: its name (and marker letters) on the unit itself,
+    white on a dark halo, shrunk to the unit's frontage."""
+    x, y = fr.pt(centre)
+    text = name + "".join(f" {m.text}" for m in u.markers)
+    frontage = max(r.width for r in u.stands) * fr.s * max(1, len({round(r.cx * 7 + r.cy * 3) for r in u.stands}) // 2)
+    size = max(9.0, min(fr.font * 0.8, fr.font * 0.8 * frontage / max(1.0, text_width(text, fr.font * 0.8, bold=True))))
+    return [_text(x, y + size / 3, text, size, "#ffffff", bold=True, halo="#1a1a1a", halo_width=2.5)]
 
 
 def _leader(g: LeaderFigure, fr: _Frame, side: Side) -> list[str]:
@@ -500,6 +543,8 @@ def render_table_svg(p: TablePicture) -> str:
                 body.extend(_line(line, fr))
     for pt in p.points:
         body.extend(_point(pt, fr))
+    for line in p.lines:
+        body.extend(_line_label(line, fr))
     for a in p.areas:
         body.extend(_area_label(a, fr))
     body.append(
@@ -511,8 +556,9 @@ def render_table_svg(p: TablePicture) -> str:
         body.append(_text(fr.left + fr.w / 2, fr.top + fr.h + fr.margin - 4, a_name, 11, MUTED, anchor="middle"))
     if b_name:
         body.append(_text(fr.left + fr.w / 2, fr.top - fr.margin + 14, b_name, 11, MUTED, anchor="middle"))
+    placed: list[_Box] = [_stand_box(r, fr) for u in p.units if not u.ghost for r in u.stands]
     for u in sorted(p.units, key=lambda u: u.ghost):
-        body.extend(_unit(u, fr, sides[u.side]))
+        body.extend(_unit(u, fr, sides[u.side], placed))
     for t in p.paths:
         body.extend(_path(t, fr, sides))
     for g in p.leaders:
