@@ -22,7 +22,9 @@ from campaign.table.frame import CONTACT_EPS, OVERLAP_AREA, SAMPLE_STEP, Vec, an
 from campaign.table.rect import Edge, Rect, zone_of
 
 __all__ = [
+    "LEADER_RADIUS",
     "contacted_edge",
+    "leader_contacted",
     "distance",
     "flush",
     "footprint",
@@ -118,6 +120,16 @@ def _overlap_along(la: LineString, lb: LineString) -> float:
     ux, uy = ux / n, uy / n
     ts = sorted((px - x0) * ux + (py - y0) * uy for px, py in lb.coords)
     return max(0.0, min(n, ts[1]) - max(0.0, ts[0]))
+
+
+LEADER_RADIUS = 1.0
+"""Leaders are points with a contact radius of 1 cm [WC.GEOM.24]."""
+
+
+def leader_contacted(leader: Vec, shape: BaseGeometry) -> bool:
+    """Has a unit footprint come within 1 cm of a leader point [WC.GEOM.24]? Leaders never block
+    movement or sight and take part in no collision test."""
+    return float(shape.distance(Point(leader))) <= LEADER_RADIUS + 1e-9
 
 
 def sample_segment(a: Vec, b: Vec, step: float = SAMPLE_STEP) -> tuple[Vec, ...]:

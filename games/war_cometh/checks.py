@@ -60,6 +60,10 @@ def _try_order(sim: State, data: dict[str, Any], by: dict[str, str]) -> tuple[St
         return sim, ("WC.CMD.2", f"unit {unit.id} is not on the table")
     if by.setdefault(unit.id, leader.id) != leader.id:
         return sim, ("WC.CMD.3", f"unit {unit.id} already takes orders from {by[unit.id]} this turn")
+    last = by.get(f"last:{leader.id}")
+    if last and last != unit.id and unit.orders_received > 0:
+        return sim, ("WC.CMD.16", f"{leader.name} has moved on from unit {unit.id}: it may take no more orders")
+    by[f"last:{leader.id}"] = unit.id
     if "WC.SCN.7" in sim.special and unit.side == _english(sim) and sim.own_turns(unit.side) <= 1:
         if World(sim).category(unit) is Category.INFANTRY:
             return sim, ("WC.SCN.7", "on the first turn the English may give no orders to their infantry")

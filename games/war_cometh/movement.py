@@ -49,6 +49,8 @@ OBSTACLE_COST = 5.0
 """Each linear obstacle crossed costs 5 cm [WC.TERR.10]; the Pelstream 10 [WC.SCN.10a]."""
 THROUGH_COST = 5.0
 """Each voluntary pass-through costs 5 cm [WC.THROUGH.1]."""
+FIXED_GUNS = ("bombard", "pots de fer", "pot de fer")
+"""(H) Guns that may only turn in place [WC.MOVE.16]."""
 COST_STEP = 0.1
 """Terrain costs are integrated in 0.1 cm steps [WC.TERR.4a]."""
 
@@ -214,6 +216,8 @@ def _step(w: _Walk, i: int, st: Step) -> bool:
         return _form(w, i, st)
     if k is StepKind.CROSS:
         return _cross(w, i)
+    if w.world.profile(w.unit).name.lower() in FIXED_GUNS:
+        return _refuse(w, i, "WC.MOVE.16", f"{w.world.profile(w.unit).name}s may only turn in place")
     vec = _translation(w, i, st)
     if vec is None:
         return False
@@ -314,7 +318,9 @@ def _translate(w: _Walk, i: int, vec: Vec) -> bool:
     if length <= EPS:
         return True
     u = (vec[0] / length, vec[1] / length)
-    if m.formation.regular and not _moves_freely(w.world, w.unit) and not within_arc(u, w.unit.facing):
+    if _on_road(w, u, length):
+        m.allowance = max(m.allowance, float(full_pace_cm(w.world.category(w.unit))))  # [WC.MOVE.8]
+    elif m.formation.regular and not _moves_freely(w.world, w.unit) and not within_arc(u, w.unit.facing):
         m.out_of_arc = True
         half = half_pace_cm(w.world.category(w.unit))
         if half is not None:
@@ -371,8 +377,15 @@ def _segment_problem(w: _Walk, u: Vec, t: float) -> tuple[str, str] | None:
     if not w.barred.is_empty and overlaps(area, w.barred):
         return "WC.TERR.6", f"it would enter terrain this {w.world.category(w.unit).value} may not enter"
     river = unary_union(list(w.world.areas(AreaKind.RIVER)))
-    if not river.is_empty and overlaps(area, river):
-        return "WC.TERR.8", "it must stop at the river's edge"
+    if not river.is_empty and overlaps(area, river) and not _may_cross(w):
+        return "WC.TERR.8", "it must stop at the river's edge (it may cross next turn, starting at the bank)"
+    if not river.is_empty and overlaps(end_foot, river):
+        return "WC.TERR.8a", "it may not end in the river: it must reach the far bank"
+    dense = unary_union(list(w.world.areas(AreaKind.DENSE)))
+    if not dense.is_empty and w.world.profile(w.unit).type is not TroopType.SKIRMISH_INFANTRY:
+        start_foot = unary_union([r.polygon() for r in m.rects])
+        if not dense.buffer(EPS).contains(start_foot) and _wholly_in_before(w, u_dir(vec), t, dense):
+            return "WC.TERR.5", "a unit entering dense terrain stops as soon as it is wholly inside"
     for burn in w.world.lines(LineKind.BANNOCK):
         if area.intersects(burn) and not unary_union([r.polygon() for r in m.rects]).intersects(burn):
             return "WC.SCN.10a", "it must stop at the Bannock Burn (cross it with a later order: 'cross')"
@@ -388,13 +401,52 @@ def _segment_problem(w: _Walk, u: Vec, t: float) -> tuple[str, str] | None:
     return None
 
 
+def u_dir(vec: Vec) -> Vec:
+    """The unit vector of a non-zero vector."""
+    n = math.hypot(*vec)
+    return (vec[0] / n, vec[1] / n) if n else (0.0, 0.0)
+
+
+def _wholly_in_before(w: _Walk, u: Vec, t: float, dense: BaseGeometry) -> bool:
+    """Is the unit wholly inside dense terrain at some point before ``t`` [WC.TERR.5]?"""
+    grown = dense.buffer(EPS)
+    steps = max(1, math.ceil(t / 0.25))
+    for k in range(1, steps):
+        d = t * k / steps
+        if grown.contains(unary_union([r.moved(u[0] * d, u[1] * d).polygon() for r in w.move.rects])):
+            return True
+    return False
+
+
+def _may_cross(w: _Walk) -> bool:
+    """A unit that began its turn with a front-rank front edge within 1 cm of a river may cross it
+    in its first order; the water is open ground [WC.TERR.8] [WC.TERR.8a]."""
+    if w.unit.orders_received > 0:
+        return False
+    rivers = w.world.areas(AreaKind.RIVER)
+    start = w.world.rects(w.unit)
+    edges = [r.edge_line(Edge.FRONT) for r in start]
+    return any(e.distance(rv) <= 1.0 for e in edges for rv in rivers)
+
+
+def _on_road(w: _Walk, u: Vec, t: float) -> bool:
+    """A regular column moving along a road: its RP path stays on the road and its front stand
+    starts on it [WC.TERR.17] [WC.MOVE.8]."""
+    if not w.world.is_column(w.unit) or w.world.roads.is_empty:
+        return False
+    start = w.move.path[-1]
+    seg = LineString([start, (start[0] + u[0] * t, start[1] + u[1] * t)])
+    return bool(w.world.roads.buffer(EPS).contains(seg))
+
+
 def _swept(w: _Walk, vec: Vec) -> BaseGeometry:
     """The swept area, or the thin corridor for a half-pace single file or a road column
     [WC.GAP.1] [WC.GAP.2] [WC.GAP.4] [WC.GAP.5]."""
     m = w.move
     one_file = m.formation is Formation.COLUMN or len(m.rects) == 1
     half = half_pace_cm(w.world.category(w.unit))
-    thin = one_file and half is not None and m.allowance <= half + EPS
+    road = _on_road(w, u_dir(vec), math.hypot(*vec)) if math.hypot(*vec) > 0 else False
+    thin = road or (one_file and half is not None and m.allowance <= half + EPS)
     if not thin:
         return swept_group(m.rects, vec)
     parts = [corridor([r.centre, (r.cx + vec[0], r.cy + vec[1])]) for r in m.rects]
@@ -426,7 +478,7 @@ def _segment_cost(w: _Walk, u: Vec, t: float) -> float:
         return 0.0
     m = w.move
     world = w.world
-    poor = _poor_polys(w)
+    poor = None if _on_road(w, u, t) else _poor_polys(w)
     n = max(1, math.ceil(t / COST_STEP))
     cost = 0.0
     start = m.path[-1]
@@ -456,6 +508,8 @@ def _poor_polys(w: _Walk) -> BaseGeometry | None:
     """Poor going for this unit: (H) skirmishers ignore poor terrain and pay double in dense
     [WC.TERR.7] [WC.TERR.5a]."""
     p = w.world.profile(w.unit)
+    if w.world.category(w.unit) is Category.FLYERS:
+        return None  # (F) flyers ignore all terrain [WC.TERR.13]
     kinds = (AreaKind.DENSE,) if p.type is TroopType.SKIRMISH_INFANTRY else POOR
     polys = w.world.areas(*kinds)
     return unary_union(list(polys)) if polys else None
@@ -545,6 +599,10 @@ def _form(w: _Walk, i: int, st: Step) -> bool:
     files = n // 2 if target is Formation.HEDGEHOG else (1 if target is Formation.COLUMN else st.files)
     if target is Formation.HEDGEHOG and w.world.category(w.unit) is not Category.INFANTRY:
         return _refuse(w, i, "WC.FORM.5", "only infantry may form a hedgehog")
+    if target is Formation.HEDGEHOG and any(
+        overlaps(foot, g) for g in w.world.areas(AreaKind.WOODS, AreaKind.MARSH, AreaKind.ROUGH, AreaKind.DENSE)
+    ):
+        return _refuse(w, i, "WC.TERR.15", "no hedgehog in poor or dense terrain [WC.FORM.5]")
     if not 1 <= files <= n:
         return _refuse(w, i, "WC.FORM.4", f"{files} files cannot be made from {n} stands (rank 1 must be complete)")
     if m.allowance - m.cost < FORMATION_COST - EPS:

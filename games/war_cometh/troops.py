@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from enum import Enum
 
 __all__ = [
@@ -164,6 +165,43 @@ def default_size(kind: TroopType) -> tuple[int, int]:
     """Default stand width and depth in hundredths of a cm for a Historical type [WC.BASE.1]
     [WC.BASE.4]: 4 cm wide; foot 1.5 or 2 cm deep, hordes and cavalry 3, guns and wagons 4."""
     return _DEFAULT_SIZE[kind]
+
+
+def fantasy_size(category: Category) -> tuple[int, int]:
+    """(F) Warmaster basing: infantry 4 x 2 cm, everything else 2 wide x 4 deep [WC.BASE.2]."""
+    return (400, 200) if category is Category.INFANTRY else (200, 400)
+
+
+QUALITY_EQUIVALENTS: dict[str, Quality] = {
+    "inferior": Quality.LEVY, "poor": Quality.LEVY, "e": Quality.LEVY,
+    "ordinary": Quality.STEADY, "warriors": Quality.STEADY, "veterans": Quality.STEADY, "warbands": Quality.STEADY,
+    "c": Quality.STEADY, "d": Quality.STEADY,
+    "superior": Quality.ELITE, "elites": Quality.ELITE, "fanatics": Quality.ELITE, "a": Quality.ELITE,
+    "b": Quality.ELITE,
+}
+"""DBM, Medieval Warfare and Might of Arms qualities as War Cometh ones [WC.TROOPGEN.4]."""
+
+ABBREVIATIONS: dict[str, str] = {
+    "Art": "Artillery", "Dmtd Knt": "Dismounted Knight", "Mtd Knt": "Mounted Knight", "Irr": "Irregular",
+    "Imp": "Impetuous", "CB": "Crossbow", "Jav": "Javelin", "LB": "Longbows", "SB": "Short Bow",
+    "Shlds": "Shields", "Skir Inf": "Skirmish Infantry", "THW": "Two Handed Weapon", "OW": "Other Weapons",
+    "Stdy": "Steady",
+}
+"""The rulebook's abbreviations [WC.TROOPGEN.15]."""
+
+
+def notes_flags(notes: str) -> frozenset[Flag]:
+    """The flags a list's notes spell out: Irr, Imp, and shields (Shld, Shlds or Shield are one
+    thing [WC.LIST.6]) [WC.TROOPGEN.15]."""
+    words = {w.strip(" *#") for w in notes.split(",")}
+    out = set()
+    if "Irr" in words:
+        out.add(Flag.IRREGULAR)
+    if "Imp" in words:
+        out.add(Flag.IMPETUOUS)
+    if words & {"Shld", "Shlds", "Shield"}:
+        out.add(Flag.SHIELDS)
+    return frozenset(out)
 
 
 _FULL = {
@@ -344,10 +382,10 @@ def unit_size_problem(p: Profile, stands: int) -> str | None:
     return f"a {p.category.value} unit has {lo}-{hi} stands, not {stands} [WC.TROOPGEN.14]"
 
 
-def unit_points(p: Profile, stands: int) -> int:
-    """A unit's cost: the per-stand cost (half the 2-stand cost) times its size [WC.TROOPGEN.12]
-    [WC.LIST.0a]. Half points are kept by rounding the total down."""
-    return p.points_per_2 * stands // 2
+def unit_points(p: Profile, stands: int) -> Fraction:
+    """A unit's cost: the per-stand cost (half the 2-stand cost) times its size, kept exact so an
+    army's half points add up [WC.TROOPGEN.12] [WC.LIST.0a]."""
+    return Fraction(p.points_per_2 * stands, 2)
 
 
 def majority_quality(qualities: Sequence[Quality]) -> Quality:

@@ -277,6 +277,11 @@ def end_player_turn(state: State, narrative: list[str]) -> State:
         turns_taken=tuple(sorted(taken.items())),
         pending=(),
     )
+    if "WC.SCN.14" in state.special:
+        dead = [g for g in state.leaders if g.role.value == "marshal" and g.lost]
+        if dead:
+            narrative.append(f"{dead[0].name} is lost: the battle ends [WC.SCN.14].")
+            return replace(state, phase=Phase.OVER, winner=state.other(dead[0].side))
     if state.player_turn > 2 * state.max_turns:
         narrative.append(f"The battle ends after {state.max_turns} turns.")
         state = replace(state, phase=Phase.OVER, winner=_turn_limit_winner(state))

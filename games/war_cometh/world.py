@@ -105,6 +105,8 @@ class World:
     def barred(self, unit: Unit) -> tuple[Polygon, ...]:
         """Terrain this unit may not enter [WC.TERR.6] [WC.GEOM.15]."""
         cat = self.category(unit)
+        if cat is Category.FLYERS:
+            return ()  # (F) flyers ignore all terrain [WC.TERR.13]
         kinds = list(BARRED_ALL)
         if cat in (Category.CAVALRY, Category.CHARIOTS, Category.WAR_WAGON, Category.ARTILLERY):
             kinds.extend(NO_HORSE)

@@ -181,9 +181,16 @@ def test_WC_MOVE_15_no_leaving_the_table() -> None:
 
 def test_WC_MOVE_9_artillery_moves_full_pace_any_way() -> None:
     """[WC.MOVE.9] [WC.MOVE.2] artillery moves 20 cm in any direction without disorder."""
-    s = position(unit("1", "a", "base.bombard", 2, (50, 40), 90))
+    s = position(unit("1", "a", "base.ribaudequin", 2, (50, 40), 90))
     m = run(s, "1", Step(StepKind.BACK, dist=2000))
     assert m.refusal is None and not m.disordered
+
+
+def test_WC_MOVE_16_bombards_only_turn() -> None:
+    """[WC.MOVE.16] pots de fer and bombards may only turn in place."""
+    s = position(unit("1", "a", "base.bombard", 2, (50, 40), 90))
+    assert run(s, "1", fwd(2)).refusal.rule == "WC.MOVE.16"  # type: ignore[union-attr]
+    assert run(s, "1", Step(StepKind.TURN, angle=4500, left=True)).refusal is None
 
 
 def test_WC_MOVE_5_irregular_formations_move_half_pace() -> None:
