@@ -126,6 +126,9 @@ def _flee(state: State, unit: Unit, dice: DiceSource, narrative: list[str]) -> S
     obstacles += [Obstacle(f"terrain{i}", ObstacleKind.BARRED, g) for i, g in enumerate(world.barred(unit))]
     t = compulsory_translate(turned, m, float(total), obstacles, world.table)
     moved = tuple(r.moved(m[0] * t.moved, m[1] * t.moved) for r in turned)
+    for key in t.passed_through:
+        # a friend passed through by a routed unit is disordered [WC.THROUGH.8]
+        state = state.with_unit(replace(state.unit(key), condition=_worse(state.unit(key).condition)))
     if t.off_table:
         narrative.append(f"Unit {unit.id} flees {total} cm off the table.")
         return state.with_unit(replace(unit, on_table=False, moved=True))

@@ -119,7 +119,8 @@ def test_WC_LEADER_2_ability_table() -> None:
 
 
 def test_WC_BATTLELINE_rules() -> None:
-    """[WC.BATTLELINE.1] [WC.BATTLELINE.2] [WC.BATTLELINE.3] [WC.BATTLELINE.4] [WC.BATTLELINE.5]."""
+    """[WC.BATTLELINE.1] [WC.BATTLELINE.2] [WC.BATTLELINE.3] [WC.BATTLELINE.4] [WC.BATTLELINE.5]
+    [WC.LEADER.14] size, share of the army, who may join, who may order, the attached commander."""
     near = {("1", "2"): True, ("2", "3"): True}
     assert battleline_problems(["1", "2", "3"], near, 6, [], Role.EARL, "2") == ()
     found = battleline_problems(["1", "3"], {}, 8, ["3"], Role.CAPTAIN, "9")
@@ -178,8 +179,9 @@ def test_WC_CMD_9_modifiers_read_from_the_table() -> None:
 
 
 def test_WC_CMD_18_results_move_rout_and_disintegrate() -> None:
-    """[WC.CMD.17] [WC.CMD.18] [WC.CMD.21] [WC.ROUT.2a] Hesitant goes half way; Broken routs and
-    flees 3D6 toward the baseline; Flees removes the unit and confuses the leader."""
+    """[WC.CMD.17] [WC.CMD.18] [WC.CMD.19] [WC.CMD.20] [WC.CMD.21] [WC.ROUT.2a] Hesitant goes half
+    way (the Carry On plan cut at the half-pace allowance); Broken routs and flees 3D6 toward the
+    baseline; Flees removes the unit and confuses the leader."""
     s = position(
         unit("1", "a", "base.pikes", 3, (50, 40), 90),
         unit("2", "a", "base.pikes", 3, (100, 40), 90, extra="disordered = true"),

@@ -313,3 +313,35 @@ def test_WC_SCN_8a_small_folk_take_no_orders() -> None:
     assert err.value.errors[0].code == "WC.SCN.8"
     freed = s.with_unit(replace(s.unit("SC_SF2"), released=True))
     assert RULESET.parse_orders(freed, "scots", "unit SC_SF2 forward 3").canonical == "unit SC_SF2 forward 3"
+
+
+def test_WC_THROUGH_8_a_rout_through_friends_disorders_them() -> None:
+    """[WC.THROUGH.8] [WC.COMPULSORY.4] a routed unit fleeing through a friend disorders it."""
+    s = position(unit("1", "a", "base.pikes", 3, (50, 60), 90, extra="disordered = true"),
+                 unit("2", "a", "base.pikes", 3, (50, 52), 90))
+    orders = {"orders": [{"kind": "order", "data": {"leader": "ma", "unit": "1", "steps": [fwd(2).dump()], "through": []}}]}
+    s = replace(s, pending=(("a", orders),))
+    # rating 8 - 2 (distance) = 6; 5+4 -> -3 with a disordered unit: Flees... use 3+5 = -2: Broken
+    new, lines = resolve_movement(s, ScriptedDice.of(6, 3, 5, 6, 6, 6))
+    assert new.unit("1").condition is Condition.ROUTED
+    assert new.unit("2").condition is Condition.DISORDERED
+
+
+def test_WC_VIS_sight_rules() -> None:
+    """[WC.VIS.1] [WC.VIS.2] [WC.VIS.8] [WC.VIS.9] [WC.VIS.10] the near edge is what is seen; sight is
+    judged from the higher end both ways; skirmisher stands block; leaders are never blockers."""
+    from shapely.geometry import box
+
+    from campaign.table import Blocker, Ground, Hill, SightQuery, near_edges, visible
+
+    eye = (Rect(10.0, 0.0, 90.0, 4.0, 2.0),)
+    target = tuple(grid_rects((10.0, 31.0), 90.0, files=2, ranks=1, width=4.0, depth=2.0))
+    edges = near_edges(SightQuery(eye, target, target_facing=90.0))
+    assert len(edges) == 1 and abs(edges[0][0][1] - 29.0) < 1e-9  # the rear side faces the observer
+    skirm = tuple(Blocker(r) for r in grid_rects((10.0, 15.0), 90.0, files=5, ranks=1, width=4.0, depth=2.0))
+    assert not visible(SightQuery(eye, target, target_facing=90.0), Ground(stands=skirm))
+    hill = (Hill(box(0, -5, 20, 2), 1),)
+    assert visible(SightQuery(eye, target, target_facing=90.0), Ground(hills=hill, stands=skirm))
+    low_eye = (Rect(10.0, 40.0, -90.0, 4.0, 2.0),)
+    high_target = tuple(grid_rects((10.0, 0.0), 90.0, files=2, ranks=1, width=4.0, depth=2.0))
+    assert visible(SightQuery(low_eye, high_target, target_facing=90.0), Ground(hills=hill, stands=skirm))

@@ -84,8 +84,8 @@ def test_preview_draws_the_planned_footprint() -> None:
 
 
 def test_WC_SEQ_1_phases_skipped_until_part_2_are_said_so() -> None:
-    """[WC.SEQ.1] [WC.SEQ.5] [WC.SEQ.7] the player-turn plays movement, says the rest is part 2,
-    and hands over to the other side."""
+    """[WC.SEQ.1] [WC.SEQ.3] [WC.SEQ.4] [WC.SEQ.5] [WC.SEQ.6] [WC.SEQ.7] the player-turn plays
+    movement, says that the Reaction, Shooting and Melee phases are part 2, and hands over."""
     s = RULESET.setup("open-field", {})
     s = RULESET.apply_orders(s, RULESET.parse_orders(s, "red", "unit R2 forward 10"))
     res = RULESET.resolve(s, ScriptedDice.of(6, 1, 1))
@@ -96,8 +96,9 @@ def test_WC_SEQ_1_phases_skipped_until_part_2_are_said_so() -> None:
 
 
 def test_bannockburn_deploys_english_then_scots_then_plays() -> None:
-    """[WC.SCN.9a] [WC.SCN.11] [WC.DEPLOY.13] [WC.SCN.7] [WC.SCN.8] the English deploy, then the
-    Scots; the English infantry may not be ordered on the first turn; the Small Folk wait."""
+    """[WC.SCN.9a] [WC.SCN.11] [WC.DEPLOY.13] [WC.DEPLOY.5] [WC.SCN.7] [WC.SCN.8] the English deploy,
+    then the Scots; the side chosen to move first (the English by default) plays; the English
+    infantry may not be ordered on the first turn; the Small Folk wait."""
     s = RULESET.setup("bannockburn", {})
     assert s.phase is Phase.DEPLOY and s.active == "english"
     errors = _rejected(s, "english", "place unit EN_KN1 at 10 100 facing 90")
