@@ -34,7 +34,7 @@ from campaign.table.rect import Rect
 __all__ = ["AREA_LOOK", "LINE_LOOK", "render_table_svg", "table_size"]
 
 AREA_LOOK: dict[AreaKind, tuple[str, str, str, str]] = {
-    AreaKind.FIELD: ("#e9e4c4", "#c9c08a", "", "Field"),
+    AreaKind.FIELD: ("#e9e4c4", "#8a7f45", "", "Field"),
     AreaKind.HILL: ("#e2cfa2", "#8a6a2f", "", "Hill (contour per level)"),
     AreaKind.ROUGH: ("#ddd3b8", "#8a7b5a", "rough", "Rough ground"),
     AreaKind.MARSH: ("#c3cc9b", "#56662d", "marsh", "Marsh (poor going)"),
