@@ -244,7 +244,9 @@ def _line_label(line: TableLine, fr: _Frame) -> list[str]:
     a, b = line.points[k], line.points[k + 1]
     x, y = fr.pt(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
     colour = LINE_LOOK[line.kind][0]
-    return [_text(x, y - 4, line.label, fr.font * 0.8, colour, halo="#ffffff", halo_width=2.5, extra='font-style="italic"')]
+    return [
+        _text(x, y - 4, line.label, fr.font * 0.8, colour, halo="#ffffff", halo_width=2.5, extra='font-style="italic"')
+    ]
 
 
 def _spikes(points: Sequence[Vec], fr: _Frame, colour: str) -> str:
@@ -346,12 +348,23 @@ def _unit_label(u: UnitFigure, fr: _Frame, side: Side, placed: list[_Box]) -> li
     placed.append(box)
     out = [_text(x, y + size / 3, name, size, TEXT, bold=True, halo="#ffffff", halo_width=3)]
     if u.formation:
-        out.append(_text(x, y + size / 3 + size * 0.95, u.formation, size * 0.72, MUTED, halo="#ffffff", halo_width=2.5))
+        out.append(
+            _text(x, y + size / 3 + size * 0.95, u.formation, size * 0.72, MUTED, halo="#ffffff", halo_width=2.5)
+        )
     cx0 = x + text_width(name, size, bold=True) / 2 + size * 0.35
     for m, w in zip(u.markers, chips, strict=True):
         out.append(
-            _el("rect", x=cx0, y=y - size * 0.45, width=w, height=size * 0.9, rx=size * 0.2, fill=m.colour,
-                stroke=OUTLINE, stroke_width=0.6)
+            _el(
+                "rect",
+                x=cx0,
+                y=y - size * 0.45,
+                width=w,
+                height=size * 0.9,
+                rx=size * 0.2,
+                fill=m.colour,
+                stroke=OUTLINE,
+                stroke_width=0.6,
+            )
         )
         out.append(_text(cx0 + w / 2, y + size * 0.25, m.text, size * 0.7, m.ink, bold=True))
         cx0 += w + size * 0.15

@@ -88,7 +88,11 @@ def defence(d: Defence) -> Cover:
     if d.cavalry_defender:
         return Cover.DEFENDED if uphill else Cover.NONE  # [WC.FORT.3]
     frontal = zone_of(d.bound, d.attacker_point) is Zone.FRONT  # [WC.FORT.14]
-    if d.attacker_cavalry and frontal and _half([any(_behind(r, s, d.attacker_point) for s in d.stakes) for r in stands]):
+    if (
+        d.attacker_cavalry
+        and frontal
+        and _half([any(_behind(r, s, d.attacker_point) for s in d.stakes) for r in stands])
+    ):
         return Cover.FORTIFIED if uphill else Cover.DEFENDED  # [WC.FORT.11]
     behind = _half([any(_behind(r, o, d.attacker_point) for o in d.obstacles) for r in stands])  # [WC.FORT.5]
     in_woods = _half([any(w.intersects(r.edge_line(Edge.FRONT)) for w in d.woods) for r in stands])

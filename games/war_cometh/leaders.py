@@ -67,7 +67,7 @@ def place_after_loss(state: State, leader_id: str, *, unit_destroyed: bool) -> S
     world = World(state)
     here = Point(g.at)
     friends = sorted(
-        ((world.foot(u).distance(here), u.id) for u in world.on_table() if u.side == g.side and u.id != g.attached_to)
+        (world.foot(u).distance(here), u.id) for u in world.on_table() if u.side == g.side and u.id != g.attached_to
     )
     limit = ESCAPE_CM if unit_destroyed else float("inf")
     for d, uid in friends:
@@ -94,5 +94,15 @@ def replacement(state: State, lost: Leader, units_near: Sequence[str] = ()) -> L
         fx, fy = world.bound(nearest).front_mid()
         x, y = q_cm(fx), q_cm(fy)
     row = ABILITY[Ability.REPLACEMENT]
-    return Leader(f"{lost.id}_r", lost.side, f"replacement for {lost.name}", lost.role, Ability.REPLACEMENT,
-                  row.rating, row.command_range, 0, x, y)
+    return Leader(
+        f"{lost.id}_r",
+        lost.side,
+        f"replacement for {lost.name}",
+        lost.role,
+        Ability.REPLACEMENT,
+        row.rating,
+        row.command_range,
+        0,
+        x,
+        y,
+    )

@@ -13,7 +13,6 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from shapely.affinity import translate
 from shapely.geometry import LineString
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
@@ -697,7 +696,8 @@ def _check_zoc_end(w: _Walk) -> None:
                     w,
                     len(w.plan.steps) - 1,
                     "WC.ZOC.5",
-                    f"it starts in the zone of control of enemy unit {key}: it may only leave it (or charge, in part 2)",
+                    f"it starts in the zone of control of enemy unit {key}: "
+                    "it may only leave it (or charge, in part 2)",
                 )
             return
 

@@ -99,7 +99,8 @@ def table_picture(state: State, title: str, planned: State | None = None) -> Tab
     )
     a = next((s.name for s in state.sides if s.player == "A"), "")
     b = next((s.name for s in state.sides if s.player == "B"), "")
-    subtitle = f"turn {(state.player_turn + 1) // 2}, {state.side(state.active).name if state.active else ''} {state.phase.value}"
+    who = state.side(state.active).name if state.active else ""
+    subtitle = f"turn {(state.player_turn + 1) // 2}, {who} {state.phase.value}"
     return TablePicture(
         title=title,
         width_cm=cm(state.width),

@@ -30,8 +30,14 @@ DIE_SIDES = 6
 IMPETUOUS_BONUS = 2
 """Impetuous units add 2 on Reaction and Pursuit Tests [WC.IMPET.6] [WC.IMPET.6a]."""
 FANTASY_IMPETUOUS = (
-    "Empire Flagellants", "Empire Knights", "Ogres", "Dwarf Troll Slayers", "Bretonnian Knights",
-    "Grail Knights", "Dark Elf Witch Elves", "Dire Wolves",
+    "Empire Flagellants",
+    "Empire Knights",
+    "Ogres",
+    "Dwarf Troll Slayers",
+    "Bretonnian Knights",
+    "Grail Knights",
+    "Dark Elf Witch Elves",
+    "Dire Wolves",
 )
 """(F) Warmaster units that are impetuous [WC.IMPET.5]."""
 
@@ -87,8 +93,14 @@ def rate_unit(stands: Sequence[Profile], front_rank: Sequence[Profile]) -> UnitR
     order = [Category.ARTILLERY, Category.WAR_WAGON, Category.INFANTRY, Category.MONSTERS, Category.CAVALRY]
     cats = {p.category for p in stands}
     category = next((c for c in order if c in cats), next(iter(cats)))
-    return UnitRating(majority_quality([p.quality for p in stands]), irregular, impetuous, missile,
-                      not missile and not skirm, category)
+    return UnitRating(
+        majority_quality([p.quality for p in stands]),
+        irregular,
+        impetuous,
+        missile,
+        not missile and not skirm,
+        category,
+    )
 
 
 def knights_in_front(stands: Sequence[tuple[Profile, int]]) -> bool:

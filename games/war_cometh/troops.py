@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from enum import Enum
+from fractions import Fraction
 
 __all__ = [
     "Category",
@@ -173,18 +173,37 @@ def fantasy_size(category: Category) -> tuple[int, int]:
 
 
 QUALITY_EQUIVALENTS: dict[str, Quality] = {
-    "inferior": Quality.LEVY, "poor": Quality.LEVY, "e": Quality.LEVY,
-    "ordinary": Quality.STEADY, "warriors": Quality.STEADY, "veterans": Quality.STEADY, "warbands": Quality.STEADY,
-    "c": Quality.STEADY, "d": Quality.STEADY,
-    "superior": Quality.ELITE, "elites": Quality.ELITE, "fanatics": Quality.ELITE, "a": Quality.ELITE,
+    "inferior": Quality.LEVY,
+    "poor": Quality.LEVY,
+    "e": Quality.LEVY,
+    "ordinary": Quality.STEADY,
+    "warriors": Quality.STEADY,
+    "veterans": Quality.STEADY,
+    "warbands": Quality.STEADY,
+    "c": Quality.STEADY,
+    "d": Quality.STEADY,
+    "superior": Quality.ELITE,
+    "elites": Quality.ELITE,
+    "fanatics": Quality.ELITE,
+    "a": Quality.ELITE,
     "b": Quality.ELITE,
 }
 """DBM, Medieval Warfare and Might of Arms qualities as War Cometh ones [WC.TROOPGEN.4]."""
 
 ABBREVIATIONS: dict[str, str] = {
-    "Art": "Artillery", "Dmtd Knt": "Dismounted Knight", "Mtd Knt": "Mounted Knight", "Irr": "Irregular",
-    "Imp": "Impetuous", "CB": "Crossbow", "Jav": "Javelin", "LB": "Longbows", "SB": "Short Bow",
-    "Shlds": "Shields", "Skir Inf": "Skirmish Infantry", "THW": "Two Handed Weapon", "OW": "Other Weapons",
+    "Art": "Artillery",
+    "Dmtd Knt": "Dismounted Knight",
+    "Mtd Knt": "Mounted Knight",
+    "Irr": "Irregular",
+    "Imp": "Impetuous",
+    "CB": "Crossbow",
+    "Jav": "Javelin",
+    "LB": "Longbows",
+    "SB": "Short Bow",
+    "Shlds": "Shields",
+    "Skir Inf": "Skirmish Infantry",
+    "THW": "Two Handed Weapon",
+    "OW": "Other Weapons",
     "Stdy": "Steady",
 }
 """The rulebook's abbreviations [WC.TROOPGEN.15]."""

@@ -37,12 +37,22 @@ at = [175, 115]
 """
 
 
-def unit(uid: str, side: str, profile: str, stands: int, at: tuple[float, float], facing: float, files: int = 0,
-         extra: str = "") -> str:
+def unit(
+    uid: str,
+    side: str,
+    profile: str,
+    stands: int,
+    at: tuple[float, float],
+    facing: float,
+    files: int = 0,
+    extra: str = "",
+) -> str:
     """One [[units]] table."""
     f = files or stands
-    return (f'[[units]]\nid = "{uid}"\nside = "{side}"\nprofile = "{profile}"\nstands = {stands}\n'
-            f"at = [{at[0]}, {at[1]}]\nfacing = {facing}\nfiles = {f}\n{extra}\n")
+    return (
+        f'[[units]]\nid = "{uid}"\nside = "{side}"\nprofile = "{profile}"\nstands = {stands}\n'
+        f"at = [{at[0]}, {at[1]}]\nfacing = {facing}\nfiles = {f}\n{extra}\n"
+    )
 
 
 def position(*units: str, terrain: str = "", extra_head: str = "") -> State:

@@ -38,8 +38,15 @@ from .helpers import position, unit
 
 @pytest.mark.parametrize(
     ("cr", "d", "expect", "lc"),
-    [(20, 22, -1, False), (20, 20, 0, False), (20, 40, -1, False), (20, 40.01, -2, False), (15, 40, -2, False),
-     (25, 80, -3, False), (20, 35, 0, True)],
+    [
+        (20, 22, -1, False),
+        (20, 20, 0, False),
+        (20, 40, -1, False),
+        (20, 40.01, -2, False),
+        (15, 40, -2, False),
+        (25, 80, -3, False),
+        (20, 35, 0, True),
+    ],
 )
 def test_WC_TEST_1_command_distance_penalty(cr: int, d: float, expect: int, lc: bool) -> None:
     """[WC.TEST.1] [WC.CMD.12] [WC.CMD.10] −1 per multiple of the command range, light cavalry exempt."""
@@ -48,9 +55,14 @@ def test_WC_TEST_1_command_distance_penalty(cr: int, d: float, expect: int, lc: 
 
 @pytest.mark.parametrize(
     ("value", "good", "dis"),
-    [(3, Result.CARRY_ON, Result.RALLY_WITH_ELAN), (0, Result.CARRY_ON, Result.CAUTIOUS_ADVANCE),
-     (-1, Result.HESITANT, Result.RALLY_AND_STAND), (-2, Result.STAND, Result.BROKEN),
-     (-3, Result.LEADER_CONFUSED, Result.FLEES), (-7, Result.LEADER_CONFUSED, Result.FLEES)],
+    [
+        (3, Result.CARRY_ON, Result.RALLY_WITH_ELAN),
+        (0, Result.CARRY_ON, Result.CAUTIOUS_ADVANCE),
+        (-1, Result.HESITANT, Result.RALLY_AND_STAND),
+        (-2, Result.STAND, Result.BROKEN),
+        (-3, Result.LEADER_CONFUSED, Result.FLEES),
+        (-7, Result.LEADER_CONFUSED, Result.FLEES),
+    ],
 )
 def test_WC_TEST_26_command_table(value: int, good: Result, dis: Result) -> None:
     """[WC.TEST.26] [WC.CMD.7] [WC.CMD.8] the table, with every result <= −3 on the last row."""
@@ -125,15 +137,23 @@ def test_WC_BATTLELINE_rules() -> None:
     assert battleline_problems(["1", "2", "3"], near, 6, [], Role.EARL, "2") == ()
     found = battleline_problems(["1", "3"], {}, 8, ["3"], Role.CAPTAIN, "9")
     assert len(found) == 5
-    assert battleline_problems(["1", "2", "3", "4", "5"], {("1", "2"): True, ("2", "3"): True, ("3", "4"): True,
-                                ("4", "5"): True}, 8, [], Role.MARSHAL, "1")[0].endswith("[WC.BATTLELINE.2]")
+    assert battleline_problems(
+        ["1", "2", "3", "4", "5"],
+        {("1", "2"): True, ("2", "3"): True, ("3", "4"): True, ("4", "5"): True},
+        8,
+        [],
+        Role.MARSHAL,
+        "1",
+    )[0].endswith("[WC.BATTLELINE.2]")
 
 
 @pytest.mark.parametrize(
     ("a", "b", "rerolls", "winner", "diff"),
     [((8, 6), (7, 2), (), 0, 5), ((7, 3), (10, 1), (), 1, 1), ((8, 2), (7, 3), ((4, 6),), 1, 2)],
 )
-def test_WC_TEST_8_deployment_roll(a: tuple[int, int], b: tuple[int, int], rerolls: tuple, winner: int, diff: int) -> None:
+def test_WC_TEST_8_deployment_roll(
+    a: tuple[int, int], b: tuple[int, int], rerolls: tuple, winner: int, diff: int
+) -> None:
     """[WC.TEST.8] [WC.DEPLOY.1] [WC.DEPLOY.2] die + Marshal's rating; ties re-roll dice only."""
     r = deployment_roll(a, b, rerolls)
     assert (r.winner, r.diff) == (winner, diff)
@@ -189,10 +209,12 @@ def test_WC_CMD_18_results_move_rout_and_disintegrate() -> None:
         unit("9", "b", "base.pikes", 3, (75, 95), -90),
     )
     s = replace(s, leaders=tuple(replace(g, x=10000, y=3000) if g.id == "ma" else g for g in s.leaders))
-    orders = {"orders": [
-        {"kind": "order", "data": {"leader": "ma", "unit": "1", "steps": [_fwd(20)], "through": []}},
-        {"kind": "order", "data": {"leader": "ma", "unit": "2", "steps": [_fwd(10)], "through": []}},
-    ]}
+    orders = {
+        "orders": [
+            {"kind": "order", "data": {"leader": "ma", "unit": "1", "steps": [_fwd(20)], "through": []}},
+            {"kind": "order", "data": {"leader": "ma", "unit": "2", "steps": [_fwd(10)], "through": []}},
+        ]
+    }
     s = replace(s, pending=(("a", orders),))
     # unit 1: rating 8, 45 cm away at CR 20 -> -2 = 6; 3+4 -> -1 Hesitant: half pace, 10 of 20 cm
     # unit 2 (disordered, 8.5 cm away): 8, dice 5+5 -> -2 Broken: flees 2+3+4 = 9 cm
@@ -201,8 +223,19 @@ def test_WC_CMD_18_results_move_rout_and_disintegrate() -> None:
     assert abs(World(new).bound(new.unit("1")).front_mid()[1] - 50.0) < 0.02
     assert new.unit("2").condition is Condition.ROUTED
     assert abs(World(new).bound(new.unit("2")).cy - (40.0 - 0.75 - 9.0)) < 0.05
-    flee = replace(s, pending=(("a", {"orders": [
-        {"kind": "order", "data": {"leader": "ma", "unit": "3", "steps": [_fwd(10)], "through": []}}]}),))
+    flee = replace(
+        s,
+        pending=(
+            (
+                "a",
+                {
+                    "orders": [
+                        {"kind": "order", "data": {"leader": "ma", "unit": "3", "steps": [_fwd(10)], "through": []}}
+                    ]
+                },
+            ),
+        ),
+    )
     after, lines = resolve_movement(flee, ScriptedDice.of(6, 6, 5))  # 6 - 11 = -5
     assert not after.unit("3").on_table and after.unit("3").lost == 3
 

@@ -47,7 +47,9 @@ def run(state, uid: str, *steps: Step, strict: bool = True, through=()):  # type
 def test_WC_MOVE_3_arc_is_fixed_at_the_start_of_the_order() -> None:
     """[WC.MOVE.3] [WC.MOVE.4] a wheel of 60 does not move the arc: the move after it is out of arc."""
     s = position(unit("1", "a", "base.pikes", 3, (50, 40), 90))
-    rate, out, turned = allowance(World(s), s.unit("1"), Plan("1", (Step(StepKind.WHEEL, angle=6000, left=True), fwd(5))))
+    rate, out, turned = allowance(
+        World(s), s.unit("1"), Plan("1", (Step(StepKind.WHEEL, angle=6000, left=True), fwd(5)))
+    )
     assert out and turned and rate == 10.0
 
 
@@ -118,12 +120,15 @@ def test_WC_TERR_17_and_WC_MOVE_8_road_columns() -> None:
 
 def test_WC_TERR_1_terrain_kinds_and_WC_TERR_13_flyers() -> None:
     """[WC.TERR.1] [WC.TERR.6] which kinds bar which troops; [WC.TERR.13] flyers ignore terrain."""
-    terrain = ''.join(
+    terrain = "".join(
         f'[[areas]]\nid = "{k}"\nkind = "{k}"\npoints = [[{x}, 0], [{x + 5}, 0], [{x + 5}, 5], [{x}, 5]]\n'
         for k, x in (("woods", 0), ("marsh", 10), ("rough", 20), ("dense", 30), ("impassable", 40))
     )
-    s = position(unit("1", "a", "base.knights_mtd", 3, (90, 40), 90), unit("2", "a", "base.pikes", 3, (130, 40), 90),
-                 terrain=terrain)
+    s = position(
+        unit("1", "a", "base.knights_mtd", 3, (90, 40), 90),
+        unit("2", "a", "base.pikes", 3, (130, 40), 90),
+        terrain=terrain,
+    )
     w = World(s)
     assert len(w.barred(s.unit("1"))) == 4 and len(w.barred(s.unit("2"))) == 1
     assert w.category(s.unit("1")) is Category.CAVALRY
@@ -178,7 +183,9 @@ def test_WC_MOVE_1_13_14_orders_frozen_units_and_results() -> None:
     with pytest.raises(OrdersRejected) as err:
         RULESET.parse_orders(s, "a", "unit 2 forward 5")
     assert err.value.errors[0].code == "WC.MOVE.13"
-    orders = {"orders": [{"kind": "order", "data": {"leader": "ma", "unit": "2", "steps": [fwd(5).dump()], "through": []}}]}
+    orders = {
+        "orders": [{"kind": "order", "data": {"leader": "ma", "unit": "2", "steps": [fwd(5).dump()], "through": []}}]
+    }
     new, lines = resolve_movement(replace(s, pending=(("a", orders),)), ScriptedDice.of(6, 1, 1))
     assert new.unit("2").condition is Condition.GOOD
     assert World(new).bound(new.unit("2")).front_mid() == World(s).bound(s.unit("2")).front_mid()
@@ -190,8 +197,12 @@ def test_WC_CMD_3_and_WC_CMD_16_one_commander_and_runs() -> None:
     on to another unit closes the earlier one."""
     s = RULESET.setup("open-field", {})
     with pytest.raises(OrdersRejected) as err:
-        RULESET.parse_orders(s, "red", "commander henry\nunit R2 forward 2\nunit R3 forward 2\nunit R2 forward 2\n"
-                                      "commander roger\nunit R1 forward 2\n")
+        RULESET.parse_orders(
+            s,
+            "red",
+            "commander henry\nunit R2 forward 2\nunit R3 forward 2\nunit R2 forward 2\n"
+            "commander roger\nunit R1 forward 2\n",
+        )
     assert [e.code for e in err.value.errors] == ["WC.CMD.16"]
     with pytest.raises(OrdersRejected) as err2:
         RULESET.parse_orders(s, "red", "commander roger\nunit R1 forward 2\ncommander henry\nunit R1 forward 2\n")
@@ -255,8 +266,10 @@ def test_WC_SCN_1_2_forces_and_leaders() -> None:
     assert (s.variant, s.year) == ("historical", 1314)
     stands = {side: sum(len(u.stands) for u in s.units if u.side == side) for side in ("english", "scots")}
     assert stands == {"english": 82, "scots": 39}
-    pts = {side: sum(unit_points(P[u.stands[0].profile], len(u.stands)) for u in s.units if u.side == side)
-           for side in ("english", "scots")}
+    pts = {
+        side: sum(unit_points(P[u.stands[0].profile], len(u.stands)) for u in s.units if u.side == side)
+        for side in ("english", "scots")
+    }
     assert pts == {"english": 2675, "scots": 1200}
     assert {u.stands[0].profile for u in s.units if u.id.startswith("EN_LB")} == {"english.english_archers_lb"}
     assert {u.stands[0].profile for u in s.units if u.id.startswith("EN_SP")} == {"english.english_spearmen"}
@@ -285,11 +298,15 @@ def test_WC_SCN_10_terrain_rules() -> None:
     assert any(a.id == "bannock_gorge" and a.kind.value == "impassable" for a in s.areas)
     knights = s.unit("EN_KN1")
     assert len(w.barred(knights)) > len(w.barred(s.unit("EN_SP1")))
-    burn = position(unit("1", "a", "base.pikes", 3, (50, 40), 90),
-                    terrain='[[lines]]\nid = "b"\nkind = "bannock"\npoints = [[0, 45], [180, 45]]\n')
+    burn = position(
+        unit("1", "a", "base.pikes", 3, (50, 40), 90),
+        terrain='[[lines]]\nid = "b"\nkind = "bannock"\npoints = [[0, 45], [180, 45]]\n',
+    )
     assert run(burn, "1", fwd(10)).refusal.rule == "WC.SCN.10a"  # type: ignore[union-attr]
-    pel = position(unit("1", "a", "base.pikes", 3, (50, 40), 90),
-                   terrain='[[lines]]\nid = "p"\nkind = "pelstream"\npoints = [[0, 45], [180, 45]]\n')
+    pel = position(
+        unit("1", "a", "base.pikes", 3, (50, 40), 90),
+        terrain='[[lines]]\nid = "p"\nkind = "pelstream"\npoints = [[0, 45], [180, 45]]\n',
+    )
     assert abs(run(pel, "1", fwd(8)).cost - 18.0) < 0.01
 
 
@@ -317,11 +334,15 @@ def test_WC_SCN_8a_small_folk_take_no_orders() -> None:
 
 def test_WC_THROUGH_8_a_rout_through_friends_disorders_them() -> None:
     """[WC.THROUGH.8] [WC.COMPULSORY.4] a routed unit fleeing through a friend disorders it."""
-    s = position(unit("1", "a", "base.pikes", 3, (50, 60), 90, extra="disordered = true"),
-                 unit("2", "a", "base.pikes", 3, (50, 52), 90))
-    orders = {"orders": [{"kind": "order", "data": {"leader": "ma", "unit": "1", "steps": [fwd(2).dump()], "through": []}}]}
+    s = position(
+        unit("1", "a", "base.pikes", 3, (50, 60), 90, extra="disordered = true"),
+        unit("2", "a", "base.pikes", 3, (50, 52), 90),
+    )
+    orders = {
+        "orders": [{"kind": "order", "data": {"leader": "ma", "unit": "1", "steps": [fwd(2).dump()], "through": []}}]
+    }
     s = replace(s, pending=(("a", orders),))
-    # rating 8 - 2 (distance) = 6; 5+4 -> -3 with a disordered unit: Flees... use 3+5 = -2: Broken
+    # rating 8, 66 cm away at CR 20 (-3), no enemy within 60 (+1) = 6; 3+5 -> -2: Broken, flees 18 cm
     new, lines = resolve_movement(s, ScriptedDice.of(6, 3, 5, 6, 6, 6))
     assert new.unit("1").condition is Condition.ROUTED
     assert new.unit("2").condition is Condition.DISORDERED

@@ -89,7 +89,7 @@ def test_WC_TERR_9_and_10_contours_and_obstacles_cost_5() -> None:
 def test_WC_TEST_25_gap_and_formation_change() -> None:
     """[WC.TEST.25] [WC.GAP.3] [WC.GAP.4] [WC.FORM.9] a 12 cm line cannot pass a 10 cm gap; a column
     (10 cm to form) can, with 10 cm left."""
-    walls = (unit("L", "a", "base.pikes", 3, (39, 26), 90) + unit("R", "a", "base.pikes", 3, (61, 26), 90))
+    walls = unit("L", "a", "base.pikes", 3, (39, 26), 90) + unit("R", "a", "base.pikes", 3, (61, 26), 90)
     s = position(unit("1", "a", "base.pikes", 3, (50, 20), 90), walls)
     blocked = run(s, "1", fwd(10))
     assert blocked.refusal is not None and blocked.refusal.rule == "WC.THROUGH.1"
@@ -204,8 +204,11 @@ def test_WC_MOVE_5_irregular_formations_move_half_pace() -> None:
     from campaign.table import Pose
 
     u = s.unit("1")
-    moved = replace(u, formation=Formation.HEDGEHOG, stands=tuple(
-        replace(st, pose=Pose.of(r.cx, r.cy, r.facing)) for st, r in zip(u.stands, hh.rects, strict=True)))
+    moved = replace(
+        u,
+        formation=Formation.HEDGEHOG,
+        stands=tuple(replace(st, pose=Pose.of(r.cx, r.cy, r.facing)) for st, r in zip(u.stands, hh.rects, strict=True)),
+    )
     s2 = s.with_unit(moved)
     rate, out, _ = allowance(World(s2), moved, Plan("1", (Step(StepKind.BACK, dist=500),)))
     assert rate == 10.0

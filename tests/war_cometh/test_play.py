@@ -48,7 +48,8 @@ def test_refusals_name_line_rule_and_legal_maximum() -> None:
     """[WC.MOVE.12] [WC.CMD.5] [WC.CMD.4] every mistake comes back at once with its rule."""
     s = RULESET.setup("open-field", {})
     errors = _rejected(
-        s, "red",
+        s,
+        "red",
         "commander henry\nunit R2 forward 25\nunit R9 forward 2\ncommander roger\nunit R4 forward 5\n"
         "commander henry\nunit R3 foward 5\n",
     )
@@ -128,8 +129,18 @@ def test_a_game_is_set_up_and_manoeuvred_by_cli_for_several_turns(tmp_path: Path
     ok("init")
     ok("player", "add", "alice", "--email", "alice@example.org")
     ok("player", "add", "bob", "--email", "bob@example.org")
-    game = ok("game", "new", "--ruleset", "war-cometh", "--scenario", "open-field",
-              "--side", "red=alice", "--side", "blue=bob").strip()
+    game = ok(
+        "game",
+        "new",
+        "--ruleset",
+        "war-cometh",
+        "--scenario",
+        "open-field",
+        "--side",
+        "red=alice",
+        "--side",
+        "blue=bob",
+    ).strip()
     plans = [
         ("alice", "commander henry\nunit R2 forward 10\nunit R3 wheel left 20 then forward 5\n"),
         ("bob", "commander louis\nunit B2 forward 10\nunit B3 forward 8\n"),
