@@ -45,6 +45,10 @@ def check_orders(state: State, side: str, orders: list[tuple[int, Order]]) -> li
             sim, problem = _try_order(sim, o.data, by)
             if problem is not None:
                 errors.append(_err(line, problem[0], problem[1], problem[2] if len(problem) > 2 else ""))
+        elif o.kind == "battleline":
+            sim, problem = _try_battleline(sim, o.data, by)
+            if problem is not None:
+                errors.append(_err(line, problem[0], problem[1]))
         elif o.kind == "leader":
             problem2 = _leader_problem(sim, o.data)
             if problem2 is not None:
@@ -60,10 +64,11 @@ def _try_order(sim: State, data: dict[str, Any], by: dict[str, str]) -> tuple[St
         return sim, ("WC.CMD.2", f"unit {unit.id} is not on the table")
     if by.setdefault(unit.id, leader.id) != leader.id:
         return sim, ("WC.CMD.3", f"unit {unit.id} already takes orders from {by[unit.id]} this turn")
-    last = by.get(f"last:{leader.id}")
-    if last and last != unit.id and unit.orders_received > 0:
+    last = by.get(f"last:{leader.id}", "").split(",")
+    if unit.id not in last and unit.orders_received > 0:
         return sim, ("WC.CMD.16", f"{leader.name} has moved on from unit {unit.id}: it may take no more orders")
-    by[f"last:{leader.id}"] = unit.id
+    if unit.id not in last:
+        by[f"last:{leader.id}"] = unit.id
     if "WC.SCN.7" in sim.special and unit.side == _english(sim) and sim.own_turns(unit.side) <= 1:
         if World(sim).category(unit) is Category.INFANTRY:
             return sim, ("WC.SCN.7", "on the first turn the English may give no orders to their infantry")
@@ -83,6 +88,25 @@ def _try_order(sim: State, data: dict[str, Any], by: dict[str, str]) -> tuple[St
         return sim, (r.rule, f"unit {unit.id}, step '{step}': {r.text()}")
     sim = apply_move(sim, unit, move)
     sim = sim.with_unit(replace(sim.unit(unit.id), orders_received=sim.unit(unit.id).orders_received + 1))
+    return sim, None
+
+
+def _try_battleline(sim: State, data: dict[str, Any], by: dict[str, str]) -> tuple[State, tuple[str, ...] | None]:
+    """A battleline order tried as a Carry On for every unit in turn [WC.BATTLELINE.1]–[WC.BATTLELINE.8]."""
+    from .battleline import battleline_check
+
+    problems = battleline_check(sim, data["leader"], list(data["units"]))
+    if problems:
+        rule = problems[0].split("[", 1)[1].split("]")[0] if "[" in problems[0] else "WC.BATTLELINE.1"
+        return sim, (rule, problems[0])
+    for uid in data["units"]:
+        by.setdefault(uid, data["leader"])
+        one = {**data, "unit": uid}
+        sim2, problem = _try_order(sim, one, {k: v for k, v in by.items() if not k.startswith("last:")})
+        if problem is not None:
+            return sim, problem
+        sim = sim2
+    by[f"last:{data['leader']}"] = ",".join(data["units"])
     return sim, None
 
 

@@ -181,6 +181,26 @@ def _unit(c: Cursor, ctx: Context) -> Order:
     return Order("order", data, f"unit {uid} {plan.text()}")
 
 
+def _battleline(c: Cursor, ctx: Context) -> Order:
+    """``battleline A B C STEP ...``: one order for every unit named [WC.BATTLELINE.4]."""
+    ids = ctx.unit_ids()
+    units: list[str] = []
+    while c.peek() in ids:
+        units.append(ids[c.next("a unit").lower])
+    if not units:
+        c.choice("one of your units", ids, "WC.BATTLELINE.1")
+    plan = _plan(c, ctx, units[0])
+    leader = ctx.commander or _marshal(ctx)
+    data = {
+        "leader": leader,
+        "units": units,
+        "unit": units[0],
+        "steps": [s.dump() for s in plan.steps],
+        "through": list(plan.through),
+    }
+    return Order("battleline", data, f"battleline {' '.join(units)} {plan.text()}")
+
+
 def _marshal(ctx: Context) -> str:
     """With no ``commander`` line, orders come from the side's Marshal."""
     for g in ctx.state.leaders:
@@ -246,6 +266,7 @@ def grammar() -> Grammar[Context, Order]:
     g: Grammar[Context, Order] = Grammar("war-cometh")
     g.verb("commander", _commander, aliases=("by",), usage="commander NAME")
     g.verb("unit", _unit, usage="unit ID STEP [then STEP ...] [through ID]")
+    g.verb("battleline", _battleline, usage="battleline ID ID ID STEP [then STEP ...]")
     g.verb("leader", _leader, usage="leader NAME [move to X Y] [attach UNIT | detach]")
     g.verb("place", _place, usage="place unit ID at X Y [facing DEG] [line FILES | column]")
     g.verb("done", _done, aliases=("hold", "wait"), usage="done")

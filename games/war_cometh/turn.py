@@ -155,10 +155,7 @@ def _order(state: State, data: dict[str, Any], dice: DiceSource, narrative: list
     if unit.closed or (unit.ordered_by and unit.ordered_by != leader.id) or not unit.on_table:
         narrative.append(f"{who}: the unit may take no more orders this turn [WC.CMD.3] [WC.CMD.16].")
         return state
-    last = ctx.get(leader.id)
-    if last and last != unit.id:
-        state = state.with_unit(replace(state.unit(last), closed=True))
-    ctx[leader.id] = unit.id
+    state = close_run(state, ctx, leader.id, (unit.id,))
     world = World(state)
     if world.leader_distance(leader.at, unit) > order_radius(leader.role) + 1e-6 and leader.attached_to != unit.id:
         narrative.append(f"{who}: out of his order radius, no order [WC.CMD.5].")
@@ -172,10 +169,22 @@ def _order(state: State, data: dict[str, Any], dice: DiceSource, narrative: list
     narrative.append(f"{who}: rating {rating}, rolled {d1}+{d2}, result {value:+d}: {result.value.replace('-', ' ')}.")
     unit = replace(unit, orders_received=unit.orders_received + 1, ordered_by=leader.id)
     state = state.with_unit(unit)
-    return _apply_result(state, leader, unit, plan_of(data), result, dice, narrative)
+    return apply_unit_result(state, leader, unit, plan_of(data), result, dice, narrative)
 
 
-def _apply_result(
+def close_run(state: State, ctx: dict[str, Any], leader: str, recipients: tuple[str, ...]) -> State:
+    """A commander's orders form runs: turning to a recipient outside the last one closes it; orders
+    to units of a battleline just ordered continue its run [WC.CMD.16]."""
+    last: tuple[str, ...] = ctx.get(leader, ())
+    if last and not set(recipients) <= set(last):
+        for uid in last:
+            state = state.with_unit(replace(state.unit(uid), closed=True))
+    if not (last and set(recipients) <= set(last)):
+        ctx[leader] = recipients
+    return state
+
+
+def apply_unit_result(
     state: State, leader: Leader, unit: Unit, plan: Plan, result: Result, dice: DiceSource, narrative: list[str]
 ) -> State:
     """What a Command Table result does [WC.CMD.17] [WC.CMD.18] [WC.CMD.19]."""
@@ -251,6 +260,10 @@ def resolve_movement(state: State, dice: DiceSource) -> tuple[State, list[str]]:
     for o in orders:
         if o["kind"] == "order":
             state = _order(state, o["data"], dice, narrative, ctx)
+        elif o["kind"] == "battleline":
+            from .battleline import resolve_battleline
+
+            state = resolve_battleline(state, o["data"], dice, narrative, ctx)
     for u in state.units:
         if u.side == side and u.on_table and u.condition is Condition.ROUTED and not u.orders_received:
             state = _flee(state, u, dice, narrative)

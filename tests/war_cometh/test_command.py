@@ -244,3 +244,46 @@ def _fwd(cm: int) -> dict:
     from games.war_cometh.plans import Step, StepKind
 
     return Step(StepKind.FORWARD, dist=cm * 100).dump()
+
+
+def _line_of_three(attached: str = "2"):  # type: ignore[no-untyped-def]
+    s = position(
+        unit("1", "a", "base.pikes", 3, (40, 20), 90),
+        unit("2", "a", "base.pikes", 3, (53, 20), 90),
+        unit("3", "a", "base.pikes", 3, (66, 20), 90),
+        unit("4", "a", "base.pikes", 3, (120, 20), 90),
+        unit("9", "b", "base.pikes", 3, (60, 100), -90),
+    )
+    return s.with_leader(replace(s.leader("ma"), x=5300, y=2000, attached_to=attached))
+
+
+def test_WC_BATTLELINE_orders_in_play() -> None:
+    """[WC.BATTLELINE.4] [WC.BATTLELINE.6] [WC.BATTLELINE.7] [WC.BATTLELINE.8] [WC.BATTLELINE.9]
+    [WC.BATTLELINE.10] one roll with only the battleline modifiers, the same result for each unit;
+    after a Carry On the commander may go on ordering its units."""
+    from campaign.ruleset import OrdersRejected
+    from games.war_cometh import RULESET
+    from games.war_cometh.battleline import battleline_modifiers
+
+    s = _line_of_three()
+    m = battleline_modifiers(s, ["1", "2", "3"])
+    assert m.battleline and m.enemy_all_60_plus and not m.second_order
+    acc = RULESET.parse_orders(s, "a", "battleline 1 2 3 forward 10\nunit 2 forward 5\n")
+    assert acc.canonical.splitlines()[0] == "battleline 1 2 3 forward 10"
+    # rating 8 + 1 (all enemies 60+) = 9; 2+3 -> +4 Carry On; then unit 2 (2nd order -2, attached +2): 1+1
+    res = RULESET.resolve(RULESET.apply_orders(s, acc), ScriptedDice.of(6, 2, 3, 1, 1))
+    w = World(res.state)
+    ys = [round(w.bound(res.state.unit(u)).front_mid()[1], 2) for u in "123"]
+    assert ys == [30.0, 35.0, 30.0]
+    hesitant = RULESET.resolve(
+        RULESET.apply_orders(s, RULESET.parse_orders(s, "a", "battleline 1 2 3 forward 20")), ScriptedDice.of(6, 5, 5)
+    )
+    hw = World(hesitant.state)
+    assert [round(hw.bound(hesitant.state.unit(u)).front_mid()[1], 2) for u in "123"] == [30.0, 30.0, 30.0]
+    assert all(hesitant.state.unit(u).closed is False for u in "123")  # flags cleared at the end of the turn
+    with pytest.raises(OrdersRejected) as err:
+        RULESET.parse_orders(_line_of_three(attached=""), "a", "battleline 1 2 3 forward 5")
+    assert err.value.errors[0].code == "WC.BATTLELINE.5"
+    with pytest.raises(OrdersRejected) as err2:
+        RULESET.parse_orders(s, "a", "battleline 1 2 4 forward 5")
+    assert err2.value.errors[0].code == "WC.BATTLELINE.1"
