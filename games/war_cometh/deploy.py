@@ -77,3 +77,27 @@ def camp_ok(camp_y_max: float, camp_y_min: float, baseline_a: bool, table_depth:
     if baseline_a:
         return camp_y_max <= 15.24 + 1e-6
     return camp_y_min >= table_depth - 15.24 - 1e-6
+
+
+def flank_arrival_spots(
+    edge_left: bool, side_a: bool, table_w: float, table_d: float, frontages: list[float], depths: list[float]
+) -> list[tuple[float, float, float]]:
+    """Where arriving flank-march units go [WC.DEPLOY.9]: touching the chosen table edge, facing
+    into the table, wholly in the half nearer the opponent's baseline, one behind another from the
+    far end. Returns (reference x, reference y, facing) for each unit, as a column of arrivals;
+    the caller drops any that would come within 2 cm of an enemy (they try again next turn).
+    """
+    facing = 0.0 if edge_left else 180.0
+    out: list[tuple[float, float, float]] = []
+    y = table_d - 0.5 if side_a else 0.5
+    step = -1.0 if side_a else 1.0
+    half = table_d / 2
+    for front, deep in zip(frontages, depths, strict=True):
+        centre_y = y + step * front / 2
+        lo, hi = (half, table_d) if side_a else (0.0, half)
+        if not (lo <= centre_y - front / 2 - 1e-6 and centre_y + front / 2 <= hi + 1e-6):
+            break
+        x = deep if edge_left else table_w - deep
+        out.append((x, centre_y, facing))
+        y += step * (front + 0.5)
+    return out

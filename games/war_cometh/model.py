@@ -56,6 +56,11 @@ class Formation(Enum):
     """Any other irregular arrangement [WC.FORM.3]."""
 
     @property
+    def refused(self) -> bool:
+        """A line with one or both flanks refused [WC.FORM.7] [WC.FORM.8]."""
+        return self in (Formation.REFUSED, Formation.U)
+
+    @property
     def regular(self) -> bool:
         """A grid of files and ranks sharing one facing [WC.FORM.2]."""
         return self in (Formation.LINE, Formation.COLUMN)

@@ -85,6 +85,8 @@ class Move:
     passed: list[str] = field(default_factory=list)
     refusal: Refusal | None = None
     cut_short: bool = False
+    translated: bool = False
+    """Some step moved the unit over the ground (not only turned or re-formed)."""
 
 
 def allowance(world: World, unit: Unit, plan: Plan, pace_cap: Fraction = Fraction(1)) -> tuple[float, bool, bool]:
@@ -144,6 +146,8 @@ def _facing_after(st: Step, facing: float, world: World) -> float:
         return norm_angle(facing + (st.angle / 100 if st.left else -st.angle / 100))
     if st.kind is StepKind.FACE:
         return deg(st.angle)
+    if st.kind is StepKind.FORM and st.facing is not None:
+        return deg(st.facing)  # [WC.FORM.13] the new facing counts toward the 45° test
     if st.kind is StepKind.FOLLOW and st.target:
         try:
             return world.state.unit(st.target).facing
@@ -187,8 +191,24 @@ def carry_out(world: World, unit: Unit, plan: Plan, *, strict: bool, pace_cap: F
             break
     if move.refusal is None:
         _check_zoc_end(w)
+    if move.refusal is None and move.formation is Formation.HEDGEHOG and move.translated and not _schiltron(w):
+        if strict:
+            move.refusal = Refusal(
+                len(plan.steps) - 1, "WC.FORM.5", "a unit that moves may not end its move in hedgehog"
+            )
     move.disordered = move.out_of_arc or move.disordered
     return move
+
+
+def _schiltron(w: _Walk) -> bool:
+    """(SCN) A Scottish schiltron in hedgehog may make a half-pace move and stay in hedgehog, not
+    ending in poor or dense terrain [WC.SCN.6]."""
+    p = w.world.profile(w.unit)
+    if "WC.SCN.6" not in w.world.state.special or p.type is not TroopType.PIKES or not p.id.startswith("scots."):
+        return False
+    foot = unary_union([r.polygon() for r in w.move.rects])
+    poor = w.world.areas(AreaKind.WOODS, AreaKind.MARSH, AreaKind.ROUGH, AreaKind.DENSE)
+    return not any(overlaps(foot, g) for g in poor)
 
 
 def _rp(rects: tuple[Rect, ...], facing: float) -> Vec:
@@ -340,6 +360,7 @@ def _translate(w: _Walk, i: int, vec: Vec) -> bool:
             max(0.0, afford),
         )
     m.cost += _segment_cost(w, u, go)
+    m.translated = m.translated or go > 0.01
     m.rects = translate_group(m.rects, (u[0] * go, u[1] * go))
     start = m.path[-1]
     m.path.append((start[0] + u[0] * go, start[1] + u[1] * go))
@@ -595,7 +616,9 @@ def _form(w: _Walk, i: int, st: Step) -> bool:
         )
     n = len(m.rects)
     target = st.formation or Formation.LINE
+    legs = {Formation.REFUSED: 1, Formation.U: 2}.get(target, 0)
     files = n // 2 if target is Formation.HEDGEHOG else (1 if target is Formation.COLUMN else st.files)
+    files = n - legs if legs else files
     if target is Formation.HEDGEHOG and w.world.category(w.unit) is not Category.INFANTRY:
         return _refuse(w, i, "WC.FORM.5", "only infantry may form a hedgehog")
     if target is Formation.HEDGEHOG and any(
@@ -608,31 +631,10 @@ def _form(w: _Walk, i: int, st: Step) -> bool:
         return _refuse(
             w, i, "WC.FORM.9", f"a formation change costs 10 cm and only {_cm(m.allowance - m.cost)} is left"
         )
-    width = m.rects[0].width
-    f = direction(m.facing)
-    r = (f[1], -f[0])
-    front_files = math.ceil(n / 2) if target is Formation.HEDGEHOG else files
-    rank1 = sorted(_front_rank(m), key=lambda q: q.cx * r[0] + q.cy * r[1])
-    if st.target == "left":
-        anchor, slot = rank1[0], 0
-    elif st.target == "right":
-        anchor, slot = rank1[-1], front_files - 1
-    else:
-        anchor, slot = rank1[(len(rank1) - 1) // 2], (front_files - 1) // 2
-    mid = anchor.front_mid()
-    off = (-front_files / 2 + 0.5 + slot) * width
-    rp = (mid[0] - r[0] * off, mid[1] - r[1] * off)
-    if target is Formation.HEDGEHOG:
-        front = grid_rects(rp, m.facing, files=front_files, ranks=1, width=width, depth=m.rects[0].depth)
-        back_rp = (rp[0] - f[0] * 2 * m.rects[0].depth, rp[1] - f[1] * 2 * m.rects[0].depth)
-        back = grid_rects(
-            back_rp, norm_angle(m.facing + 180), files=n // 2, ranks=1, width=width, depth=m.rects[0].depth
-        )
-        new = front + tuple(Rect(q.cx, q.cy, q.facing, q.width, q.depth) for q in back)
-    else:
-        new = grid_rects(
-            rp, m.facing, files=files, ranks=math.ceil(n / files), width=width, depth=m.rects[0].depth, stands=n
-        )
+    if target.refused and n < (3 if target is Formation.REFUSED else 4):
+        return _refuse(w, i, "WC.FORM.7", f"{n} stands are too few for a refused flank")
+    new_facing = deg(st.facing) if st.facing is not None else m.facing
+    new = _form_rects(m, st, target, files, n, new_facing)
     problem = _pose_problem(w, new)
     if problem is not None:
         return _refuse(w, i, problem[0], problem[1]) if w.strict else False
@@ -642,8 +644,62 @@ def _form(w: _Walk, i: int, st: Step) -> bool:
         m.formation = Formation.COLUMN
     m.files = files
     m.cost += FORMATION_COST
+    m.facing = new_facing
     m.path.append(_rp(new, m.facing))
     return True
+
+
+def _form_rects(m: Move, st: Step, target: Formation, files: int, n: int, facing: float) -> tuple[Rect, ...]:
+    """The stands of the new formation around the anchor stand, which keeps its centre and only
+    pivots [WC.FORM.9] [WC.FORM.13]; hedgehogs are two lines back to back [WC.FORM.6]; a refused
+    flank bends the end stand of a line back at 90°, a U both ends [WC.FORM.7] [WC.FORM.8]."""
+    width, depth = m.rects[0].width, m.rects[0].depth
+    f0 = direction(m.facing)
+    r0 = (f0[1], -f0[0])
+    legs = {Formation.REFUSED: 1, Formation.U: 2}.get(target, 0)
+    main = n - legs
+    front_files = math.ceil(n / 2) if target is Formation.HEDGEHOG else (main if legs else files)
+    rank1 = sorted(_front_rank(m), key=lambda q: q.cx * r0[0] + q.cy * r0[1])
+    if st.target == "left":
+        anchor, slot = rank1[0], 0
+    elif st.target == "right":
+        anchor, slot = rank1[-1], front_files - 1
+    else:
+        anchor, slot = rank1[(len(rank1) - 1) // 2], (front_files - 1) // 2
+    if target is Formation.REFUSED:
+        slot = 0 if st.target == "left" else front_files - 1
+    pivot = Rect(anchor.cx, anchor.cy, facing, width, depth)
+    f = direction(facing)
+    r = (f[1], -f[0])
+    mid = pivot.front_mid()
+    off = (-front_files / 2 + 0.5 + slot) * width
+    rp = (mid[0] - r[0] * off, mid[1] - r[1] * off)
+    if target is Formation.HEDGEHOG:
+        front = grid_rects(rp, facing, files=front_files, ranks=1, width=width, depth=depth)
+        back_rp = (rp[0] - f[0] * 2 * depth, rp[1] - f[1] * 2 * depth)
+        back = grid_rects(back_rp, norm_angle(facing + 180), files=n // 2, ranks=1, width=width, depth=depth)
+        return front + back
+    if not legs:
+        return grid_rects(rp, facing, files=files, ranks=math.ceil(n / files), width=width, depth=depth, stands=n)
+    line = grid_rects(rp, facing, files=main, ranks=1, width=width, depth=depth)
+    k = bounding_rect(line, facing).corners()
+    left_leg = Rect(
+        k.fl[0] - r[0] * depth / 2 - f[0] * width / 2,
+        k.fl[1] - r[1] * depth / 2 - f[1] * width / 2,
+        norm_angle(facing + 90),
+        width,
+        depth,
+    )
+    right_leg = Rect(
+        k.fr[0] + r[0] * depth / 2 - f[0] * width / 2,
+        k.fr[1] + r[1] * depth / 2 - f[1] * width / 2,
+        norm_angle(facing - 90),
+        width,
+        depth,
+    )
+    if target is Formation.U:
+        return line + (left_leg, right_leg)
+    return line + ((left_leg,) if st.target == "left" else (right_leg,))
 
 
 def _cross(w: _Walk, i: int) -> bool:

@@ -150,13 +150,25 @@ def _move_to(c: Cursor, ctx: Context) -> Step:
 
 
 def _form(c: Cursor) -> Step:
-    """``form line N [left|right]``, ``form column [left|right]``, ``form hedgehog``: the anchor
-    stand is the middle of the front rank unless ``left`` or ``right`` names an end [WC.FORM.9]."""
-    shapes = {"line": Formation.LINE, "column": Formation.COLUMN, "hedgehog": Formation.HEDGEHOG}
+    """``form line N [left|right] [facing DEG]``, ``form column``, ``form hedgehog``,
+    ``form refused left|right``, ``form u``: the anchor stand is the middle of the front rank
+    unless ``left`` or ``right`` names an end; with ``facing`` it pivots to that bearing
+    [WC.FORM.9] [WC.FORM.13] [WC.FORM.7] [WC.FORM.8]."""
+    shapes = {
+        "line": Formation.LINE,
+        "column": Formation.COLUMN,
+        "hedgehog": Formation.HEDGEHOG,
+        "refused": Formation.REFUSED,
+        "u": Formation.U,
+    }
     shape = c.choice("a formation", shapes)
     files = c.integer("the number of files", low=1, high=12) if shape is Formation.LINE else 0
-    anchor = c.accept("left", "right") or ""
-    return Step(StepKind.FORM, formation=shape, files=files, target=anchor)
+    if shape is Formation.REFUSED:
+        anchor = c.choice("left or right (the refused flank)", {"left": "left", "right": "right"})
+    else:
+        anchor = c.accept("left", "right") or ""
+    facing = q_deg(float(_number(c, "a bearing", signed=True))) if c.accept("facing") else None
+    return Step(StepKind.FORM, formation=shape, files=files, target=anchor, facing=facing)
 
 
 def _commander(c: Cursor, ctx: Context) -> Order:

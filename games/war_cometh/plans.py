@@ -66,6 +66,8 @@ class Step:
     change (``left``, ``right`` or ``""`` for the middle of the front rank)."""
     formation: Formation | None = None
     files: int = 0
+    facing: int | None = None
+    """A formation change's new facing (hundredths of a degree): the anchor pivots [WC.FORM.13]."""
 
     def text(self) -> str:
         """The canonical order text of this step."""
@@ -86,6 +88,7 @@ class Step:
         if k is StepKind.FORM:
             assert self.formation is not None
             tail = f" {self.target}" if self.target else ""
+            tail += f" facing {_num(deg(self.facing))}" if self.facing is not None else ""
             if self.formation is Formation.LINE:
                 return f"form line {self.files}{tail}"
             return f"form {self.formation.value}{tail}"
@@ -103,6 +106,7 @@ class Step:
             "target": self.target,
             "formation": self.formation.value if self.formation else None,
             "files": self.files,
+            "facing": self.facing,
         }
 
     @staticmethod
@@ -118,6 +122,7 @@ class Step:
             d["target"],
             Formation(d["formation"]) if d["formation"] else None,
             d["files"],
+            d.get("facing"),
         )
 
 

@@ -293,6 +293,12 @@ def end_player_turn(state: State, narrative: list[str]) -> State:
         turns_taken=tuple(sorted(taken.items())),
         pending=(),
     )
+    state = start_of_turn(state, narrative)
+    broken = [s.key for s in state.sides if s.break_point and side_losses(state, s.key) >= s.break_point]
+    if broken:
+        winner = "" if len(broken) == 2 else state.other(broken[0])
+        narrative.append(f"{' and '.join(state.side(k).name for k in broken)} reached the break point [WC.SEQ.10].")
+        return replace(state, phase=Phase.OVER, winner=winner)
     if "WC.SCN.14" in state.special:
         dead = [g for g in state.leaders if g.role.value == "marshal" and g.lost]
         if dead:
@@ -301,6 +307,34 @@ def end_player_turn(state: State, narrative: list[str]) -> State:
     if state.player_turn > 2 * state.max_turns:
         narrative.append(f"The battle ends after {state.max_turns} turns.")
         state = replace(state, phase=Phase.OVER, winner=_turn_limit_winner(state))
+    return state
+
+
+def side_losses(state: State, side: str) -> int:
+    """Losses toward the break point: stands lost, plus 6, 3 or 1 for each Marshal, Earl or Captain
+    lost [WC.LEADER.11] [WC.SEQ.10]. TODO(WC.BREAK.2): which units count comes with part 2."""
+    from .leaders import LOSS_VALUE
+
+    stands = sum(u.lost for u in state.units if u.side == side)
+    leaders = sum(LOSS_VALUE[g.role] for g in state.leaders if g.side == side and g.lost)
+    return stands + leaders
+
+
+def start_of_turn(state: State, narrative: list[str]) -> State:
+    """The start-of-turn steps part 1 plays for the side about to move [WC.SEQ.2]: a lost Marshal or
+    Earl is replaced [WC.LEADER.12]. TODO(WC.SEQ.2): hold-fire markers, camp returns, flank-march
+    arrival and reaction chits come with part 2."""
+    from .leaders import replacement
+
+    side = state.active
+    have = {g.id for g in state.leaders}
+    for g in state.leaders:
+        if g.side == side and g.lost and g.role.value != "captain" and f"{g.id}_r" not in have:
+            if g.ability.value == "replacement":
+                continue
+            new = replacement(state, g)
+            narrative.append(f"{new.name} takes command [WC.LEADER.12].")
+            state = replace(state, leaders=(*state.leaders, new))
     return state
 
 

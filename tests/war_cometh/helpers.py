@@ -57,4 +57,4 @@ def unit(
 
 def position(*units: str, terrain: str = "", extra_head: str = "") -> State:
     """A state with these units and terrain."""
-    return parse_scenario(HEAD + extra_head + terrain + "".join(units), "test.toml")
+    return parse_scenario(extra_head + HEAD + terrain + "".join(units), "test.toml")

@@ -366,3 +366,70 @@ def test_WC_VIS_sight_rules() -> None:
     low_eye = (Rect(10.0, 40.0, -90.0, 4.0, 2.0),)
     high_target = tuple(grid_rects((10.0, 0.0), 90.0, files=2, ranks=1, width=4.0, depth=2.0))
     assert visible(SightQuery(low_eye, high_target, target_facing=90.0), Ground(hills=hill, stands=skirm))
+
+
+def test_WC_FORM_7_8_13_refused_flanks_u_and_turning_formations() -> None:
+    """[WC.FORM.7] a refused flank bends one end stand back at 90°; [WC.FORM.8] a U both ends;
+    [WC.FORM.13] a formation change may turn the unit, the anchor pivoting in place, and the turn
+    counts toward the 45° limit."""
+    s = position(unit("1", "a", "base.pikes", 4, (50, 40), 90))
+    ref = run(s, "1", Step(StepKind.FORM, formation=Formation.REFUSED, target="left"))
+    assert ref.refusal is None and sorted(round(r.facing) for r in ref.rects) == [90, 90, 90, 180]
+    u = run(s, "1", Step(StepKind.FORM, formation=Formation.U))
+    assert u.refusal is None and sorted(round(r.facing) for r in u.rects) == [0, 90, 90, 180]
+    turned = run(s, "1", Step(StepKind.FORM, formation=Formation.COLUMN, facing=0))
+    assert turned.refusal is None and turned.facing == 0.0 and {round(r.facing) for r in turned.rects} == {0}
+    rate, _, big_turn = allowance(
+        World(s), s.unit("1"), Plan("1", (Step(StepKind.FORM, formation=Formation.COLUMN, facing=0),))
+    )
+    assert big_turn and rate == 10.0
+
+
+def test_WC_FORM_5_and_WC_SCN_6_moving_hedgehogs() -> None:
+    """[WC.FORM.5] a unit that moves may not end in hedgehog; [WC.SCN.6] a Scottish schiltron may."""
+    s = position(unit("1", "a", "base.pikes", 4, (50, 40), 90))
+    m = run(s, "1", Step(StepKind.FORM, formation=Formation.HEDGEHOG, target="left"))
+    hh = s.with_unit(
+        replace(
+            s.unit("1"),
+            formation=Formation.HEDGEHOG,
+            stands=tuple(replace(st, pose=r.pose()) for st, r in zip(s.unit("1").stands, m.rects, strict=True)),
+        )
+    )
+    assert run(hh, "1", fwd(5)).refusal.rule == "WC.FORM.5"  # type: ignore[union-attr]
+    sc = position(unit("1", "a", "scots.lowland_pikes_stdy", 4, (50, 40), 90), extra_head='special = ["WC.SCN.6"]\n')
+    sm = run(sc, "1", Step(StepKind.FORM, formation=Formation.HEDGEHOG, target="left"))
+    schiltron = sc.with_unit(
+        replace(
+            sc.unit("1"),
+            formation=Formation.HEDGEHOG,
+            stands=tuple(replace(st, pose=r.pose()) for st, r in zip(sc.unit("1").stands, sm.rects, strict=True)),
+        )
+    )
+    assert run(schiltron, "1", fwd(5)).refusal is None
+
+
+def test_WC_SEQ_2_and_WC_SEQ_10_start_of_turn_and_break() -> None:
+    """[WC.SEQ.2] [WC.LEADER.12] a lost Earl is replaced at the start of his side's turn;
+    [WC.SEQ.10] an army at its break point loses, both at once is a draw."""
+    s = position(unit("1", "a", "base.pikes", 3, (50, 40), 90), unit("2", "b", "base.pikes", 3, (50, 90), -90))
+    s = replace(s, active="b", sides=tuple(replace(x, break_point=5) for x in s.sides))
+    lost = s.with_leader(replace(s.leader("ma"), lost=True))
+    after = end_player_turn(lost, [])
+    assert after.phase is Phase.OVER and after.winner == "b"  # a lost Marshal is 6 >= 5
+    both = lost.with_leader(replace(lost.leader("mb"), lost=True))
+    assert end_player_turn(both, []).winner == ""
+    calm = replace(lost, sides=tuple(replace(x, break_point=0) for x in s.sides))
+    nxt = end_player_turn(calm, [])
+    assert nxt.active == "a" and any(g.id == "ma_r" and g.rating == 6 for g in nxt.leaders)
+
+
+def test_WC_DEPLOY_9_flank_march_arrivals() -> None:
+    """[WC.DEPLOY.9] arrivals touch the chosen edge, face into the table, in the half nearer the
+    opponent's baseline."""
+    from games.war_cometh.deploy import flank_arrival_spots
+
+    spots = flank_arrival_spots(True, True, 180.0, 120.0, [12.0, 12.0], [3.0, 3.0])
+    assert [(round(x, 2), round(y, 2), f) for x, y, f in spots] == [(3.0, 113.5, 0.0), (3.0, 101.0, 0.0)]
+    right = flank_arrival_spots(False, False, 180.0, 120.0, [8.0], [2.0])
+    assert right == [(178.0, 4.5, 180.0)]
