@@ -409,8 +409,9 @@ def _segment_problem(w: _Walk, u: Vec, t: float) -> tuple[str, str] | None:
     for burn in w.world.lines(LineKind.BANNOCK):
         if area.intersects(burn) and not unary_union([r.polygon() for r in m.rects]).intersects(burn):
             return "WC.SCN.10a", "it must stop at the Bannock Burn (cross it with a later order: 'cross')"
+    flyer = w.world.category(w.unit) is Category.FLYERS
     for key, g in w.friends:
-        if overlaps(area, g) and key not in w.plan.through:
+        if overlaps(area, g) and key not in w.plan.through and not flyer:  # (F) flyers fly over [WC.THROUGH.2]
             return "WC.THROUGH.1", f"friendly unit {key} is in the way (add 'through {key}' to pass through it)"
         if overlaps(end_foot, g):
             return "WC.THROUGH.6", f"it may not end on top of unit {key}"

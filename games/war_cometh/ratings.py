@@ -142,3 +142,14 @@ def historical_impetuous(p: Profile) -> bool:
     """(H) Every warband and every irregular mounted knight unit is impetuous [WC.IMPET.4]
     [WC.RATING.9]; dismounting drops it (part 2, [WC.LIST.7])."""
     return p.type is TroopType.WARBAND or (p.type is TroopType.MOUNTED_KNIGHTS and p.irregular)
+
+
+def may_charge(formation_regular: bool) -> bool:
+    """An irregular formation may not charge; it may still pursue or advance [WC.FORM.11]."""
+    return formation_regular
+
+
+def may_dismount(special: tuple[str, ...], profile_id: str) -> bool:
+    """(SCN) At Bannockburn the English knights may not dismount [WC.SCN.5]; elsewhere any
+    profile with a dismounted form may (the list's ``dismounts_to``)."""
+    return not ("WC.SCN.5" in special and profile_id.startswith("english.") and "knights_mtd" in profile_id)

@@ -433,3 +433,47 @@ def test_WC_DEPLOY_9_flank_march_arrivals() -> None:
     assert [(round(x, 2), round(y, 2), f) for x, y, f in spots] == [(3.0, 113.5, 0.0), (3.0, 101.0, 0.0)]
     right = flank_arrival_spots(False, False, 180.0, 120.0, [8.0], [2.0])
     assert right == [(178.0, 4.5, 180.0)]
+
+
+def test_WC_THROUGH_2_flyers_fly_over_friends() -> None:
+    """[WC.THROUGH.2] [WC.TERR.13] (F) a flyer passes over friends and terrain without a pass-through."""
+    from games.war_cometh.troops import MeleeWeapon, Profile
+
+    flyer = Profile(
+        "house.griffon",
+        "Griffon",
+        TroopType.HEAVY_CAVALRY,
+        Category.FLYERS,
+        3,
+        0,
+        None,
+        3,
+        5,
+        1,
+        0,
+        Quality.STEADY,
+        MeleeWeapon.OW,
+        frozenset(),
+        "",
+        200,
+        400,
+    )
+    fly = unit("1", "a", "base.pikes", 1, (50, 20), 90)
+    s = position(fly, unit("2", "a", "base.pikes", 3, (50, 24), 90))
+    s = replace(s, house_profiles=(flyer,))
+    s = s.with_unit(
+        replace(s.unit("1"), stands=tuple(replace(st, profile="house.griffon") for st in s.unit("1").stands))
+    )
+    m = run(s, "1", fwd(30))
+    assert m.refusal is None and m.passed == []
+
+
+def test_WC_FORM_11_and_WC_SCN_5_charge_and_dismount_permissions() -> None:
+    """[WC.FORM.11] an irregular formation may not charge; [WC.SCN.5] English knights may not
+    dismount at Bannockburn."""
+    from games.war_cometh.ratings import may_charge, may_dismount
+
+    assert may_charge(True) and not may_charge(False)
+    s = _bannockburn()
+    assert not may_dismount(s.special, "english.feudal_knights_mtd")
+    assert may_dismount((), "english.feudal_knights_mtd") and may_dismount(s.special, "scots.knights_mtd_a5")
