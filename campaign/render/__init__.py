@@ -47,7 +47,8 @@ from campaign.picture.styles import (
     TerrainStyle,
 )
 from campaign.render.png import RenderError, render_png
-from campaign.render.svg import STATUS_LOOK, BoardLayout, board_layout, render_svg
+from campaign.render.dispatch import render_svg
+from campaign.render.svg import STATUS_LOOK, BoardLayout, board_layout
 from campaign.render.typeface import FONT_FAMILY, font_files
 
 __all__ = [

@@ -11,7 +11,7 @@ import resvg_py
 
 from campaign.picture import BoardPicture
 from campaign.picture.table import TablePicture
-from campaign.render.svg import render_svg
+from campaign.render.dispatch import render_svg
 from campaign.render.typeface import FONT_FAMILY, font_files
 
 

@@ -36,7 +36,6 @@ from campaign.picture.styles import (
     SideMark,
     TerrainStyle,
 )
-from campaign.picture.table import TablePicture
 from campaign.render.typeface import CSS_FONT_FAMILY, text_width
 
 Point = tuple[float, float]
@@ -1476,16 +1475,8 @@ def _swatch_arrow(kind: ArrowKind, s: float) -> Callable[[float, float], list[st
 # --- public ---------------------------------------------------------------------------------------
 
 
-def render_svg(picture: BoardPicture | TablePicture) -> str:
-    """The picture as a standalone SVG document (UTF-8 text, ends with a newline).
-
-    A hex board (:class:`BoardPicture`) or a measured table (:class:`TablePicture`, drawn by
-    :mod:`campaign.render.table_svg`).
-    """
-    if isinstance(picture, TablePicture):
-        from campaign.render.table_svg import render_table_svg
-
-        return render_table_svg(picture)
+def render_svg(picture: BoardPicture) -> str:
+    """The picture as a standalone SVG document (UTF-8 text, ends with a newline)."""
     return _Renderer(picture).document()
 
 

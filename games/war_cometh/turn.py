@@ -18,6 +18,7 @@ from campaign.ruleset import DiceSource
 from campaign.table import Obstacle, ObstacleKind, Pose, Rect, compulsory_translate, rotate_group, toward_baseline
 from campaign.table.frame import angle_of, cm, q_cm
 
+from .battleline import battleline_check, battleline_modifiers
 from .command import Modifiers, Result, distance_penalty, modified_rating, order_radius, roll_result
 from .model import Condition, Leader, Phase, State, Trace, Unit
 from .movement import Move, carry_out
@@ -220,6 +221,38 @@ def apply_unit_result(
     return state
 
 
+def _battleline(
+    state: State, data: dict[str, Any], dice: DiceSource, narrative: list[str], ctx: dict[str, Any]
+) -> State:
+    """One battleline order: one roll, the same result for every unit; anything but Carry On
+    closes them all; each unit then makes its move in turn [WC.BATTLELINE.7] [WC.BATTLELINE.8]
+    [WC.BATTLELINE.9]."""
+    leader = state.leader(data["leader"])
+    units = list(data["units"])
+    who = f"{leader.name} orders battleline {' '.join(units)}"
+    if leader.confused or leader.lost:
+        narrative.append(f"{who}: no order, {leader.name} is confused [WC.CMD.15].")
+        return state
+    problems = battleline_check(state, leader.id, units)
+    if problems:
+        narrative.append(f"{who}: no order, {problems[0]}")
+        return state
+    state = close_run(state, ctx, leader.id, tuple(units))
+    rating = modified_rating(leader.rating, battleline_modifiers(state, units))
+    d1 = dice.roll(6, f"command: {who} (2D6, first die)")
+    d2 = dice.roll(6, f"command: {who} (2D6, second die)")
+    value, result = roll_result(rating, (d1, d2), disordered=False)
+    narrative.append(f"{who}: rating {rating}, rolled {d1}+{d2}, result {value:+d}: {result.value.replace('-', ' ')}.")
+    for uid in units:
+        unit = replace(state.unit(uid), orders_received=state.unit(uid).orders_received + 1, ordered_by=leader.id)
+        state = state.with_unit(unit)
+        plan = replace(plan_of({**data, "unit": uid}), unit=uid)
+        state = apply_unit_result(state, leader, unit, plan, result, dice, narrative)
+        if result is not Result.CARRY_ON:
+            state = state.with_unit(replace(state.unit(uid), closed=True))
+    return state
+
+
 def _leader_move(state: State, data: dict[str, Any], narrative: list[str]) -> State:
     """Leaders move up to 60 cm after every unit has moved and may attach [WC.LEADER.5]
     [WC.LEADER.6] [WC.LEADER.12]."""
@@ -261,9 +294,7 @@ def resolve_movement(state: State, dice: DiceSource) -> tuple[State, list[str]]:
         if o["kind"] == "order":
             state = _order(state, o["data"], dice, narrative, ctx)
         elif o["kind"] == "battleline":
-            from .battleline import resolve_battleline
-
-            state = resolve_battleline(state, o["data"], dice, narrative, ctx)
+            state = _battleline(state, o["data"], dice, narrative, ctx)
     for u in state.units:
         if u.side == side and u.on_table and u.condition is Condition.ROUTED and not u.orders_received:
             state = _flee(state, u, dice, narrative)
