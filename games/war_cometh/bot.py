@@ -3,7 +3,7 @@ through the same checks as a player's."""
 
 from __future__ import annotations
 
-from .checks import check_orders
+from .checks import try_order
 from .model import Phase, State
 from .orders import read_orders
 from .world import World
@@ -12,7 +12,8 @@ __all__ = ["bot_orders"]
 
 
 def bot_orders(state: State, side: str, seed: int) -> str:
-    """Each unit in turn, from the Marshal: forward as far as is legal (tries 10, 5, 2 cm)."""
+    """Each unit in turn, from the Marshal: forward as far as is legal (tries 10, 5, 2 cm), each
+    order tried on the table the earlier ones leave."""
     if state.phase is not Phase.MOVEMENT:
         return "done"
     world = World(state)
@@ -20,13 +21,21 @@ def bot_orders(state: State, side: str, seed: int) -> str:
     if not marshal:
         return "done"
     lines = [f"commander {marshal}"]
+    sim = state
+    by: dict[str, str] = {}
     for u in sorted(world.on_table(), key=lambda u: u.id):
         if u.side != side:
             continue
         for d in (10, 5, 2):
-            trial = "\n".join([*lines, f"unit {u.id} forward {d}"])
-            orders, errors = read_orders(state, side, trial)
-            if not errors and not check_orders(state, side, orders):
-                lines.append(f"unit {u.id} forward {d}")
+            line = f"unit {u.id} forward {d}"
+            orders, errors = read_orders(sim, side, line)
+            if errors:
+                continue
+            trial, problem = try_order(sim, orders[0][1].data, dict(by))
+            if problem is None:
+                lines.append(line)
+                sim = trial
+                by.setdefault(u.id, marshal)
+                by[f"last:{marshal}"] = u.id
                 break
     return "\n".join(lines) if len(lines) > 1 else "done"

@@ -24,7 +24,7 @@ from .troops import Category
 from .turn import apply_move, plan_of
 from .world import World
 
-__all__ = ["check_orders", "preview_state", "resolve_deployment"]
+__all__ = ["check_orders", "preview_state", "resolve_deployment", "try_order"]
 
 
 def _err(line: int, code: str, message: str, hint: str = "") -> OrderError:
@@ -42,7 +42,7 @@ def check_orders(state: State, side: str, orders: list[tuple[int, Order]]) -> li
         if o.kind in ("place", "place-leader"):
             errors.append(_err(line, "WC.DEPLOY.13", "deployment is over: units move by orders now"))
         elif o.kind == "order":
-            sim, problem = _try_order(sim, o.data, by)
+            sim, problem = try_order(sim, o.data, by)
             if problem is not None:
                 errors.append(_err(line, problem[0], problem[1], problem[2] if len(problem) > 2 else ""))
         elif o.kind == "battleline":
@@ -56,7 +56,7 @@ def check_orders(state: State, side: str, orders: list[tuple[int, Order]]) -> li
     return errors
 
 
-def _try_order(sim: State, data: dict[str, Any], by: dict[str, str]) -> tuple[State, tuple[str, ...] | None]:
+def try_order(sim: State, data: dict[str, Any], by: dict[str, str]) -> tuple[State, tuple[str, ...] | None]:
     """Try one order as a Carry On; return the state after it, or the refusal."""
     leader = sim.leader(data["leader"])
     unit = sim.unit(data["unit"])
@@ -102,7 +102,7 @@ def _try_battleline(sim: State, data: dict[str, Any], by: dict[str, str]) -> tup
     for uid in data["units"]:
         by.setdefault(uid, data["leader"])
         one = {**data, "unit": uid}
-        sim2, problem = _try_order(sim, one, {k: v for k, v in by.items() if not k.startswith("last:")})
+        sim2, problem = try_order(sim, one, {k: v for k, v in by.items() if not k.startswith("last:")})
         if problem is not None:
             return sim, problem
         sim = sim2
@@ -137,7 +137,7 @@ def preview_state(state: State, side: str, orders: list[tuple[int, Order]]) -> S
     by: dict[str, str] = {}
     for _, o in orders:
         if o.kind == "order":
-            sim, _ = _try_order(sim, o.data, by)
+            sim, _ = try_order(sim, o.data, by)
     return sim
 
 

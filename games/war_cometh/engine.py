@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
-from campaign.kit.legal import LegalOptions, Option, OptionKind, UnitOptions
+from campaign.kit.legal import LegalOptions
 from campaign.picture.table import TablePicture
 from campaign.ruleset import (
     JSON,
@@ -27,16 +26,14 @@ from campaign.ruleset import (
     Ruleset,
     ScenarioInfo,
 )
-from campaign.table.frame import cm
 
 from .checks import check_orders
 from .model import Phase, State, dump_state, load_state
-from .orders import Order, read_orders
+from .orders import read_orders
 from .picture import table_picture
 from .scenario import SCENARIOS, load_scenario
 from .turn import resolve_movement
 from .view import render_text, view
-from .world import World
 
 __all__ = ["WarCometh"]
 
@@ -153,21 +150,9 @@ class WarCometh(Ruleset):
         return table_picture(state, title or f"{state.title}: check", planned=after)
 
     def legal_options(self, state: State, side: str) -> LegalOptions:
-        world = World(state)
-        units = []
-        for u in world.on_table():
-            if u.side != side:
-                continue
-            b = world.bound(u)
-            where = f"({b.front_mid()[0]:.1f}, {b.front_mid()[1]:.1f}) facing {u.facing:g}"
-            opts = (
-                Option(OptionKind.MOVE, f"unit {u.id} forward 5", detail="straight ahead"),
-                Option(OptionKind.FACE, f"unit {u.id} wheel left 45", detail="left front corner stays"),
-                Option(OptionKind.FACE, f"unit {u.id} wheel right 45", detail="right front corner stays"),
-                Option(OptionKind.FORMATION, f"unit {u.id} form column", detail="costs 10 cm"),
-            )
-            units.append(UnitOptions(u.id, u.name, where, opts))
-        return LegalOptions(side, self.phase(state), tuple(units))
+        from .legal import legal_options
+
+        return legal_options(state, side, self.phase(state))
 
     def dump(self, state: State) -> JSON:
         return dump_state(state)
@@ -184,15 +169,3 @@ class WarCometh(Ruleset):
         from .bot import bot_orders
 
         return bot_orders(state, side, seed)
-
-
-def _cm(v: int) -> float:
-    return cm(v)
-
-
-def _order_kinds(orders: list[tuple[int, Order]]) -> list[str]:
-    return [o.kind for _, o in orders]
-
-
-def _unused(x: Any) -> None:
-    return None

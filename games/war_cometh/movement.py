@@ -183,7 +183,7 @@ def carry_out(world: World, unit: Unit, plan: Plan, *, strict: bool, pace_cap: F
     enemies = [(k, g, distance(foot, g)) for k, g, _ in enemies]
     friends = [(f.id, world.foot(f)) for f in world.friends(unit.side, unit.id)]
     barred = unary_union(list(world.barred(unit)))
-    zocs = world.enemy_zocs(unit)
+    zocs = world.enemy_zocs(unit, reach=rate + 2 * sum(r.width + r.depth for r in rects) + 10.0)
     start = {k for k, z in zocs.items() if overlaps(foot, z)}
     w = _Walk(world, unit, plan, strict, move, enemies, friends, barred, zocs, start)
     for i, st in enumerate(plan.steps):
@@ -500,11 +500,19 @@ def _segment_cost(w: _Walk, u: Vec, t: float) -> float:
     m = w.move
     world = w.world
     poor = None if _on_road(w, u, t) else _poor_polys(w)
-    n = max(1, math.ceil(t / COST_STEP))
-    cost = 0.0
-    start = m.path[-1]
-    level = world.level_at(start)
     front = _front_rank(m)
+    if poor is not None and not swept_group(front, (u[0] * t, u[1] * t)).intersects(poor):
+        poor = None  # the front edges never touch poor going on this segment
+    start = m.path[-1]
+    seg = LineString([start, (start[0] + u[0] * t, start[1] + u[1] * t)])
+    hilly = any(h.shape.boundary.intersects(seg) for h in world.hills)
+    if poor is None and not hilly:
+        cost = t
+        n = 0
+    else:
+        n = max(1, math.ceil(t / COST_STEP))
+        cost = 0.0
+    level = world.level_at(start)
     for k in range(n):
         a, b = t * k / n, t * (k + 1) / n
         mid = (a + b) / 2
@@ -514,11 +522,11 @@ def _segment_cost(w: _Walk, u: Vec, t: float) -> float:
             if any(float(r.edge_line(Edge.FRONT).intersection(poor).length) > EPS for r in moved):
                 mult = 2.0
         cost += (b - a) * mult
-        lv = world.level_at((start[0] + u[0] * b, start[1] + u[1] * b))
-        if lv > level:
-            cost += CONTOUR_COST * (lv - level)
-        level = lv
-    seg = LineString([start, (start[0] + u[0] * t, start[1] + u[1] * t)])
+        if hilly:
+            lv = world.level_at((start[0] + u[0] * b, start[1] + u[1] * b))
+            if lv > level:
+                cost += CONTOUR_COST * (lv - level)
+            level = lv
     for t_line in world.state.lines:
         if t_line.kind in OBSTACLE_LINES and seg.crosses(LineString(t_line.path())):
             cost += 2 * OBSTACLE_COST if t_line.kind is LineKind.PELSTREAM else OBSTACLE_COST

@@ -149,9 +149,12 @@ class World:
         )
         return unary_union([zoc_region(r, ground) for r in self.rects(unit)])
 
-    def enemy_zocs(self, mover: Unit) -> dict[str, BaseGeometry]:
-        """Every enemy ZOC a move by ``mover`` must respect, by exerting unit id [WC.ZOC.4]."""
-        return {e.id: self.zoc(e, mover.id) for e in self.enemies(mover.side) if self.exerts_zoc(e)}
+    def enemy_zocs(self, mover: Unit, reach: float = 1e9) -> dict[str, BaseGeometry]:
+        """Every enemy ZOC a move by ``mover`` must respect, by exerting unit id [WC.ZOC.4]; only
+        enemies within ``reach`` cm of the mover (its move plus the 8 cm of a ZOC) can matter."""
+        mine = self.foot(mover)
+        near = [e for e in self.enemies(mover.side) if mine.distance(self.foot(e)) <= reach]
+        return {e.id: self.zoc(e, mover.id) for e in near if self.exerts_zoc(e)}
 
     def nearest_enemy_distance(self, unit: Unit) -> float:
         """Straight footprint-to-footprint distance to the nearest enemy unit [WC.CMD.9] [WC.CMD.11]."""
