@@ -98,7 +98,7 @@ def _try_battleline(sim: State, data: dict[str, Any], by: dict[str, str]) -> tup
     problems = battleline_check(sim, data["leader"], list(data["units"]))
     if problems:
         rule = problems[0].split("[", 1)[1].split("]")[0] if "[" in problems[0] else "WC.BATTLELINE.1"
-        return sim, (rule, problems[0])
+        return sim, (rule, problems[0].split(" [", 1)[0])
     for uid in data["units"]:
         by.setdefault(uid, data["leader"])
         one = {**data, "unit": uid}

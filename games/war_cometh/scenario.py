@@ -220,9 +220,20 @@ def parse_scenario(text: str, name: str) -> State:
         active=deploy[0] if phase is Phase.DEPLOY and deploy else first,
         max_turns=int(d.get("max_turns", 12)),
         deploy_order=deploy,
-        turns_taken=((first, 1),),
+        player_turn=int(d.get("player_turn", 1)),
+        turns_taken=_turns_taken(keys, first, int(d.get("player_turn", 1))),
         special=tuple(str(x) for x in d.get("special", [])),
     )
+
+
+def _turns_taken(keys: list[str], first: str, player_turn: int) -> tuple[tuple[str, int], ...]:
+    """Each side's own player-turn count when the scenario starts at ``player_turn`` with
+    ``first`` to move (a mid-game start)."""
+    if not keys:
+        return ()
+    other = next((k for k in keys if k != first), first)
+    mine = (player_turn + 1) // 2
+    return tuple(sorted(((first, mine), (other, player_turn // 2)))) if other != first else ((first, mine),)
 
 
 def _box(f: Fields, box: Any, where: str) -> tuple[int, int, int, int]:
