@@ -197,9 +197,23 @@ def _place(state: State, side: str, data: dict[str, Any]) -> tuple[State, tuple[
     return state.with_unit(new), None
 
 
-def resolve_deployment(state: State) -> tuple[State, list[str]]:
+def _flank_problem(state: State, side: str, data: dict[str, Any]) -> tuple[str, str] | None:
+    """Only the side the scenario allows (the deployment winner) may make one flank march, led by
+    an Earl or a Captain [WC.DEPLOY.6] [WC.DEPLOY.10]."""
+    if state.flank_march_side != side:
+        return ("WC.DEPLOY.6", "only the deployment winner may make a flank march, and not in this scenario")
+    if any(f.side == side for f in state.flank_marches):
+        return ("WC.DEPLOY.6", "one flank march only")
+    g = state.leader(data["leader"])
+    if g.role.value not in ("earl", "captain"):
+        return ("WC.DEPLOY.6", f"{g.name} is the {g.role.value}: a flank march is led by an Earl or a Captain")
+    return None
+
+
+def resolve_deployment(state: State, dice: Any = None) -> tuple[State, list[str]]:
     """Apply the deploying side's placements and hand over to the next step [WC.DEPLOY.4]
-    [WC.DEPLOY.5]."""
+    [WC.DEPLOY.5]; flank marches are set aside and, once everything is deployed, take their
+    arrival test [WC.DEPLOY.6] [WC.DEPLOY.8]."""
     side = state.active
     orders = dict(state.pending).get(side, {"orders": []})["orders"]
     lines = [f"{state.side(side).name} deploy."]
@@ -210,13 +224,50 @@ def resolve_deployment(state: State) -> tuple[State, list[str]]:
         elif o["kind"] == "place-leader":
             g = state.leader(o["data"]["leader"])
             state = state.with_leader(replace(g, x=o["data"]["x"], y=o["data"]["y"]))
+        elif o["kind"] == "flank":
+            state = _set_aside(state, side, o["data"])
+            lines.append(f"A flank march under {state.leader(o['data']['leader']).name} is set aside.")
     rest = state.deploy_order[1:]
     if rest:
         return replace(state, deploy_order=rest, active=rest[0], pending=()), lines
-    first = next((k for k, _ in state.turns_taken), state.sides[0].key)
+    first = max(state.turns_taken, key=lambda kv: kv[1])[0] if state.turns_taken else state.sides[0].key
     lines.append(f"Deployment is over; {state.side(first).name} move first.")
+    state = _arrival_tests(state, dice, lines)
     units = tuple(replace(u, began_turn=u.condition) for u in state.units)
     return replace(state, deploy_order=(), phase=Phase.MOVEMENT, active=first, pending=(), units=units), lines
+
+
+def _set_aside(state: State, side: str, data: dict[str, Any]) -> State:
+    from .model import FlankMarch
+
+    for uid in data["units"]:
+        state = state.with_unit(replace(state.unit(uid), on_table=False))
+    g = state.leader(data["leader"])
+    state = state.with_leader(replace(g, away=True, attached_to=""))
+    march = FlankMarch(side, g.id, tuple(data["units"]), bool(data["edge_left"]))
+    return replace(state, flank_marches=(*state.flank_marches, march))
+
+
+def _arrival_tests(state: State, dice: Any, lines: list[str]) -> State:
+    """Each flank march's leader tests on 2D6 against his rating; a natural 12 fails
+    [WC.DEPLOY.8]."""
+    from .deploy import flank_march_will_arrive
+    from .model import FlankStatus
+
+    out = []
+    for f in state.flank_marches:
+        if f.status is FlankStatus.SET_ASIDE and dice is not None:
+            g = state.leader(f.leader)
+            roll = (
+                dice.roll(6, f"flank march of {g.name}: arrival test"),
+                dice.roll(6, f"flank march of {g.name}: arrival test"),
+            )
+            ok = flank_march_will_arrive(g.rating, roll)
+            verdict = "it will come" if ok else "it fails"
+            lines.append(f"Flank march of {g.name}: {roll[0]}+{roll[1]} against {g.rating}: {verdict}.")
+            f = replace(f, status=FlankStatus.WILL_ARRIVE if ok else FlankStatus.FAILED)
+        out.append(f)
+    return replace(state, flank_marches=tuple(out))
 
 
 def began_disordered(state: State, uid: str) -> bool:

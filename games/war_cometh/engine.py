@@ -112,7 +112,7 @@ class WarCometh(Ruleset):
         if state.phase is Phase.DEPLOY:
             from .checks import resolve_deployment
 
-            new, lines = resolve_deployment(state)
+            new, lines = resolve_deployment(state, dice)
             return Resolution(new, lines)
         new, lines = resolve_movement(state, dice)
         return Resolution(new, lines)

@@ -20,6 +20,8 @@ __all__ = [
     "Ability",
     "AreaKind",
     "Condition",
+    "FlankMarch",
+    "FlankStatus",
     "Formation",
     "Leader",
     "LineKind",
@@ -254,11 +256,37 @@ class Leader:
     confused: bool = False
     finished: bool = False
     """Has given his orders this turn [WC.CMD.4]."""
+    away: bool = False
+    """Off the table with a flank march [WC.DEPLOY.6]."""
 
     @property
     def at(self) -> tuple[float, float]:
         """The leader's point in cm [WC.GEOM.24]."""
         return (cm(self.x), cm(self.y))
+
+
+class FlankStatus(Enum):
+    """Where a flank march stands [WC.DEPLOY.6]."""
+
+    SET_ASIDE = "set-aside"
+    """Announced; its arrival test is taken when deployment ends [WC.DEPLOY.8]."""
+    WILL_ARRIVE = "will-arrive"
+    """Passed the arrival test: rolls each of its owner's turns."""
+    FAILED = "failed"
+    """Failed the test: takes no part in the battle."""
+    ARRIVED = "arrived"
+    """On the table."""
+
+
+@dataclass(frozen=True, slots=True)
+class FlankMarch:
+    """A flank march: its side, leader, units, the table edge it comes on by, and its status."""
+
+    side: str
+    leader: str
+    units: tuple[str, ...]
+    edge_left: bool = True
+    status: FlankStatus = FlankStatus.SET_ASIDE
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,6 +350,9 @@ class State:
     """Profiles defined by the scenario itself."""
     special: tuple[str, ...] = ()
     """Scenario special rules in force, by rule id (e.g. ``WC.SCN.7``)."""
+    flank_marches: tuple[FlankMarch, ...] = ()
+    flank_march_side: str = ""
+    """The side allowed a flank march in this scenario (the deployment winner) [WC.DEPLOY.6]."""
 
     def side(self, key: str) -> Side:
         """A side by key."""
@@ -447,5 +478,9 @@ def load_state(data: dict[str, Any]) -> State:
             "narrative": tuple(data["narrative"]),
             "house_profiles": tuple(profile(p) for p in data["house_profiles"]),
             "special": tuple(data["special"]),
+            "flank_marches": tuple(
+                FlankMarch(f["side"], f["leader"], tuple(f["units"]), f["edge_left"], FlankStatus(f["status"]))
+                for f in data["flank_marches"]
+            ),
         }
     )

@@ -269,6 +269,23 @@ def _place(c: Cursor, ctx: Context) -> Order:
     return Order("place", data, text)
 
 
+def _flank(c: Cursor, ctx: Context) -> Order:
+    """``flank march LEADER UNIT ... [edge left|right]`` during deployment [WC.DEPLOY.6] [WC.DEPLOY.9]."""
+    c.accept("march")
+    lid = c.choice("an Earl or Captain to lead it", ctx.leader_names(), "WC.DEPLOY.6")
+    ids = ctx.unit_ids()
+    units: list[str] = []
+    while c.peek() in ids:
+        units.append(ids[c.next("a unit").lower])
+    if not units:
+        c.choice("one of your units", ids, "WC.DEPLOY.6")
+    left = True
+    if c.accept("edge"):
+        left = c.choice("left or right", {"left": True, "right": False}, "WC.DEPLOY.9")
+    text = f"flank march {lid} {' '.join(units)} edge {'left' if left else 'right'}"
+    return Order("flank", {"leader": lid, "units": units, "edge_left": left}, text)
+
+
 def _done(c: Cursor, ctx: Context) -> Order:
     return Order("done", {}, "done")
 
@@ -281,6 +298,7 @@ def grammar() -> Grammar[Context, Order]:
     g.verb("battleline", _battleline, usage="battleline ID ID ID STEP [then STEP ...]")
     g.verb("leader", _leader, usage="leader NAME [move to X Y] [attach UNIT | detach]")
     g.verb("place", _place, usage="place unit ID at X Y [facing DEG] [line FILES | column]")
+    g.verb("flank", _flank, usage="flank march LEADER UNIT [UNIT ...] [edge left|right]")
     g.verb("done", _done, aliases=("hold", "wait"), usage="done")
     return g
 

@@ -223,6 +223,7 @@ def parse_scenario(text: str, name: str) -> State:
         player_turn=int(d.get("player_turn", 1)),
         turns_taken=_turns_taken(keys, first, int(d.get("player_turn", 1))),
         special=tuple(str(x) for x in d.get("special", [])),
+        flank_march_side=str(d.get("flank_march_side", "")),
     )
 
 

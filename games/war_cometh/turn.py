@@ -302,10 +302,10 @@ def resolve_movement(state: State, dice: DiceSource) -> tuple[State, list[str]]:
         if o["kind"] == "leader":
             state = _leader_move(state, o["data"], narrative)
     narrative.append("Melee Combat Phase is not played yet (War Cometh part 2): TODO(WC.MELEE.1).")
-    return end_player_turn(state, narrative), narrative
+    return end_player_turn(state, narrative, dice), narrative
 
 
-def end_player_turn(state: State, narrative: list[str]) -> State:
+def end_player_turn(state: State, narrative: list[str], dice: DiceSource | None = None) -> State:
     """Clear the per-turn flags, hand the turn over and check the turn limit [WC.SEQ.7]."""
     units = tuple(
         replace(u, orders_received=0, ordered_by="", closed=False, moved=False, frozen=False, began_turn=u.condition)
@@ -325,6 +325,8 @@ def end_player_turn(state: State, narrative: list[str]) -> State:
         pending=(),
     )
     state = start_of_turn(state, narrative)
+    if dice is not None:
+        state = flank_arrivals(state, dice, narrative)
     broken = [s.key for s in state.sides if s.break_point and side_losses(state, s.key) >= s.break_point]
     if broken:
         winner = "" if len(broken) == 2 else state.other(broken[0])
@@ -366,6 +368,55 @@ def start_of_turn(state: State, narrative: list[str]) -> State:
             new = replacement(state, g)
             narrative.append(f"{new.name} takes command [WC.LEADER.12].")
             state = replace(state, leaders=(*state.leaders, new))
+    return state
+
+
+def flank_arrivals(state: State, dice: DiceSource, narrative: list[str]) -> State:
+    """At the start of its owner's turns a flank march that passed its test arrives on a 1D6 of at
+    most the turn's number, placed along its table edge in the half nearer the enemy, facing in,
+    2 cm from the enemy; units with no room try again next turn [WC.DEPLOY.6] [WC.DEPLOY.9]."""
+    from .deploy import flank_arrival_spots, flank_march_arrives
+    from .model import FlankStatus
+    from .scenario import place_unit
+
+    out = []
+    for f in state.flank_marches:
+        if f.side != state.active or f.status is not FlankStatus.WILL_ARRIVE:
+            out.append(f)
+            continue
+        turn = state.own_turns(f.side)
+        die = dice.roll(6, f"flank march of {state.leader(f.leader).name}: arrival on turn {turn}")
+        if not flank_march_arrives(turn, die):
+            narrative.append(f"The flank march does not arrive ({die} > {turn}).")
+            out.append(f)
+            continue
+        state = _place_march(state, f, place_unit, flank_arrival_spots, narrative)
+        out.append(replace(f, status=FlankStatus.ARRIVED))
+    return replace(state, flank_marches=tuple(out))
+
+
+def _place_march(state: State, f: Any, place_unit: Any, spots_for: Any, narrative: list[str]) -> State:
+    world = World(state)
+    units = [state.unit(u) for u in f.units]
+    profiles = [world.profile(u) for u in units]
+    fronts = [p.width / 100 * u.files for p, u in zip(profiles, units, strict=True)]
+    depths = [p.depth / 100 * -(-len(u.stands) // u.files) for p, u in zip(profiles, units, strict=True)]
+    side_a = state.side(f.side).player == "A"
+    spots = spots_for(f.edge_left, side_a, state.width / 100, state.depth / 100, fronts, depths)
+    placed = []
+    for u, p, (x, y, facing) in zip(units, profiles, spots, strict=False):
+        stands = place_unit(p, len(u.stands), (q_cm(x), q_cm(y)), round(facing * 100), u.files)
+        new = replace(u, stands=stands, on_table=True)
+        foot = World(state.with_unit(new)).foot(new)
+        if any(foot.distance(world.foot(e)) < 2.0 for e in world.enemies(u.side)):
+            continue
+        state = state.with_unit(new)
+        placed.append(u.id)
+    g = state.leader(f.leader)
+    if placed:
+        x, y = World(state).bound(state.unit(placed[0])).front_mid()
+        state = state.with_leader(replace(g, away=False, x=q_cm(x), y=q_cm(y)))
+    narrative.append(f"The flank march under {g.name} arrives: {', '.join(placed) or 'no room yet'}.")
     return state
 
 

@@ -7,7 +7,6 @@ from games.war_cometh.scenario import parse_scenario
 
 HEAD = """
 title = "test"
-phase = "movement"
 first = "a"
 table = { width_cm = 180, depth_cm = 120 }
 [[sides]]

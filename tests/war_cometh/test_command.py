@@ -287,3 +287,38 @@ def test_WC_BATTLELINE_orders_in_play() -> None:
     with pytest.raises(OrdersRejected) as err2:
         RULESET.parse_orders(s, "a", "battleline 1 2 4 forward 5")
     assert err2.value.errors[0].code == "WC.BATTLELINE.1"
+
+
+def test_WC_DEPLOY_6_8_9_flank_march_in_play() -> None:
+    """[WC.DEPLOY.6] [WC.DEPLOY.8] [WC.DEPLOY.9] [WC.DEPLOY.10] [WC.TEST.19] a flank march is set
+    aside during deployment, tests to arrive when deployment ends (2D6 <= 9), and arrives on the
+    owner's third turn (a 2 <= 3) along the left edge, in the half nearer the enemy."""
+    from campaign.ruleset import OrdersRejected
+    from games.war_cometh import RULESET
+    from games.war_cometh.model import FlankStatus, Phase
+    from games.war_cometh.turn import end_player_turn
+
+    s = position(
+        unit("1", "a", "base.pikes", 3, (50, 20), 90),
+        unit("2", "a", "base.knights_mtd", 3, (90, 20), 90),
+        unit("9", "b", "base.pikes", 3, (60, 100), -90),
+        extra_head='phase = "deploy"\ndeploy_order = ["a", "b"]\nflank_march_side = "a"\n',
+    )
+    s = s.with_leader(replace(s.leader("ma"), role=Role.EARL, rating=9))
+    with pytest.raises(OrdersRejected):
+        RULESET.parse_orders(s, "a", "flank march mb 9")
+    acc = RULESET.parse_orders(s, "a", "flank march ma 2 edge left")
+    s = RULESET.resolve(RULESET.apply_orders(s, acc), ScriptedDice.of(6)).state
+    assert not s.unit("2").on_table and s.leader("ma").away
+    s = RULESET.apply_orders(s, RULESET.parse_orders(s, "b", "done"))
+    s = RULESET.resolve(s, ScriptedDice.of(6, 3, 5)).state  # 8 <= 9: it will come
+    assert s.phase is Phase.MOVEMENT and s.flank_marches[0].status is FlankStatus.WILL_ARRIVE
+    dice = ScriptedDice.of(6, 4, 2)  # a's turn 2: 4 > 2; a's turn 3: 2 <= 3
+    s = end_player_turn(s, [], dice)  # a -> b
+    s = end_player_turn(s, [], dice)  # b -> a (a's turn 2)
+    assert not s.unit("2").on_table
+    s = end_player_turn(s, [], dice)
+    s = end_player_turn(s, [], dice)  # a's turn 3
+    assert s.unit("2").on_table and s.flank_marches[0].status is FlankStatus.ARRIVED
+    b = World(s).bound(s.unit("2"))
+    assert abs(min(q[0] for q in b.corners())) < 0.01 and b.cy > 60.0 and abs(s.unit("2").facing) < 0.01
