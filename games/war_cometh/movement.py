@@ -173,10 +173,22 @@ class _Walk:
     entered: set[str] = field(default_factory=set)
 
 
-def carry_out(world: World, unit: Unit, plan: Plan, *, strict: bool, pace_cap: Fraction = Fraction(1)) -> Move:
-    """Carry out ``plan`` for ``unit`` [WC.MOVE.10] [WC.MOVE.12]."""
+def carry_out(
+    world: World,
+    unit: Unit,
+    plan: Plan,
+    *,
+    strict: bool,
+    pace_cap: Fraction = Fraction(1),
+    dense_roll: int | None = None,
+) -> Move:
+    """Carry out ``plan`` for ``unit`` [WC.MOVE.10] [WC.MOVE.12]. A unit that starts in dense
+    terrain moves only the 1D6 cm rolled for it (``dense_roll``; 6 when checking orders) and pays
+    no poor-going double [WC.TERR.5] [WC.TERR.5a]."""
     rects = world.rects(unit)
     rate, out_of_arc, _ = allowance(world, unit, plan, pace_cap)
+    if starts_in_dense(world, unit):
+        rate = min(rate, float(6 if dense_roll is None else dense_roll))
     move = Move(rects, unit.facing, unit.formation, unit.files, [_rp(rects, unit.facing)], 0.0, rate, out_of_arc)
     foot = world.foot(unit)
     enemies = [(e.id, world.foot(e), 0.0) for e in world.enemies(unit.side)]
@@ -198,6 +210,14 @@ def carry_out(world: World, unit: Unit, plan: Plan, *, strict: bool, pace_cap: F
             )
     move.disordered = move.out_of_arc or move.disordered
     return move
+
+
+def starts_in_dense(world: World, unit: Unit) -> bool:
+    """A unit other than (H) skirmishers with a front edge in dense terrain [WC.TERR.5a]."""
+    if world.profile(unit).type is TroopType.SKIRMISH_INFANTRY:
+        return False
+    dense = world.areas(AreaKind.DENSE)
+    return any(r.edge_line(Edge.FRONT).intersects(d) for r in world.rects(unit) for d in dense)
 
 
 def _schiltron(w: _Walk) -> bool:
@@ -404,7 +424,8 @@ def _segment_problem(w: _Walk, u: Vec, t: float) -> tuple[str, str] | None:
     dense = unary_union(list(w.world.areas(AreaKind.DENSE)))
     if not dense.is_empty and w.world.profile(w.unit).type is not TroopType.SKIRMISH_INFANTRY:
         start_foot = unary_union([r.polygon() for r in m.rects])
-        if not dense.buffer(EPS).contains(start_foot) and _wholly_in_before(w, u_dir(vec), t, dense):
+        started_in = starts_in_dense(w.world, w.unit)
+        if not started_in and not dense.buffer(EPS).contains(start_foot) and _wholly_in_before(w, u_dir(vec), t, dense):
             return "WC.TERR.5", "a unit entering dense terrain stops as soon as it is wholly inside"
     for burn in w.world.lines(LineKind.BANNOCK):
         if area.intersects(burn) and not unary_union([r.polygon() for r in m.rects]).intersects(burn):

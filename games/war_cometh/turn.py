@@ -21,7 +21,7 @@ from campaign.table.frame import angle_of, cm, q_cm
 from .battleline import battleline_check, battleline_modifiers
 from .command import Modifiers, Result, distance_penalty, modified_rating, order_radius, roll_result
 from .model import Condition, Leader, Phase, State, Trace, Unit
-from .movement import Move, carry_out
+from .movement import Move, carry_out, starts_in_dense
 from .plans import Plan, Step, StepKind
 from .troops import Category, Quality, majority_quality
 from .world import World
@@ -212,7 +212,11 @@ def apply_unit_result(
         move = carry_out(world, unit, _stand_only(plan), strict=False)
     else:
         cap = Fraction(1, 2) if result is Result.HESITANT else Fraction(1)
-        move = carry_out(world, unit, plan, strict=False, pace_cap=cap)
+        roll = None
+        if starts_in_dense(world, unit):
+            roll = dice.roll(6, f"dense terrain: unit {unit.id} moves 1D6 cm")  # [WC.TERR.5a]
+            narrative.append(f"Unit {unit.id} is in dense terrain: it may move {roll} cm.")
+        move = carry_out(world, unit, plan, strict=False, pace_cap=cap, dense_roll=roll)
     if move.cut_short:
         narrative.append(f"Unit {unit.id} stops short: it went as far as it legally could.")
     state = apply_move(state, unit, move)

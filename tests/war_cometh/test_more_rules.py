@@ -477,3 +477,17 @@ def test_WC_FORM_11_and_WC_SCN_5_charge_and_dismount_permissions() -> None:
     s = _bannockburn()
     assert not may_dismount(s.special, "english.feudal_knights_mtd")
     assert may_dismount((), "english.feudal_knights_mtd") and may_dismount(s.special, "scots.knights_mtd_a5")
+
+
+def test_WC_TERR_5a_a_unit_in_dense_terrain_moves_1d6() -> None:
+    """[WC.TERR.5] [WC.TERR.5a] a unit starting in dense terrain moves only the 1D6 cm rolled (6
+    when orders are checked), with no poor-going double."""
+    dense = '[[areas]]\nid = "d"\nkind = "dense"\npoints = [[0, 30], [180, 30], [180, 100], [0, 100]]\n'
+    s = position(unit("1", "a", "base.pikes", 3, (50, 40), 90), terrain=dense)
+    assert run(s, "1", fwd(7)).refusal.rule == "WC.MOVE.12"  # type: ignore[union-attr]
+    assert run(s, "1", fwd(6)).refusal is None
+    data = {"leader": "ma", "unit": "1", "steps": [fwd(6).dump()], "through": []}
+    s2 = replace(s, pending=(("a", {"orders": [{"kind": "order", "data": data}]}),))
+    new, lines = resolve_movement(s2, ScriptedDice.of(6, 1, 1, 4))
+    assert any("may move 4 cm" in line for line in lines)
+    assert abs(World(new).bound(new.unit("1")).front_mid()[1] - 44.0) < 0.02
