@@ -214,7 +214,9 @@ def apply_unit_result(
         cap = Fraction(1, 2) if result is Result.HESITANT else Fraction(1)
         roll = None
         if starts_in_dense(world, unit):
-            roll = dice.roll(6, f"dense terrain: unit {unit.id} moves 1D6 cm")  # [WC.TERR.5a]
+            # [WC.TERR.5a] TODO(WC.TERR.5a): one roll should cover all the unit's orders this turn;
+            # a later order rolls again
+            roll = dice.roll(6, f"dense terrain: unit {unit.id} moves 1D6 cm")
             narrative.append(f"Unit {unit.id} is in dense terrain: it may move {roll} cm.")
         move = carry_out(world, unit, plan, strict=False, pace_cap=cap, dense_roll=roll)
     if move.cut_short:
