@@ -17,6 +17,7 @@ Modules:
 * :mod:`~campaign.table.terrain` — hill levels, terrain tests, zones of control, blocked flanks,
   distances around impassable ground.
 * :mod:`~campaign.table.sight` — line of sight.
+* :mod:`~campaign.table.align` — edge-to-edge distances and aligned contact poses (charges).
 """
 
 from campaign.table.contact import (

@@ -105,12 +105,12 @@ def flush(a: Rect, b: Rect) -> bool:
             if distance(la, lb) > CONTACT_EPS:
                 continue
             need = min(la.length, lb.length) - 0.01
-            if _overlap_along(la, lb) >= need:
+            if overlap_along(la, lb) >= need:
                 return True
     return False
 
 
-def _overlap_along(la: LineString, lb: LineString) -> float:
+def overlap_along(la: LineString, lb: LineString) -> float:
     """Length of the common stretch of two nearly collinear segments, projected on ``la``."""
     (x0, y0), (x1, y1) = la.coords
     ux, uy = x1 - x0, y1 - y0

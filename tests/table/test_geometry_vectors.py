@@ -18,6 +18,7 @@ from campaign.table import (
     PoseProblem,
     Rect,
     Zone,
+    align,
     bounding_rect,
     compulsory_translate,
     contact,
@@ -47,7 +48,7 @@ from campaign.table.frame import cm, deg, norm_angle, q_cm, q_deg, toward_baseli
 STAND = dict(width=4.0, depth=2.0)
 
 
-@pytest.mark.parametrize("module", [frame, rect, contact, formation, motion, terrain, sight, table])
+@pytest.mark.parametrize("module", [frame, rect, contact, formation, motion, terrain, sight, align, table])
 def test_docstring_examples_run(module: object) -> None:
     """Every ``>>>`` example in the geometry modules is true."""
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
@@ -387,3 +388,28 @@ def test_pose_round_trips() -> None:
     """[WC.GEOM.2] a stored pose turns into a rectangle and back unchanged."""
     p = Pose(1234, -50, -9000)
     assert p.rect(400, 200).pose() == p
+
+
+def test_WC_GEOM_22_charge_alignment_primitives() -> None:
+    """[WC.GEOM.22] [WC.CHARGE.14] [WC.CHARGE.15] [WC.CHARGE.16] the measurements a charge needs:
+    front-edge to edge distance, the approach vector, the aligned pose (facing reversed to the
+    edge's normal, front on its line, RP at an offset), corner-matching offsets and overlap."""
+    from campaign.table.align import align_to_edge, approach_vector, corner_offsets, edge_overlap, segment_distance
+
+    charger = grid_rects((10.0, 0.0), 45.0, files=2, ranks=1, **STAND)
+    target = Rect(30.0, 21.0, -90.0, 4.0, 2.0)  # front edge at y = 20, facing down
+    fl, fr = target.edge(Edge.FRONT)
+    seen = (fr, fl)  # as the charger sees it, left to right
+    front = (bounding_rect(charger, 45.0).corners().fl, bounding_rect(charger, 45.0).corners().fr)
+    d = segment_distance(front, seen)
+    v = approach_vector(front, seen)
+    assert abs(math.hypot(*v) - d) < 1e-9 and d > 10
+    placed = align_to_edge(charger, 45.0, seen, offset=0.0)
+    assert all(abs(r.facing - 90.0) < 1e-9 for r in placed)
+    assert abs(max(r.cy + 1.0 for r in placed) - 20.0) < 1e-9
+    assert abs(reference_point(bounding_rect(placed, 90.0))[0] - 30.0) < 1e-9
+    offsets = corner_offsets(placed, seen, [fl, fr])
+    assert offsets == (-6.0, -2.0, 2.0, 6.0)
+    flush_one = align_to_edge(charger, 45.0, seen, offset=2.0)
+    assert abs(edge_overlap(flush_one, seen) - 4.0) < 1e-6
+    assert sum(flush(a, target) for a in flush_one) == 1
