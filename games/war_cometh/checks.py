@@ -116,6 +116,8 @@ def _english(state: State) -> str:
 
 def _leader_problem(sim: State, data: dict[str, Any]) -> tuple[str, str] | None:
     g = sim.leader(data["leader"])
+    if g.away:
+        return ("WC.DEPLOY.6", f"{g.name} is away with a flank march")
     attach = data.get("attach", "")
     if attach and attach != "-" and g.ability.value == "replacement":
         return ("WC.LEADER.12", f"{g.name} is a replacement leader and may never attach to a unit")

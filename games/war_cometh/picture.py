@@ -95,7 +95,7 @@ def table_picture(state: State, title: str, planned: State | None = None) -> Tab
     leaders = tuple(
         LeaderFigure(g.id[:3].upper() if len(g.id) > 3 else g.id.upper(), g.side, g.at, chief=g.role.value == "marshal")
         for g in state.leaders
-        if not g.lost
+        if not g.lost and not g.away
     )
     a = next((s.name for s in state.sides if s.player == "A"), "")
     b = next((s.name for s in state.sides if s.player == "B"), "")
