@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from campaign.kit.legal import LegalOptions
     from campaign.kit.scenario_file import Problem
     from campaign.picture import BoardPicture
+    from campaign.picture.table import TablePicture
 
 ENTRY_POINT_GROUP = "campaign.rulesets"
 EXTRA_RULESETS_ENV = "CAMPAIGN_RULESETS"
@@ -318,8 +319,8 @@ class Ruleset(ABC):
     def render_text(self, state: State, side: str | None = None) -> str:
         """The board as plain text for a terminal or a mail."""
 
-    def picture(self, state: State, side: str | None = None, title: str = "") -> BoardPicture | None:
-        """The board as a picture description for campaign.render, or None if not a hex game."""
+    def picture(self, state: State, side: str | None = None, title: str = "") -> BoardPicture | TablePicture | None:
+        """The board as a picture for campaign.render (a hex board or a measured table), or None."""
         return None
 
     def legal_options(self, state: State, side: str) -> LegalOptions:
