@@ -119,8 +119,10 @@ def _body(f: Fields, board: Board, c: Mapping[str, Any], where: str, two: bool) 
     return Body(h, d)
 
 
+OVERRIDES = {f"values_{m}": m for m in MODES}
+"""Per-character value overrides: ``values_foot = [16, 6, 8]`` etc. [CH.ROSTER.4]."""
 CHAR_KEYS = ("id", "name", "type", "side", "at", "facing", "mounted", "condition", "missiles", "sergeant",
-             "needs_command", "quarter", "controller", "ransom", "captor", *MODES)
+             "needs_command", "quarter", "controller", "ransom", "captor", *OVERRIDES)
 
 
 def read_character(f: Fields, board: Board, types: dict[str, Profile], c: Mapping[str, Any], where: str, sides: tuple[str, ...]) -> Character | None:
@@ -131,7 +133,8 @@ def read_character(f: Fields, board: Board, types: dict[str, Profile], c: Mappin
     if base is None:
         f.problem(f"{where}.type", f"unknown type {tid!r} (types: {', '.join(types)})")
         return None
-    prof = read_profile(f, c, where, tid, base) if any(m in c for m in MODES) else base
+    over = {m: c[k] for k, m in OVERRIDES.items() if k in c}
+    prof = read_profile(f, {**over, "name": base.name}, where, tid, base) if over else base
     side = f.text(c, "side", where)
     if side not in sides:
         f.problem(f"{where}.side", f"must be one of {', '.join(sides)}")
