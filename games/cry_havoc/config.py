@@ -68,8 +68,9 @@ class Config:
     """[CH.RETREAT.3] item 2."""
     retreat__must_increase_distance: bool = True
     """[CH.RETREAT.3] item 5."""
-    retreat__never_adjacent: bool = True
-    """Second book check 3: keep "never adjacent to an enemy" for every retreat (false: as printed per table)."""
+    retreat__never_adjacent: bool = False
+    """Second book check 3: false (book) = "not adjacent to an enemy" only where printed (missile tables,
+    mounted combat table); true = every retreat, as the spec proposed."""
     retreat__mounted_sidestep: bool = True
     """[CH.RETREAT.5]."""
     retreat__stunned: str = "fail"
@@ -78,8 +79,9 @@ class Config:
     """[CH.RETREAT.10] or "never"."""
     window__enter_test: bool = False
     """Second book check 1: the enemy test only on leaving a window to the far side (true: also on entering)."""
-    window__wounded_enter: bool = False
-    """Second book check 2 / [CH.MOVE.9](a): false keeps the spec's "wounded never enter a window"."""
+    window__wounded_enter: bool = True
+    """Second book check 2: true (book) = a wounded man may enter a window hex if he has the 3 MP;
+    false = the spec's [CH.MOVE.9](a), wounded men never enter a window hex."""
     corpse__mule_weight: int = 3
     """[CH.MOVE.8]."""
     horse__back_cost_factor: int = 2
