@@ -141,7 +141,7 @@ def animal_retreat(ctx: Ctx, a: Animal, length: int, sources: tuple[Hex, ...]) -
     """An animal retreats like a horseman; if it cannot, nothing happens [CH.MRT.6] [CH.RETREAT.9]."""
     st = ctx.state
     ghost = Character(a.id, a.kind.value, "", _animal_profile(), a.body, mounted=a.body.facing is not None)
-    st.animals[a.id] = replace(a, alive=False)  # not in its own way while searching
+    st.animals.pop(a.id)  # not in its own way while searching
     found = paths(st, ghost, Retreat(a.id, length, sources, True))
     st.animals[a.id] = a
     if not found:

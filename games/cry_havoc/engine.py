@@ -77,11 +77,10 @@ class CryHavoc(Ruleset):
                                              hint="only the phasing side fires, moves and attacks")])
         orders, errors = self.read(state, text)
         lines = {n: line for n, line in enumerate(text.splitlines(), start=1)}
-        if not errors:
-            run = Run(Ctx(state.clone(), None), orders, validate=True)
-            run_phase(run)
-            for n, e in run.problems:
-                errors.append(OrderError(n, 1 if n else 0, e.code, e.message, lines.get(n, "").strip(), e.hint or legal_hint(self, state, side)))
+        run = Run(Ctx(state.clone(), None), orders, validate=True)
+        run_phase(run)
+        for n, e in run.problems:
+            errors.append(OrderError(n, 1 if n else 0, e.code, e.message, lines.get(n, "").strip(), e.hint or legal_hint(self, state, side)))
         if errors:
             raise OrdersRejected(sorted(errors, key=lambda e: (e.line, e.column)))
         canon = [O.canonical(o, state) for _, o in orders] or ["pass"]

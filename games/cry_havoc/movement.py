@@ -69,7 +69,7 @@ def foot_step(state: GameState, c: Character, frm: Hex, to: Hex, fresh: frozense
     """(cost, why not) of one foot step; ``fresh`` = enemies' neighbours banned by command [CH.COMMAND.8]."""
     if not state.board.on_map(to):
         return IMPASSABLE, f"{state.board.label(to)} is off the map [CH.MOVE.12]"
-    if frozenset((frm, to)) in state.board.wall_sides:
+    if state.board.wall_sides and frozenset((frm, to)) in state.board.wall_sides:
         return IMPASSABLE, "a wall hexside may not be crossed [CH.TERRAIN.12]"
     cost = state.cost(to, False)
     if cost >= IMPASSABLE:
@@ -93,7 +93,8 @@ def horse_ok(state: GameState, c: Character, before: Body, body: Body, entered: 
             return f"a horseman may not enter {state.board.label(h)} ({state.board.at(h).name.lower()}) [CH.MOVE.7] [CH.TERRAIN.5]"
     if state.enemy_at(entered, c.side):
         return f"{state.board.label(entered)} holds an enemy [CH.MOVE.5]"
-    if any(frozenset((a, b)) in state.board.wall_sides for a in before.hexes for b in body.hexes if a.distance(b) == 1):
+    walls = state.board.wall_sides
+    if walls and any(frozenset((a, b)) in walls for a in before.hexes for b in body.hexes if a.distance(b) == 1):
         return "a wall hexside may not be crossed [CH.TERRAIN.12]"
     return None
 

@@ -115,7 +115,7 @@ def picture(st: GameState, title: str = "") -> BoardPicture:
     return BoardPicture(
         title or f"{st.title}: turn {st.turn}",
         b.spec,
-        subtitle=f"{b.title}; {st.side} to move" + (" (house map)" if b.house_values else ""),
+        subtitle=f"{b.title}; {st.side} to move",
         terrain=tuple(HexTerrain(h, STYLE[t], b.elevation.get(h, 0)) for h, t in sorted(b.terrain.items()) if t is not Terrain.FLAT or h in b.elevation),
         hexside_features=tuple(_hexside_features(st)),
         sides=tuple(sides),

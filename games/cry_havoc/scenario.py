@@ -198,6 +198,7 @@ def build_state(name: str, options: Mapping[str, Any] | None = None, doc: TomlDo
         f.done()
     opts = dict(f.table(d, "options"))
     opts.update(options or {})
+    turns_override = opts.pop("turns", None)
     try:
         config = build_config(opts)
     except ValueError as e:
@@ -231,6 +232,8 @@ def build_state(name: str, options: Mapping[str, Any] | None = None, doc: TomlDo
         f.integer(d, "turns", low=1), read_victory(f, board, f.table(d, "victory", required=True)), chars, animals, dead,
         _edges(f, d, "exits", sides), _edges(f, d, "friendly_edges", sides), animal_defence=animal_def,
     )
+    if turns_override is not None:
+        state.turns = int(turns_override)  # a shorter (or longer) game: game new --option turns=N
     state.turn = f.integer(start, "turn", "start", 1, 1)
     state.phasing = state.sides.index(f.text(start, "side", "start", first)) if start.get("side") in sides else 0
     for side, table in f.table(d, "standing").items():

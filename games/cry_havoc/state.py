@@ -40,6 +40,35 @@ class Step(IntEnum):
     """Stunned characters of the phasing side recover [CH.SEQ.7]."""
 
 
+class Pieces(dict):  # type: ignore[type-arg]
+    """A dict of pieces that counts its changes, so the state's hex index knows when to rebuild."""
+
+    def __init__(self, *a: Any, **k: Any) -> None:
+        super().__init__(*a, **k)
+        self.version = 0
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self.version += 1
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: Any) -> None:
+        self.version += 1
+        super().__delitem__(key)
+
+    def pop(self, *a: Any) -> Any:
+        self.version += 1
+        return super().pop(*a)
+
+
+@dataclass(frozen=True, slots=True)
+class Index:
+    """Where the pieces are: live men, live animals, corpse weight by hex [CH.STACK.1] [CH.MOVE.8]."""
+
+    men: dict[Hex, Character]
+    beasts: dict[Hex, Animal]
+    weight: dict[Hex, int]
+
+
 @dataclass(frozen=True, slots=True)
 class Victory:
     """What the scenario says wins (the rulebook gives no victory rules) [CH.TURN.1]."""
@@ -88,6 +117,38 @@ class GameState:
     result: tuple[str | None, str] | None = None
     last: dict[str, Any] = field(default_factory=dict)
     """What the last phase did, for the picture: moves, shots, attacks, retreats (label lists)."""
+    _index: tuple[Any, Index] | None = None
+
+    def __post_init__(self) -> None:
+        self.characters = Pieces(self.characters)
+        self.animals = Pieces(self.animals)
+        self.extra_dead = Pieces(self.extra_dead)
+
+    def index(self) -> Index:
+        """The hex index, rebuilt only when a piece or a corpse changed."""
+        key = (id(self.characters), self.characters.version, id(self.animals), self.animals.version,
+               id(self.extra_dead), self.extra_dead.version)
+        if self._index is not None and self._index[0] == key:
+            return self._index[1]
+        men: dict[Hex, Character] = {}
+        weight: dict[Hex, int] = dict(self.extra_dead)
+        for c in self.characters.values():
+            for h in c.hexes:
+                if c.live:
+                    men[h] = c
+                else:
+                    weight[h] = weight.get(h, 0) + 1
+        beasts: dict[Hex, Animal] = {}
+        for a in self.animals.values():
+            for h in a.hexes:
+                if a.alive:
+                    beasts[h] = a
+                else:
+                    w = 3 if a.kind is AnimalKind.HORSE else self.config.corpse__mule_weight
+                    weight[h] = weight.get(h, 0) + w
+        idx = Index(men, beasts, weight)
+        self._index = (key, idx)
+        return idx
 
     # --- phases --------------------------------------------------------------------------------
     @property
@@ -107,12 +168,12 @@ class GameState:
         return self.sides[1] if side == self.sides[0] else self.sides[0]
 
     def clone(self) -> GameState:
-        board = self.board
-        self.board = None  # type: ignore[assignment]  # the board never changes: share it
+        board, idx = self.board, self._index
+        self.board, self._index = None, None  # type: ignore[assignment]  # the board never changes: share it
         try:
             twin = copy.deepcopy(self)
         finally:
-            self.board = board
+            self.board, self._index = board, idx
         twin.board = board
         return twin
 
@@ -126,19 +187,11 @@ class GameState:
 
     def occupant(self, h: Hex) -> Character | None:
         """The live character in a hex [CH.STACK.1]."""
-        for c in self.characters.values():
-            if c.live and h in c.hexes:
-                return c
-        return None
+        return self.index().men.get(h)
 
-    def animal_at(self, h: Hex, alive: bool = True) -> Animal | None:
-        for a in self.animals.values():
-            if a.alive == alive and h in a.hexes and not self.ridden(a):
-                return a
-        return None
-
-    def ridden(self, a: Animal) -> bool:
-        return False
+    def animal_at(self, h: Hex) -> Animal | None:
+        """The live animal in a hex [CH.STACK.4]."""
+        return self.index().beasts.get(h)
 
     def blocked_for_stop(self, h: Hex, me: str = "") -> bool:
         """A live character or live animal already stands here [CH.STACK.1] [CH.STACK.4]."""
@@ -164,12 +217,7 @@ class GameState:
 
     def corpse_weight(self, h: Hex) -> int:
         """Dead men + 3 per dead horse (or mule) in the hex [CH.MOVE.8]."""
-        m = self.extra_dead.get(h, 0)
-        m += sum(1 for c in self.characters.values() if not c.live and h in c.hexes)
-        for a in self.animals.values():
-            if not a.alive and h in a.hexes:
-                m += 3 if a.kind is AnimalKind.HORSE else self.config.corpse__mule_weight
-        return m
+        return self.index().weight.get(h, 0)
 
     def cost(self, h: Hex, mounted: bool) -> int:
         """MP to enter: terrain cost, doubled by 3-5 corpse weight, impassable from 6 [CH.MOVE.2] [CH.MOVE.8]."""
