@@ -133,7 +133,7 @@ def do_retreat(ctx: Ctx, cid: str, length: int, sources: tuple[Hex, ...], never_
         ctx.say(f"  {cid} retreats off the map ({describe(st, chosen)}) [CH.RETREAT.10].")
     else:
         st.characters[cid] = replace(c, body=chosen.end, leading="")
-        ctx.say(f"  {cid} retreats {length}: {describe(st, chosen)} -> {st.where(chosen.end)} [CH.RETREAT.3].")
+        ctx.say(f"  {cid} retreats {length} hex{'es' if length > 1 else ''} ({describe(st, chosen)}) to {st.where(chosen.end)} [CH.RETREAT.3].")
     st.last.setdefault("retreats", []).append([[h.q, h.r] for b in chosen.bodies for h in b.hexes[:1]])
 
 

@@ -80,7 +80,8 @@ class CryHavoc(Ruleset):
         run = Run(Ctx(state.clone(), None), orders, validate=True)
         run_phase(run)
         for n, e in run.problems:
-            errors.append(OrderError(n, 1 if n else 0, e.code, e.message, lines.get(n, "").strip(), e.hint or legal_hint(self, state, side)))
+            message = e.message.removesuffix(f" [{e.code}]")
+            errors.append(OrderError(n, 1 if n else 0, e.code, message, lines.get(n, "").strip(), e.hint or legal_hint(self, state, side)))
         if errors:
             raise OrdersRejected(sorted(errors, key=lambda e: (e.line, e.column)))
         canon = [O.canonical(o, state) for _, o in orders] or ["pass"]
