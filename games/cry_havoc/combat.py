@@ -135,13 +135,19 @@ def defence(state: GameState, d: Piece) -> int:
     return state.values(d).defence
 
 
-def priority_set(state: GameState, k: Character) -> list[Character]:
-    """S(K): adjacent enemy knights K could legally attack alone from where he stands [CH.COMBAT.13]."""
+def priority_set(state: GameState, k: Character, reach: frozenset[str] = frozenset()) -> list[Character]:
+    """S(K): adjacent enemy knights K could legally attack alone from where he stands, plus in "reach" mode
+    those he could have reached this phase (``reach``, fixed at the start of step 3) [CH.COMBAT.13]."""
     if state.config.priority is KnightPriority.OFF or not k.profile.is_knight or not k.active or k.stunned or k.action:
         return []
     out = []
     for e in state.live(state.other(k.side)):
-        if not e.profile.is_knight or e.ransom is Ransom.PRISONER or not touching(state, k, e):
+        if not e.profile.is_knight or e.ransom is Ransom.PRISONER:
+            continue
+        if e.id in reach:
+            out.append(e)
+            continue
+        if not touching(state, k, e):
             continue
         try:
             odds(state, Combat((k.id,), (e.id,)))
@@ -160,11 +166,44 @@ def between(state: GameState, k: Character, e: Character) -> set[Hex]:
     return set(lof["L"].hexes) | set(lof["R"].hexes)
 
 
-def priority_problem(state: GameState, cb: Combat) -> str | None:
+def reach_set(state: GameState, k: Character) -> frozenset[str]:
+    """"reach" mode: enemy knights K could attack alone from some place he can reach this step,
+    ignoring command control [CH.COMBAT.13] item 1 [CH.GEOM.11] [TV-81]."""
+    from dataclasses import replace
+
+    from .geometry import Body
+    from .movement import reachable_foot, reachable_horse
+
+    if not k.profile.is_knight or not k.active or k.stunned or k.action or k.body is None:
+        return frozenset()
+    places = [k.body] + (list(reachable_horse(state, k)) if k.mounted else [Body(h) for h in reachable_foot(state, k)])
+    out = set()
+    for e in state.live(state.other(k.side)):
+        if not e.profile.is_knight or e.ransom is Ransom.PRISONER:
+            continue
+        for body in places:
+            moved = replace(k, body=body)
+            if not touching(state, moved, e):
+                continue
+            saved = state.characters[k.id]
+            state.characters[k.id] = moved
+            try:
+                odds(state, Combat((k.id,), (e.id,)))
+                out.add(e.id)
+            except Illegal:
+                pass
+            finally:
+                state.characters[k.id] = saved
+            if e.id in out:
+                break
+    return frozenset(out)
+
+
+def priority_problem(state: GameState, cb: Combat, reach: dict[str, frozenset[str]] | None = None) -> str | None:
     """Why knight priority forbids this combat, or None [CH.COMBAT.13] item 2."""
     for aid in cb.attackers:
         k = state.characters[aid]
-        s = priority_set(state, k)
+        s = priority_set(state, k, (reach or {}).get(aid, frozenset()))
         if not s:
             continue
         allowed = {e.id for e in s} | set(k.attacked_by)

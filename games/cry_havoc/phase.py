@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from campaign.hexgrid import Hex
 
 from . import orders as O
-from .combat import Combat, odds, priority_problem, priority_set, touching, uncommanded_problem
+from .combat import Combat, odds, priority_problem, priority_set, reach_set, touching, uncommanded_problem
 from .command import commanded
 from .effects import Ctx, placement_hexes
 from .fire import aim
@@ -36,6 +36,8 @@ class Run:
     attacked: set[str] = field(default_factory=set)
     commanded: frozenset[str] | None = None
     contact: dict[str, frozenset[str]] = field(default_factory=dict)
+    reach: dict[str, frozenset[str]] = field(default_factory=dict)
+    """Knight priority in "reach" mode: enemy knights each knight could reach, fixed at step 3 [CH.COMBAT.13]."""
 
     @property
     def st(self) -> GameState:
@@ -140,6 +142,8 @@ def step_fire(run: Run, step: Step) -> None:
 def step_move(run: Run) -> None:
     """Step 3: characters move one at a time, each once [CH.MOVE.4] [CH.SEQ.11]."""
     st = run.st
+    if st.config.priority.value == "reach":
+        run.reach = {k.id: reach_set(st, k) for k in st.live(st.side) if k.profile.is_knight}
     if st.config.options__command_control:
         run.commanded = commanded(st, st.side)
         run.contact = {c.id: frozenset(e.id for e in st.enemies_adjacent(list(c.hexes), c.side)) for c in st.live(st.side)}
@@ -291,7 +295,7 @@ def fight(run: Run, line: int, cb: Combat) -> None:
     st = run.st
     try:
         od = odds(st, cb, run.attacked)
-        why = priority_problem(st, cb) or uncommanded_problem(st, cb, run.commanded, run.contact)
+        why = priority_problem(st, cb, run.reach) or uncommanded_problem(st, cb, run.commanded, run.contact)
         if why:
             from .movement import rule_of
 

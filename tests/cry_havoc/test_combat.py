@@ -293,3 +293,29 @@ def test_CH_COMBAT_3_one_attack_per_step() -> None:
     fight(run, 3, Combat(("B",), ("D",)))
     assert any("CH.COMBAT.3" in line for line in run.ctx.lines)
     assert run.ctx.dice.left == 0  # type: ignore[union-attr]
+
+
+def test_TV_81_reach_mode() -> None:
+    """TV-81 [CH.COMBAT.13] "reach" mode: E can be reached, so S(K) = {E}; from (1,0) K may attack M (between
+    him and E) but not P; he need not attack at all."""
+    from games.cry_havoc import orders as O
+    from games.cry_havoc.combat import reach_set
+
+    st = make(config={"combat.knight_priority": "reach"})
+    man(st, "K", "knight", "red", (0, 0))
+    man(st, "E", "knight", "blue", (5, 0))
+    man(st, "M", "man_at_arms", "blue", (2, 0))
+    man(st, "P", "peasant", "blue", (0, 1))
+    assert reach_set(st, st.characters["K"]) == {"E"}
+    for target, ok in (("M", True), ("P", False)):
+        st2 = st.clone()
+        run = Run(ctx(st2), [(1, O.Move("K", path=(H(1, 0),))), (2, O.Attack((target,), ("K",)))], validate=True)
+        from games.cry_havoc.phase import run_phase
+
+        run_phase(run)
+        assert (not run.problems) == ok, run.problems
+    run = Run(ctx(st.clone()), [(1, O.Move("K", path=(H(1, 0),)))], validate=False)
+    from games.cry_havoc.phase import run_phase
+
+    run_phase(run)
+    assert "K" not in run.attacked  # no duty in reach mode
