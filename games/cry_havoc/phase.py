@@ -70,7 +70,11 @@ def start_phase(st: GameState) -> None:
 
 
 def step_declare(run: Run) -> None:
-    """Step 0: phase-long actions [CH.SEQ.8] [CH.HORSE.5] [CH.HORSE.6]."""
+    """Step 0: phase-long actions [CH.SEQ.8] [CH.HORSE.5] [CH.HORSE.6].
+
+    TODO(CH.AMMO.4): ammunition exchange is not an order yet. TODO(CH.MULE.4): attaching and detaching
+    mules neither. TODO(CH.COMMAND.7): a player's own command allocation is not read (the engine's is used).
+    """
     st = run.st
     for line, o in run.orders:
         if not isinstance(o, O.Declare) or not run.own(line, o.who):
@@ -166,6 +170,8 @@ def step_move(run: Run) -> None:
 
 
 def move_one(run: Run, o: O.Move) -> None:
+    """One character's move. TODO(CH.HORSE.12): leading a riderless horse or a string of mules
+    (TODO(CH.MULE.3), TODO(CH.MULE.7)) is not implemented; animals stay where they are."""
     st = run.st
     c = st.characters[o.who]
     if c.id in run.moved:
@@ -209,6 +215,7 @@ def move_one(run: Run, o: O.Move) -> None:
 
 def _reach_hint(st: GameState, hexes: list[Hex]) -> str:
     labels = sorted(st.board.label(h) for h in hexes)
+    labels = sorted(set(labels))
     return "reachable: " + (", ".join(labels[:15]) + (" ..." if len(labels) > 15 else "") if labels else "nothing")
 
 
@@ -251,6 +258,8 @@ def try_escape(run: Run, line: int, cid: str) -> None:
 
 
 def escort_valid(st: GameState, pid: str) -> bool:
+    # TODO(CH.RANSOM.7): the captor cannot re-designate the escort yet; TODO(CH.RANSOM.10): case 2
+    # (the prisoner joining an attack on his escort) is not offered.
     """One full or two half escorts, live, not stunned, adjacent [CH.RANSOM.6]."""
     p = st.characters[pid]
     worth = 0

@@ -138,3 +138,13 @@ def test_snapshot_round_trip() -> None:
     again = RULESET.load(RULESET.dump(st))
     assert RULESET.dump(again) == RULESET.dump(st)
     assert again.characters["R2"].condition is Condition.STUNNED and H(0, 0) is not None
+
+
+def test_first_turn_walkthrough_in_the_docs_is_accepted() -> None:
+    """docs/orders/cry-havoc.md: the full first-turn message of the walkthrough is legal as written."""
+    from pathlib import Path
+
+    doc = (Path(__file__).parents[2] / "docs" / "orders" / "cry-havoc.md").read_text(encoding="utf-8")
+    message = doc.split("A full message might read:\n```\n")[1].split("```")[0]
+    st = RULESET.setup("raid", {})
+    assert RULESET.parse_orders(st, "raiders", message).canonical == message.strip()
