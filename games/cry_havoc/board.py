@@ -105,7 +105,8 @@ class Board:
         return self.terrain.get(h) in APERTURES
 
     def aperture_sides(self, h: Hex) -> tuple[frozenset[Hex], frozenset[Hex]]:
-        """(inside, outside) neighbours of an aperture hex [CH.GEOM.8]."""
+        """(inside, outside) neighbours of an aperture hex [CH.GEOM.8]; with the slope top lips and the
+        optional wall hexsides these are the hexside features the rules need [CH.GEOM.13]."""
         s = self.structure_of(h)
         if s is None:
             return frozenset(), frozenset()

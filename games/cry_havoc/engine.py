@@ -51,6 +51,9 @@ class CryHavoc(Ruleset):
         return out
 
     def setup(self, scenario: str, options: Mapping[str, Any]) -> GameState:
+        """The scenario with its options; the options are part of the game's creation event and the
+        config travels in every snapshot, so a game replays under its own rules [CH.DATA.5].
+        TODO(CH.TURN.4): one player per side; several players sharing a side's characters is not modelled."""
         try:
             return build_state(scenario, dict(options))
         except ScenarioError as e:

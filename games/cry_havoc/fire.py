@@ -15,7 +15,7 @@ from .state import GameState, Step
 from .tables import Cover, Table, Terrain, Weapon, column, missile_strength
 
 Target = Character | Animal
-WALLED = frozenset({"CH.FIRE.10", "CH.FIRE.11", "CH.FIRE.14", "CH.FIRE.15"})
+WALLED = frozenset({"CH.FIRE.10", "CH.FIRE.11", "CH.FIRE.14", "CH.FIRE.15", "CH.TERRAIN.12"})
 """Refusals meaning a hex is behind walls (not merely hidden by trees or men) [CH.COVER.6]."""
 
 
@@ -110,6 +110,8 @@ def lof_problem(state: GameState, a: Hex, b: Hex, cand: Candidate) -> str | None
             return f"trees at {bd.label(h)} block the line [CH.FIRE.5]"
         if t is Terrain.CORNER and state.config.lof__corner_blocks:
             return f"the building corner at {bd.label(h)} blocks the line [CH.TERRAIN.13]"
+    if bd.wall_sides and any(side in bd.wall_sides for side in cand.sides):
+        return "the line crosses a wall drawn on a hexside [CH.TERRAIN.12]"
     aps = [h for h in [a, *sorted(cand.hexes)] if bd.on_map(h) and bd.is_aperture(h)]
     if len(aps) > 1:
         return "the line passes more than one door or window [CH.FIRE.10]"
@@ -130,7 +132,8 @@ def lof_problem(state: GameState, a: Hex, b: Hex, cand: Candidate) -> str | None
 
 
 def hex_cover(state: GameState, firer: Character, a: Hex, b: Hex, cand: Candidate, target: Target) -> Cover:
-    """Cover of the target hex ``b`` against this line [CH.COVER.3]-[CH.COVER.9] [CH.COVER.11]."""
+    """Cover of the target hex ``b`` against this line [CH.COVER.3]-[CH.COVER.9] [CH.COVER.11]; cover is a
+    missile matter only, terrain advantage a combat matter only [CH.COVER.12]."""
     bd = state.board
     t = bd.at(b)
     if t is Terrain.SLOPE:

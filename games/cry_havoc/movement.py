@@ -65,6 +65,10 @@ def window_check(state: GameState, c: Character, frm: Hex, to: Hex) -> str | Non
     return None
 
 
+# [CH.MOVE.10] There are no zones of control: nothing below looks at enemies next to the path, only at
+# enemies in the hex entered (and, out of command, new contacts [CH.COMMAND.8]).
+
+
 def foot_step(state: GameState, c: Character, frm: Hex, to: Hex, fresh: frozenset[Hex]) -> tuple[int, str | None]:
     """(cost, why not) of one foot step; ``fresh`` = enemies' neighbours banned by command [CH.COMMAND.8]."""
     if not state.board.on_map(to):

@@ -1,7 +1,10 @@
 """The Cry Havoc order language, read through the kit's Grammar [CH.PBEM.3]-[CH.PBEM.12].
 
 One message holds a side's orders for its whole phase; each line is one order, carried out in
-its step (§4) in the order written [CH.SEQ.10]. See docs/orders/cry-havoc.md.
+its step (§4) in the order written [CH.SEQ.10] [CH.PBEM.11]. What is not ordered does not happen:
+no fire, no movement, no combat, no phase-long action [CH.PBEM.3] [CH.PBEM.7] [CH.PBEM.8] [CH.PBEM.10].
+An escaped knight is attacked with an ordinary ``attack`` [CH.PBEM.22] [CH.RANSOM.11].
+See docs/orders/cry-havoc.md.
 """
 
 from __future__ import annotations

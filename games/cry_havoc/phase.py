@@ -70,7 +70,8 @@ def start_phase(st: GameState) -> None:
 
 
 def step_declare(run: Run) -> None:
-    """Step 0: phase-long actions [CH.SEQ.8] [CH.HORSE.5] [CH.HORSE.6].
+    """Step 0: phase-long actions, each one whole phase of his side [CH.SEQ.8] [CH.TURN.5] [CH.HORSE.5]
+    [CH.HORSE.6]; none unless ordered [CH.PBEM.7].
 
     TODO(CH.AMMO.4): ammunition exchange is not an order yet. TODO(CH.MULE.4): attaching and detaching
     mules neither. TODO(CH.COMMAND.7): a player's own command allocation is not read (the engine's is used).
@@ -227,6 +228,11 @@ def leave(run: Run, cid: str) -> None:
         raise Illegal("CH.MOVE.12", f"{cid} cannot leave the map")
     side = c.captor if c.ransom is Ransom.PRISONER else c.side
     edges = st.exits.get(side, ())
+    if c.ransom is Ransom.PRISONER:
+        # [CH.RANSOM.13] a prisoner is ransomed off his captor's friendly edge, with a valid escort
+        edges = st.friendly_edges.get(side, ()) or edges
+        if not escort_valid(st, cid):
+            raise Illegal("CH.RANSOM.6", f"{cid} has no valid escort next to him: he cannot be led off")
     off = [n for n in c.body.front.neighbours() if not st.board.on_map(n) and st.board.edge_of(n) in edges] if c.body else []
     if not off:
         raise Illegal("CH.MOVE.12", f"{cid} is not on an exit edge of {side} ({', '.join(e.value for e in edges) or 'none'})")
@@ -244,7 +250,8 @@ def leave(run: Run, cid: str) -> None:
 
 
 def try_escape(run: Run, line: int, cid: str) -> None:
-    """A prisoner whose escort is not valid may escape at the start of step 3 [CH.RANSOM.9] [CH.RANSOM.10]."""
+    """A prisoner whose escort is not valid may escape at the start of step 3, if his side orders it
+    (default: no escape) [CH.RANSOM.9] [CH.RANSOM.10] [CH.PBEM.21]."""
     st = run.st
     c = st.characters[cid]
     if c.ransom is not Ransom.PRISONER:

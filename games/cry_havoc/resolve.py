@@ -40,7 +40,8 @@ def _mark_attacked(state: GameState, target: str, by: str) -> None:
 
 
 def resolve_shot(ctx: Ctx, shot: Shot) -> None:
-    """Roll one die for a missile attack and apply the result at once [CH.FIRE.1] steps 7-9."""
+    """Roll one die for a missile attack and apply the result at once [CH.FIRE.1] steps 7-9: one firer,
+    one target, one die; missile strengths never add up [CH.MISSILE.5]."""
     st = ctx.state
     firer = st.characters[shot.firer]
     t = piece(st, shot.target)
@@ -134,6 +135,7 @@ def surrender(ctx: Ctx, cb: Combat, od: Odds) -> str:
 
 
 def _captured(ctx: Ctx, k: Character, cb: Combat) -> None:
+    """The knight becomes a prisoner; escort: the attacking knight with the lowest id [CH.RANSOM.7] [CH.PBEM.20]."""
     st = ctx.state
     if k.mounted:
         k = dismount(ctx, k, k.condition, False, st.other(k.side), None)  # [CH.RANSOM.5]
@@ -143,7 +145,10 @@ def _captured(ctx: Ctx, k: Character, cb: Combat) -> None:
 
 
 def resolve_combat(ctx: Ctx, cb: Combat, od: Odds) -> bool:
-    """Roll and apply one combat; False when it was withdrawn after a refused surrender [CH.COMBAT.7]."""
+    """Roll and apply one combat; False when it was withdrawn after a refused surrender [CH.COMBAT.7].
+
+    Nobody advances into a hex left empty [CH.COMBAT.11]; animals take results as in [CH.CRT.7] [CH.MULE.6].
+    """
     st = ctx.state
     outcome = surrender(ctx, cb, od)
     if outcome != "fight":
