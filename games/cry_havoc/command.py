@@ -33,7 +33,7 @@ def needs(c: Character) -> bool:
 
 
 def allocate(state: GameState, side: str) -> dict[str, str]:
-    """Character -> commander, a maximum allocation with ties to lower ids [CH.COMMAND.7] [TV-46]."""
+    """Character -> commander, a maximum allocation with ties to lower ids [CH.COMMAND.7] [CH.PBEM.9] [TV-46]."""
     men = [c for c in state.live(side) if needs(c)]
     bosses = [b for b in state.live(side) if b.profile.commander in ("knight", "sergeant")]
     cap = {b.id: KNIGHT_CAP if b.profile.commander == "knight" else SERGEANT_CAP for b in bosses}

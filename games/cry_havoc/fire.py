@@ -136,6 +136,7 @@ def hex_cover(state: GameState, firer: Character, a: Hex, b: Hex, cand: Candidat
     missile matter only, terrain advantage a combat matter only [CH.COVER.12]."""
     bd = state.board
     t = bd.at(b)
+    # [CH.COVER.10] a man behind walls is never reached: lof_problem refuses every such line first
     if t is Terrain.SLOPE:
         # [CH.COVER.4] medium only across the top lip of the target's slope; [CH.COVER.5] never if adjacent
         sid = bd.slope_of.get(b)

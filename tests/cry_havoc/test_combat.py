@@ -231,7 +231,8 @@ def test_TV_83_TV_87_priority_empty() -> None:
 
 
 def test_TV_40_TV_85_TV_89_surrender() -> None:
-    """TV-40, TV-85, TV-89 [CH.RANSOM.2] [CH.RANSOM.3] [CH.RANSOM.4] [CH.PBEM.12] [CH.PBEM.26]."""
+    """TV-40, TV-85, TV-89 [CH.RANSOM.2] [CH.RANSOM.3] [CH.RANSOM.4] [CH.PBEM.12] [CH.PBEM.26] [CH.COMBAT.7]
+    [CH.RANSOM.7] [CH.PBEM.20]: offer, acceptance die, escort = the attacking knight."""
     def board(cond: Condition = Condition.WOUNDED):  # type: ignore[no-untyped-def]
         st = make(config={"options.ransom": True})
         man(st, "A", "knight", "red", (-1, 0), facing=0)  # front (-1,0), rear (-2,0)

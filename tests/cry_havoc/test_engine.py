@@ -23,14 +23,17 @@ def errors(st, side: str, text: str):  # type: ignore[no-untyped-def]
 
 
 def test_CH_TURN_2_phases_and_requests() -> None:
-    """[CH.TURN.2] [CH.TURN.3] [CH.SEQ.1]: the first side, then the second; one order message per phase."""
+    """[CH.TURN.2] [CH.TURN.3] [CH.SEQ.1] [CH.PBEM.3] [CH.PBEM.7] [CH.PBEM.8] [CH.PBEM.10]: the first side,
+    then the second; one order message per phase; `pass` means no fire, no move, no combat."""
     st = RULESET.setup("raid", {})
     (req,) = RULESET.pending(st)
     assert (req.side, req.kind, req.key) == ("raiders", RequestKind.ORDERS, "t1-raiders")
     assert not RULESET.ready(st)
     st = RULESET.apply_orders(st, RULESET.parse_orders(st, "raiders", "pass"))
     assert RULESET.ready(st)
+    before = RULESET.view(st)["characters"]
     st = RULESET.resolve(st, ScriptedDice.of(10)).state
+    assert RULESET.view(st)["characters"] == before
     assert RULESET.pending(st)[0].side == "villagers" and RULESET.turn(st) == 1
     st = RULESET.resolve(RULESET.apply_orders(st, RULESET.parse_orders(st, "villagers", "hold")), ScriptedDice.of(10)).state
     assert RULESET.turn(st) == 2 and RULESET.phase(st) == "turn 2 of 8, raiders"
@@ -133,8 +136,9 @@ def test_options_are_checked() -> None:
 
 
 def test_snapshot_round_trip() -> None:
-    """dump/load keeps everything: the loaded state dumps the same and plays on the same."""
+    """[CH.DATA.5] [CH.DATA.3]: dump/load keeps everything, the game's config included."""
     st = RULESET.setup("raid-midgame", {})
+    assert RULESET.dump(st)["config"]["options.ammunition"] is True
     again = RULESET.load(RULESET.dump(st))
     assert RULESET.dump(again) == RULESET.dump(st)
     assert again.characters["R2"].condition is Condition.STUNNED and H(0, 0) is not None

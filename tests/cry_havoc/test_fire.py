@@ -184,7 +184,8 @@ def test_TV_72_TV_73_TV_74_apertures() -> None:
 
 
 def test_CH_FIRE_14_firing_out_of_a_building() -> None:
-    """[CH.FIRE.14] [CH.FIRE.15]: from inside only through a window next to him; never through walls."""
+    """[CH.FIRE.14] [CH.FIRE.15] [CH.COVER.10]: from inside only through a window next to him; never
+    through walls (a man behind a wall is in infinite cover)."""
     st = make(TV84)
     t = man(st, "T", "man_at_arms", "blue", (0, -3))
     next_to = man(st, "A", "crossbowman", "red", (0, 1))

@@ -190,7 +190,8 @@ def test_CH_MOVE_12_CH_STATE_8_leaving_the_map() -> None:
 def test_CH_RANSOM_escort_escape_and_ransom() -> None:
     """[CH.RANSOM.6] [CH.RANSOM.8] [CH.RANSOM.9] [CH.RANSOM.10] [CH.RANSOM.12] [CH.RANSOM.13] [CH.STACK.5]:
     a prisoner needs a valid escort to be led off; he escapes when it is broken; an escaped knight never
-    surrenders again; prisoners are neither friend nor foe."""
+    surrenders again but may be attacked [CH.RANSOM.11] [CH.PBEM.22]; prisoners are neither friend nor foe;
+    no escape unless ordered [CH.PBEM.21]."""
     from .helpers import SPEC
 
     st = make(config={"options.ransom": True})
@@ -206,6 +207,8 @@ def test_CH_RANSOM_escort_escape_and_ransom() -> None:
     assert escort_valid(st, "P")
     set_(st, "M2", condition=Condition.STUNNED)
     st.phasing = 1
+    run_phase(Run(ctx(st), [], validate=False))
+    assert st.characters["P"].ransom is Ransom.PRISONER
     run_phase(Run(ctx(st), [(1, O.Escape("P"))], validate=False))
     p = st.characters["P"]
     assert p.ransom is Ransom.ESCAPED and not p.quarter and st.values(p).attack == 10
@@ -248,7 +251,8 @@ def test_CH_MOVE_11_who_cannot_move() -> None:
 
 
 def test_CH_SEQ_5_CH_SEQ_12_shortbow_twice() -> None:
-    """[CH.SEQ.5] [CH.SEQ.12] [CH.SEQ.2]: a shortbowman fires in step 1 and again in step 4; a crossbow never in step 4."""
+    """[CH.SEQ.5] [CH.SEQ.12] [CH.SEQ.2] [CH.MISSILE.5]: a shortbowman fires in step 1 and again in step 4,
+    one die per shot; a crossbow never in step 4."""
     st = make()
     man(st, "S", "shortbowman", "red", (0, 0))
     man(st, "X", "crossbowman", "red", (0, 2))
@@ -258,6 +262,7 @@ def test_CH_SEQ_5_CH_SEQ_12_shortbow_twice() -> None:
     run_phase(run)
     assert sum(1 for line in c.lines if line.startswith("S fires")) == 2
     assert any("CH.SEQ.3" in line for line in c.lines)
+    assert c.dice.left == 0  # type: ignore[union-attr]
 
 
 def test_CH_COMMAND_6_CH_SEQ_11_checked_at_movement() -> None:
@@ -297,3 +302,38 @@ def test_CH_GEOM_7_open_building_refused() -> None:
     with pytest.raises(ScenarioError) as e:
         read_board(TomlDocument.parse(bad, "bad.toml"), "bad")
     assert "close the building" in str(e.value)
+
+
+def test_CH_MOVE_4_one_move_each() -> None:
+    """[CH.MOVE.4]: a character moves once per step, one path finished before the next man moves."""
+    st = make()
+    man(st, "M", "man_at_arms", "red", (0, 0))
+    run = Run(ctx(st), [(1, O.Move("M", to=H(2, 0))), (2, O.Move("M", to=H(4, 0)))], validate=True)
+    run_phase(run)
+    assert [(n, e.code) for n, e in run.problems] == [(2, "CH.MOVE.4")]
+
+
+def test_CH_COMBAT_1_combat_is_voluntary() -> None:
+    """[CH.COMBAT.1]: men next to enemies need not fight (only a knight's duty adds an attack)."""
+    st = make()
+    man(st, "A", "man_at_arms", "red", (0, 0))
+    man(st, "D", "man_at_arms", "blue", (1, 0))
+    c = ctx(st)
+    run_phase(Run(c, [], validate=False))
+    assert not st.characters["A"].fought_phases and c.dice.left == 0  # type: ignore[union-attr]
+
+
+def test_CH_RETREAT_8_lead_dropped_and_CH_AMMO_6_dead_keep_missiles() -> None:
+    """[CH.RETREAT.8]: a retreating man drops any lead; [CH.AMMO.6]: a dead archer keeps his missiles."""
+    from games.cry_havoc.effects import do_retreat
+
+    st = make()
+    man(st, "M", "man_at_arms", "red", (0, 0), leading="H")
+    do_retreat(ctx(st), "M", 1, (H(-1, 0),), True)
+    assert st.characters["M"].leading == "" and st.characters["M"].hex != H(0, 0)
+    st2 = make(config={"options.ammunition": True})
+    x = man(st2, "X", "crossbowman", "red", (-5, 0))
+    man(st2, "S", "shortbowman", "blue", (0, 0), missiles=7)
+    shot = aim(st2, x, Step.CROSSBOW, st2.characters["S"])
+    resolve_shot(ctx(st2, die_for(shot.table, shot.column, "C")), shot)
+    assert st2.characters["S"].condition is Condition.DEAD and st2.characters["S"].missiles == 7

@@ -129,7 +129,8 @@ def test_TV_58_horsemen_terrain() -> None:
 
 
 def test_CH_MOVE_1_allowance() -> None:
-    """[CH.MOVE.1] [CH.MOVE.2] [CH.MOVE.3] [CH.HORSE.2]: 12 MP mounted, 6 on foot; Dijkstra reach."""
+    """[CH.MOVE.1] [CH.MOVE.2] [CH.MOVE.3] [CH.HORSE.2] [CH.TERRAIN.2]: 12 MP mounted, 6 on foot, each hex
+    entered paid for; Dijkstra reach."""
     st = make()
     k = man(st, "K", "knight", "red", (0, 0), facing=0)
     reach = reachable_horse(st, k)

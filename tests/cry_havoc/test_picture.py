@@ -80,7 +80,8 @@ def test_showcase_shot_through_window_with_corner_cover_and_three_against_one() 
 
 
 def test_picture_draws_buildings_horsemen_and_the_last_phase() -> None:
-    """The picture: door and window sides, both hexes of the horseman, the shot, the attacks, the retreat."""
+    """[CH.GEOM.13]: the picture: door and window sides, slope lips, both hexes of the horseman, the shot,
+    the attacks, the retreat."""
     _, after, _ = showcase()
     pic = RULESET.picture(after)
     kinds = {f.kind for f in pic.hexside_features}

@@ -41,7 +41,8 @@ def test_TV_45_sergeant_allotment() -> None:
 
 
 def test_TV_46_thirty_at_most() -> None:
-    """TV-46 [CH.COMMAND.7]: one knight, 31 men in range: ids 1-30 commanded, 31 not."""
+    """TV-46 [CH.COMMAND.7] [CH.PBEM.9]: the engine's allocation: one knight, 31 men in range: ids 1-30
+    commanded, 31 not."""
     st = make()
     man(st, "K", "knight", "red", (0, 0))
     spots = [h for h in H(0, 0).within(6) if h != H(0, 0)]
@@ -112,8 +113,8 @@ def test_TV_49_stun_recovery() -> None:
 
 
 def test_TV_50_TV_51_crossbow_timing() -> None:
-    """TV-50 [CH.SEQ.9], TV-51 [CH.SEQ.4]: a crossbowman who fought in the previous phase may not fire;
-    one who fired may not move, but may attack."""
+    """TV-50 [CH.SEQ.9], TV-51 [CH.SEQ.4] [CH.SEQ.6]: a crossbowman who fought in the previous phase may not
+    fire; one who fired may not move, but may attack."""
     st = make()
     c = man(st, "C", "crossbowman", "blue", (0, 0), fought_phases=(0,))
     st.phasing = 1  # phase 1: blue, right after red's phase 0
@@ -135,7 +136,8 @@ def test_TV_50_TV_51_crossbow_timing() -> None:
 
 
 def test_CH_SEQ_10_cancelled_when_illegal() -> None:
-    """[CH.SEQ.10] [CH.ODDS.4]: an order illegal by the time it is resolved is cancelled, no die rolled."""
+    """[CH.SEQ.10] [CH.ODDS.4] [CH.PBEM.11]: orders run in the order written; one illegal by the time it
+    is resolved is cancelled, no die rolled."""
     st = make()
     man(st, "A", "crossbowman", "red", (0, 0))
     man(st, "B", "crossbowman", "red", (0, 1))
