@@ -200,6 +200,7 @@ def read_board(doc: TomlDocument, name: str) -> Board:
     if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
         f.problem("rows", "must be a list of text rows, one letter per hex")
         f.done()
+        raise AssertionError("unreachable: done() raised")
     width = max(len(r) for r in rows)
     spec = MapSpec(width, len(rows), Orientation.POINTY, Offset(f.text(d, "offset", default="odd")))
     terrain: dict[Hex, Terrain] = {}
@@ -234,8 +235,17 @@ def read_board(doc: TomlDocument, name: str) -> Board:
         for c, ch in enumerate(str(row), start=1):
             if ch.isdigit() and ch != "0":
                 elevation[spec.to_hex(c, r)] = int(ch)
-    board = build_board(name, f.text(d, "title", default=name), spec, terrain, enclosures, lips, elevation, walls,
-                        f.flag(d, "house_values", default=True))
+    board = build_board(
+        name,
+        f.text(d, "title", default=name),
+        spec,
+        terrain,
+        enclosures,
+        lips,
+        elevation,
+        walls,
+        f.flag(d, "house_values", default=True),
+    )
     _validate(board, f)
     f.done()
     return board
@@ -256,23 +266,40 @@ def build_board(
     structures = _structures(terrain, enclosures or {})
     slopes = _components(h for h, t in terrain.items() if t is Terrain.SLOPE)
     slope_of = {h: i for i, comp in enumerate(slopes, start=1) for h in comp}
-    return Board(name, title, spec, terrain, structures, slope_of, frozenset(lips), elevation or {}, frozenset(walls),
-                 house_values)
+    return Board(
+        name,
+        title,
+        spec,
+        terrain,
+        structures,
+        slope_of,
+        frozenset(lips),
+        elevation or {},
+        frozenset(walls),
+        house_values,
+    )
 
 
 def _validate(board: Board, f: Fields) -> None:
-    """Every neighbour of an interior hex is part of its building; every aperture has two sides [CH.GEOM.7] [CH.GEOM.8]."""
+    """Every neighbour of an interior hex is part of its building; every aperture has two sides
+    [CH.GEOM.7] [CH.GEOM.8]."""
     for s in board.structures.values():
         if s.kind is not StructureKind.BUILDING:
             continue
         for h in sorted(s.inside):
             for n in h.neighbours():
                 if n in board.terrain and n not in s.hexes:
-                    f.problem("rows", f"interior hex {board.label(h)} touches {board.label(n)}, which is not a wall,"
-                              " door or window of its building: close the building with walls")
+                    f.problem(
+                        "rows",
+                        f"interior hex {board.label(h)} touches {board.label(n)}, which is not a wall,"
+                        " door or window of its building: close the building with walls",
+                    )
     for h, t in sorted(board.terrain.items()):
         if t in APERTURES:
             inside, outside = board.aperture_sides(h)
             if not inside or not outside:
-                f.problem("rows", f"{t.name.lower()} hex {board.label(h)} needs a neighbour inside and one outside"
-                          " its building or enclosure")
+                f.problem(
+                    "rows",
+                    f"{t.name.lower()} hex {board.label(h)} needs a neighbour inside and one outside"
+                    " its building or enclosure",
+                )

@@ -127,11 +127,21 @@ def _leave(run: Run, c: Character) -> list[str]:
 def _combat_lines(st: GameState, side: str) -> list[str]:
     lines = []
     used: set[str] = set()
-    enemies = sorted((e for e in st.live(st.other(side)) if e.ransom is not Ransom.PRISONER),
-                     key=lambda e: (st.values(e).defence, e.id))
+    enemies = sorted(
+        (e for e in st.live(st.other(side)) if e.ransom is not Ransom.PRISONER),
+        key=lambda e: (st.values(e).defence, e.id),
+    )
     for e in enemies:
-        group = [c for c in st.live(side) if c.id not in used and c.active and not c.stunned and not c.action
-                 and st.values(c).attack > 0 and touching(st, c, e)]
+        group = [
+            c
+            for c in st.live(side)
+            if c.id not in used
+            and c.active
+            and not c.stunned
+            and not c.action
+            and st.values(c).attack > 0
+            and touching(st, c, e)
+        ]
         best: tuple[int, list[str]] | None = None
         for size in range(1, len(group) + 1):
             ids = [c.id for c in group[:size]]
@@ -174,8 +184,9 @@ def plan(state: GameState, side: str, seed: int) -> list[str]:
 
 def bot_orders(state: GameState, side: str, seed: int) -> str:
     """Legal order text for ``side`` now; lines the engine would refuse are dropped."""
-    from .engine import CryHavoc
     from campaign.ruleset import OrdersRejected
+
+    from .engine import CryHavoc
 
     lines = plan(state, side, seed) or ["pass"]
     rs = CryHavoc()
@@ -194,7 +205,9 @@ def legal_options(state: GameState, side: str) -> LegalOptions:
     """What each of ``side``'s characters may do this phase, each option with its order line."""
     phase = f"turn {state.turn}, {state.side}'s phase"
     if side != state.side or state.result is not None:
-        return LegalOptions(side, phase, notes=("not your phase: only the phasing side fires, moves and attacks [CH.TURN.3]",))
+        return LegalOptions(
+            side, phase, notes=("not your phase: only the phasing side fires, moves and attacks [CH.TURN.3]",)
+        )
     st = state.clone()
     start_phase(st)
     units = []
@@ -214,8 +227,15 @@ def legal_options(state: GameState, side: str) -> LegalOptions:
                 opts.append(Option(OptionKind.MOVE, f"move {c.id} " + " ".join(steps), st.where(b), mp))
         else:
             for h, (mp, path) in sorted(reachable_foot(st, c).items(), key=lambda x: (x[1][0], x[0])):
-                opts.append(Option(OptionKind.MOVE, f"move {c.id} to {st.board.label(h)}", st.board.label(h), mp,
-                                   tuple(st.board.label(x) for x in path)))
+                opts.append(
+                    Option(
+                        OptionKind.MOVE,
+                        f"move {c.id} to {st.board.label(h)}",
+                        st.board.label(h),
+                        mp,
+                        tuple(st.board.label(x) for x in path),
+                    )
+                )
         for e in st.enemies_adjacent(list(c.hexes), side):
             try:
                 od = odds(st, Combat((c.id,), (e.id,)))
@@ -223,4 +243,6 @@ def legal_options(state: GameState, side: str) -> LegalOptions:
             except Illegal as err:
                 notes.append(f"cannot attack {e.id} alone: {err.message}")
         units.append(UnitOptions(c.id, c.name, st.where(c.body), tuple(opts), tuple(notes)))
-    return LegalOptions(side, phase, tuple(units), ("moves and attacks are checked one after another, in the order written",))
+    return LegalOptions(
+        side, phase, tuple(units), ("moves and attacks are checked one after another, in the order written",)
+    )

@@ -43,8 +43,11 @@ def hex_class(state: GameState, h: Hex) -> int:
     """Combat class of a hex, with the configured readings of the "÷" and "N/A" cells [CH.TERRAIN.7] [CH.TERRAIN.8]."""
     t = state.board.at(h)
     cfg = state.config
-    symbol = {Terrain.TREE: cfg.terrain__tree_class, Terrain.INTERIOR: cfg.terrain__interior_class,
-              Terrain.WINDOW: cfg.terrain__window_class}.get(t)
+    symbol = {
+        Terrain.TREE: cfg.terrain__tree_class,
+        Terrain.INTERIOR: cfg.terrain__interior_class,
+        Terrain.WINDOW: cfg.terrain__window_class,
+    }.get(t)
     return class_value(symbol) if symbol else CHART[t].advantage
 
 
@@ -96,8 +99,11 @@ def odds(state: GameState, cb: Combat, used: set[str] = frozenset()) -> Odds:  #
     if not cb.attackers or not cb.defenders:
         raise Illegal("CH.COMBAT.4", "a combat needs at least one attacker and one defender")
     if len(cb.attackers) > 1 and len(cb.defenders) > 1:
-        raise Illegal("CH.COMBAT.5", "several attackers may not fight several defenders at once",
-                      "split it into combats of one attacker, or against one defender")
+        raise Illegal(
+            "CH.COMBAT.5",
+            "several attackers may not fight several defenders at once",
+            "split it into combats of one attacker, or against one defender",
+        )
     atts = []
     for aid in cb.attackers:
         a = state.characters.get(aid)
@@ -124,7 +130,9 @@ def odds(state: GameState, cb: Combat, used: set[str] = frozenset()) -> Odds:  #
     shift = terrain_shift(classes.pop(), dclass)
     k = column(total_a, total_d, shift, state.config.odds__cap_after_shift)
     if k is None:
-        raise Illegal("CH.ODDS.3", f"{total_a} against {total_d} (terrain shift {shift:+d}) is below 1-1: not permitted")
+        raise Illegal(
+            "CH.ODDS.3", f"{total_a} against {total_d} (terrain shift {shift:+d}) is below 1-1: not permitted"
+        )
     table = Table.CRT_MOUNTED if any(mounted) else Table.CRT_INFANTRY
     return Odds(total_a, total_d, shift, k, table)
 
@@ -167,7 +175,7 @@ def between(state: GameState, k: Character, e: Character) -> set[Hex]:
 
 
 def reach_set(state: GameState, k: Character) -> frozenset[str]:
-    """"reach" mode: enemy knights K could attack alone from some place he can reach this step,
+    """ "reach" mode: enemy knights K could attack alone from some place he can reach this step,
     ignoring command control [CH.COMBAT.13] item 1 [CH.GEOM.11] [TV-81]."""
     from dataclasses import replace
 
@@ -212,12 +220,16 @@ def priority_problem(state: GameState, cb: Combat, reach: dict[str, frozenset[st
                 allowed |= {c.id for h in between(state, k, e) if (c := state.occupant(h)) is not None}
         bad = [d for d in cb.defenders if d not in allowed]
         if bad:
-            return (f"{k.id} must make the enemy knight {', '.join(e.id for e in s)} his combat priority;"
-                    f" he may not attack {', '.join(bad)} [CH.COMBAT.13]")
+            return (
+                f"{k.id} must make the enemy knight {', '.join(e.id for e in s)} his combat priority;"
+                f" he may not attack {', '.join(bad)} [CH.COMBAT.13]"
+            )
     return None
 
 
-def uncommanded_problem(state: GameState, cb: Combat, commanded: frozenset[str] | None, contact: dict[str, frozenset[str]]) -> str | None:
+def uncommanded_problem(
+    state: GameState, cb: Combat, commanded: frozenset[str] | None, contact: dict[str, frozenset[str]]
+) -> str | None:
     """An uncommanded man attacks only those who attacked him (or, by option, those he touched) [CH.COMMAND.8]."""
     if commanded is None:
         return None

@@ -44,6 +44,7 @@ class Ctx:
 
 def placement_hexes(state: GameState, horse: Body, near: Hex | None) -> list[Hex]:
     """Legal hexes for a dismounted rider, best first [CH.HORSE.9] [CH.PBEM.17] [CH.PBEM.18]."""
+
     def free(h: Hex) -> bool:
         return state.board.on_map(h) and state.cost(h, False) < IMPASSABLE and not state.blocked_for_stop(h)
 
@@ -65,7 +66,9 @@ def _horse_id(state: GameState, cid: str) -> str:
     return f"{cid}-horse{n if n > 1 else ''}"
 
 
-def dismount(ctx: Ctx, c: Character, condition: Condition, horse_dies: bool, placer: str, near: Hex | None) -> Character:
+def dismount(
+    ctx: Ctx, c: Character, condition: Condition, horse_dies: bool, placer: str, near: Hex | None
+) -> Character:
     """The rider leaves his horse: placed beside it by ``placer``; the horse stays dead or riderless [CH.HORSE.8]."""
     st = ctx.state
     assert c.body is not None
@@ -77,16 +80,29 @@ def dismount(ctx: Ctx, c: Character, condition: Condition, horse_dies: bool, pla
     labels = [st.board.label(h) for h in spots]
     place = spots[0] if spots else horse.front
     if len(spots) > 1:
-        pick = ctx.choose(placer, f"place-{c.id}", f"where is {c.id} {c.name} placed, off his horse?", labels, labels[0])
+        pick = ctx.choose(
+            placer, f"place-{c.id}", f"where is {c.id} {c.name} placed, off his horse?", labels, labels[0]
+        )
         place = spots[labels.index(pick)]
     new = replace(c, body=Body(place), mounted=False, condition=condition, leading="")
     st.characters[c.id] = new
     what = "killed" if horse_dies else "riderless"
-    ctx.say(f"  {c.id}'s horse is {what}; {c.id} is {condition.value} and dismounted at {st.board.label(place)} [CH.HORSE.8].")
+    ctx.say(
+        f"  {c.id}'s horse is {what}; {c.id} is {condition.value} and dismounted"
+        f" at {st.board.label(place)} [CH.HORSE.8]."
+    )
     return new
 
 
-def hurt(ctx: Ctx, cid: str, injury: Injury, placer: str, near: Hex | None, horse_dies: bool | None = None, stay_mounted: bool = False) -> None:
+def hurt(
+    ctx: Ctx,
+    cid: str,
+    injury: Injury,
+    placer: str,
+    near: Hex | None,
+    horse_dies: bool | None = None,
+    stay_mounted: bool = False,
+) -> None:
     """Apply an injury; a mounted man is dismounted unless ``stay_mounted`` [CH.STATE.2] [CH.MRT.5] [CH.CRT.6]."""
     st = ctx.state
     c = st.characters[cid]
@@ -94,8 +110,12 @@ def hurt(ctx: Ctx, cid: str, injury: Injury, placer: str, near: Hex | None, hors
     if c.mounted and (not stay_mounted or after is Condition.DEAD):
         dismount(ctx, c, after, bool(horse_dies), placer, near)
     else:
-        st.characters[cid] = replace(c, condition=after, action="" if after is not Condition.UNWOUNDED else c.action,
-                                     leading="" if after in (Condition.DEAD, Condition.STUNNED) else c.leading)
+        st.characters[cid] = replace(
+            c,
+            condition=after,
+            action="" if after is not Condition.UNWOUNDED else c.action,
+            leading="" if after in (Condition.DEAD, Condition.STUNNED) else c.leading,
+        )
         ctx.say(f"  {cid} {c.name} is {after.value} [CH.STATE.2].")
     if after is Condition.DEAD:
         _drop_prisoner_escort(st, cid)
@@ -133,7 +153,10 @@ def do_retreat(ctx: Ctx, cid: str, length: int, sources: tuple[Hex, ...], never_
         ctx.say(f"  {cid} retreats off the map ({describe(st, chosen)}) [CH.RETREAT.10].")
     else:
         st.characters[cid] = replace(c, body=chosen.end, leading="")
-        ctx.say(f"  {cid} retreats {length} hex{'es' if length > 1 else ''} ({describe(st, chosen)}) to {st.where(chosen.end)} [CH.RETREAT.3].")
+        ctx.say(
+            f"  {cid} retreats {length} hex{'es' if length > 1 else ''} ({describe(st, chosen)})"
+            f" to {st.where(chosen.end)} [CH.RETREAT.3]."
+        )
     st.last.setdefault("retreats", []).append([[h.q, h.r] for b in chosen.bodies for h in b.hexes[:1]])
 
 

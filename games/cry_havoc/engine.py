@@ -47,7 +47,9 @@ class CryHavoc(Ruleset):
         out = []
         for n in scenario_names():
             d = scenario_doc(n).data
-            out.append(ScenarioInfo(n, str(d.get("title", n)), tuple(d.get("sides", ())), str(d.get("description", ""))))
+            out.append(
+                ScenarioInfo(n, str(d.get("title", n)), tuple(d.get("sides", ())), str(d.get("description", "")))
+            )
         return out
 
     def setup(self, scenario: str, options: Mapping[str, Any]) -> GameState:
@@ -76,15 +78,28 @@ class CryHavoc(Ruleset):
         if state.result is not None:
             raise OrdersRejected([OrderError(0, 0, "CH.TURN.1", "the game is over")])
         if side != state.side:
-            raise OrdersRejected([OrderError(0, 0, "CH.TURN.3", f"it is {state.side}'s phase, not {side}'s",
-                                             hint="only the phasing side fires, moves and attacks")])
+            raise OrdersRejected(
+                [
+                    OrderError(
+                        0,
+                        0,
+                        "CH.TURN.3",
+                        f"it is {state.side}'s phase, not {side}'s",
+                        hint="only the phasing side fires, moves and attacks",
+                    )
+                ]
+            )
         orders, errors = self.read(state, text)
         lines = {n: line for n, line in enumerate(text.splitlines(), start=1)}
         run = Run(Ctx(state.clone(), None), orders, validate=True)
         run_phase(run)
         for n, e in run.problems:
             message = e.message.removesuffix(f" [{e.code}]")
-            errors.append(OrderError(n, 1 if n else 0, e.code, message, lines.get(n, "").strip(), e.hint or legal_hint(self, state, side)))
+            errors.append(
+                OrderError(
+                    n, 1 if n else 0, e.code, message, lines.get(n, "").strip(), e.hint or legal_hint(self, state, side)
+                )
+            )
         if errors:
             raise OrdersRejected(sorted(errors, key=lambda e: (e.line, e.column)))
         canon = [O.canonical(o, state) for _, o in orders] or ["pass"]
@@ -169,7 +184,10 @@ def roll_ammunition(ctx: Ctx) -> None:
         if c.profile.weapon is not None and c.missiles is None:
             dice = [ctx.roll(f"ammunition: {c.id}, die {i}") for i in (1, 2, 3)]
             st.characters[c.id] = replace(c, missiles=sum(dice))
-            ctx.say(f"{c.id} carries {sum(dice)} {'bolts' if c.profile.weapon.value == 'crossbow' else 'arrows'} ({'+'.join(map(str, dice))}) [CH.AMMO.2].")
+            ctx.say(
+                f"{c.id} carries {sum(dice)} {'bolts' if c.profile.weapon.value == 'crossbow' else 'arrows'}"
+                f" ({'+'.join(map(str, dice))}) [CH.AMMO.2]."
+            )
     st.ammo_rolled = True
 
 

@@ -60,9 +60,11 @@ def check_firer(state: GameState, c: Character, step: Step) -> Weapon:
     if c.action:
         raise Illegal("CH.SEQ.8", f"{c.id} spends this phase on '{c.action}'")
     if not weapon_step(w, step):
-        raise Illegal("CH.SEQ.3" if w is Weapon.CROSSBOW else "CH.SEQ.2",
-                      f"a {w.value} fires in step {'2' if w is Weapon.CROSSBOW else '1 or 4'}, not step {int(step)}",
-                      "use 'fire' for a crossbow or a first shortbow shot, 'fire2' for the second shortbow shot")
+        raise Illegal(
+            "CH.SEQ.3" if w is Weapon.CROSSBOW else "CH.SEQ.2",
+            f"a {w.value} fires in step {'2' if w is Weapon.CROSSBOW else '1 or 4'}, not step {int(step)}",
+            "use 'fire' for a crossbow or a first shortbow shot, 'fire2' for the second shortbow shot",
+        )
     if w is Weapon.CROSSBOW and crossbow_barred(state, c):
         raise Illegal("CH.SEQ.9", f"{c.id} fought hand-to-hand in the previous phase and may not fire his crossbow")
     if c.missiles is not None and c.missiles <= 0:
@@ -119,7 +121,10 @@ def lof_problem(state: GameState, a: Hex, b: Hex, cand: Candidate) -> str | None
     if tb is not None and b in tb.inside and a not in tb.hexes:
         ok = bool(aps) and bd.at(aps[0]) is Terrain.WINDOW and aps[0] in tb.apertures and aps[0].distance(a) == 1
         if not ok:
-            return "a man inside a building may be shot only from inside, or through a window the firer stands next to [CH.FIRE.11]"
+            return (
+                "a man inside a building may be shot only from inside, or through a window the firer stands"
+                " next to [CH.FIRE.11]"
+            )
     fb = bd.building_of(a)
     if fb is not None and a in fb.inside and b not in fb.hexes:
         if state.config.lof__interior_fire_out == "adjacent_window_only":
@@ -154,7 +159,9 @@ def hex_cover(state: GameState, firer: Character, a: Hex, b: Hex, cand: Candidat
     return bd.base_cover(b)
 
 
-def best_line(state: GameState, firer: Character, w: Weapon, b: Hex, target: Target, want: str = "") -> tuple[Candidate, Cover, int] | Illegal:
+def best_line(
+    state: GameState, firer: Character, w: Weapon, b: Hex, target: Target, want: str = ""
+) -> tuple[Candidate, Cover, int] | Illegal:
     """The line used: the firer's choice, else a legal one, lighter cover, fewer men, then L [CH.FIRE.4] [CH.PBEM.5]."""
     a = firer.hex
     lines = line_of_fire(a, b)
@@ -188,14 +195,18 @@ def _rule(why: str) -> str:
     return rule_of(why) if "[" in why else "CH.FIRE.4"
 
 
-def overfire_problem(state: GameState, w: Weapon, men: list[Hex], target: Target, cover: Cover, a: Hex, b: Hex) -> str | None:
+def overfire_problem(
+    state: GameState, w: Weapon, men: list[Hex], target: Target, cover: Cover, a: Hex, b: Hex
+) -> str | None:
     """Crossbows never shoot over a man; shortbows over at most four, none next to the target, and
     only at a target in no or light cover [CH.FIRE.8] [CH.FIRE.9] [CH.FIRE.12]."""
     if not men:
         return None
     if w is Weapon.CROSSBOW:
         return "a crossbow may not shoot over another man [CH.FIRE.8]"
-    if state.config.lof__aperture_overfire == "forbid" and (state.board.at(a) is Terrain.WINDOW or state.board.is_aperture(b)):
+    if state.config.lof__aperture_overfire == "forbid" and (
+        state.board.at(a) is Terrain.WINDOW or state.board.is_aperture(b)
+    ):
         return "no shooting over men from a window or into a door [CH.FIRE.12]"
     if len(men) > 4:
         return f"a shortbow may shoot over at most 4 men, not {len(men)} [CH.FIRE.9]"
@@ -232,7 +243,11 @@ def aim(state: GameState, firer: Character, step: Step, t: Target, hex_: Hex | N
         got = best_line(state, firer, w, h, t, line)
         if isinstance(got, Illegal):
             hidden = hidden or got.code in WALLED
-            problem = got if strength is not None else Illegal("CH.MISSILE.2", f"{t.id} is {rng} hexes away: out of range for a {w.value}")
+            problem = (
+                got
+                if strength is not None
+                else Illegal("CH.MISSILE.2", f"{t.id} is {rng} hexes away: out of range for a {w.value}")
+            )
             continue
         cand, cover, men = got
         if strength is None:

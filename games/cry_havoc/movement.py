@@ -77,7 +77,11 @@ def foot_step(state: GameState, c: Character, frm: Hex, to: Hex, fresh: frozense
         return IMPASSABLE, "a wall hexside may not be crossed [CH.TERRAIN.12]"
     cost = state.cost(to, False)
     if cost >= IMPASSABLE:
-        return cost, f"{state.board.label(to)} ({state.board.at(to).name.lower()}) may not be entered [CH.TERRAIN.2] [CH.MOVE.8]"
+        return (
+            cost,
+            f"{state.board.label(to)} ({state.board.at(to).name.lower()}) may not be entered"
+            " [CH.TERRAIN.2] [CH.MOVE.8]",
+        )
     if state.enemy_at(to, c.side):
         return cost, f"{state.board.label(to)} holds an enemy [CH.MOVE.5] [CH.STACK.2]"
     why = window_check(state, c, frm, to)
@@ -94,7 +98,8 @@ def horse_ok(state: GameState, c: Character, before: Body, body: Body, entered: 
         if not state.board.on_map(h):
             return f"{state.board.label(h)} is off the map [CH.MOVE.12]"
         if state.cost(h, True) >= IMPASSABLE:
-            return f"a horseman may not enter {state.board.label(h)} ({state.board.at(h).name.lower()}) [CH.MOVE.7] [CH.TERRAIN.5]"
+            what = state.board.at(h).name.lower()
+            return f"a horseman may not enter {state.board.label(h)} ({what}) [CH.MOVE.7] [CH.TERRAIN.5]"
     if state.enemy_at(entered, c.side):
         return f"{state.board.label(entered)} holds an enemy [CH.MOVE.5]"
     walls = state.board.wall_sides
@@ -135,8 +140,11 @@ def plan_foot(state: GameState, c: Character, path: list[Hex], fresh: frozenset[
     here, spent, bodies = c.hex, 0, [Body(c.hex)]
     for to in path:
         if here.distance(to) != 1:
-            raise Illegal("CH.MOVE.4", f"{state.board.label(to)} is not next to {state.board.label(here)}",
-                          "list every hex of the path, or write 'to HEX' for the cheapest path")
+            raise Illegal(
+                "CH.MOVE.4",
+                f"{state.board.label(to)} is not next to {state.board.label(here)}",
+                "list every hex of the path, or write 'to HEX' for the cheapest path",
+            )
         cost, why = foot_step(state, c, here, to, fresh)
         if why:
             raise Illegal(rule_of(why), why)
@@ -184,7 +192,9 @@ def fresh_contacts(state: GameState, c: Character, commanded: bool) -> frozenset
     return frozenset(out)
 
 
-def reachable_foot(state: GameState, c: Character, fresh: frozenset[Hex] = frozenset()) -> dict[Hex, tuple[int, tuple[Hex, ...]]]:
+def reachable_foot(
+    state: GameState, c: Character, fresh: frozenset[Hex] = frozenset()
+) -> dict[Hex, tuple[int, tuple[Hex, ...]]]:
     """Cheapest path to every hex a foot character can reach this step (Dijkstra) [CH.GEOM.11]."""
     allowance = state.values(c).move
     start = c.hex
@@ -209,7 +219,9 @@ def reachable_horse(state: GameState, c: Character) -> dict[Body, tuple[int, tup
     assert c.body is not None
     allowance = state.values(c).move
     best: dict[Body, tuple[int, tuple[str, ...]]] = {c.body: (0, ())}
-    heap: list[tuple[int, tuple[int, int, int], Body]] = [(0, (c.body.front.q, c.body.front.r, c.body.facing or 0), c.body)]
+    heap: list[tuple[int, tuple[int, int, int], Body]] = [
+        (0, (c.body.front.q, c.body.front.r, c.body.facing or 0), c.body)
+    ]
     while heap:
         cost, _, body = heapq.heappop(heap)
         if cost > best[body][0]:

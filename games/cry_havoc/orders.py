@@ -96,8 +96,12 @@ def _who(c: Cursor, st: GameState, what: str = "a character id") -> str:
     key = w.text.upper()
     if key in st.characters or key in st.animals:
         return key
-    raise LineError(f"there is no character or animal {w.text!r}", w.column, "CH.ROSTER.5",
-                    did_you_mean(w.text, [*st.characters, *st.animals], "ids"))
+    raise LineError(
+        f"there is no character or animal {w.text!r}",
+        w.column,
+        "CH.ROSTER.5",
+        did_you_mean(w.text, [*st.characters, *st.animals], "ids"),
+    )
 
 
 def _hex(c: Cursor, st: GameState) -> Hex:
@@ -145,7 +149,11 @@ def p_move(c: Cursor, st: GameState) -> Move:
     while c.more():
         path.append(_hex(c, st))
     if not path:
-        raise LineError("a move needs hexes, 'to HEX', or mounted steps", c.column, hint="move M1 0505 0506 | move M1 to 0506 | move K1 F0 F+1")
+        raise LineError(
+            "a move needs hexes, 'to HEX', or mounted steps",
+            c.column,
+            hint="move M1 0505 0506 | move M1 to 0506 | move K1 F0 F+1",
+        )
     return Move(who, path=tuple(path))
 
 
@@ -183,7 +191,9 @@ def p_surrender(c: Cursor, st: GameState) -> Standing:
 
 
 def p_refusal(c: Cursor, st: GameState) -> Standing:
-    return Standing("after-refusal", c.choice("proceed or withdraw", {"proceed": "proceed", "withdraw": "withdraw"}, "CH.PBEM.26"))
+    return Standing(
+        "after-refusal", c.choice("proceed or withdraw", {"proceed": "proceed", "withdraw": "withdraw"}, "CH.PBEM.26")
+    )
 
 
 GRAMMAR: Grammar[GameState, Order] = Grammar("cry-havoc")
@@ -209,7 +219,11 @@ def canonical(order: Order, st: GameState) -> str:
         return f"{'fire2' if order.second else 'fire'} {order.firer} at {order.target}{extra}"
     if isinstance(order, Move):
         if order.to is not None:
-            face = "" if order.facing is None else f" facing {[k for k, v in FACINGS.items() if v == order.facing][0].upper()}"
+            face = (
+                ""
+                if order.facing is None
+                else f" facing {[k for k, v in FACINGS.items() if v == order.facing][0].upper()}"
+            )
             return f"move {order.who} to {lab(order.to)}{face}"
         return f"move {order.who} " + " ".join(order.steps or tuple(lab(h) for h in order.path))
     if isinstance(order, Leave):
@@ -217,8 +231,11 @@ def canonical(order: Order, st: GameState) -> str:
     if isinstance(order, Attack):
         return f"attack {' '.join(order.defenders)} with {' '.join(order.attackers)}"
     if isinstance(order, Declare):
-        return f"mount {order.who} {order.horse}" if order.action == "mount" else (
-            f"dismount {order.who}" + (f" at {lab(order.at)}" if order.at else ""))
+        return (
+            f"mount {order.who} {order.horse}"
+            if order.action == "mount"
+            else (f"dismount {order.who}" + (f" at {lab(order.at)}" if order.at else ""))
+        )
     if isinstance(order, Standing):
         k = order.key
         if k.startswith("nominate-"):

@@ -51,9 +51,14 @@ class Run:
 
     def own(self, line: int, cid: str, prisoner_ok: bool = False) -> bool:
         c = self.st.characters.get(cid)
-        ok = c is not None and (c.side == self.st.side or (prisoner_ok and c.ransom is Ransom.PRISONER and c.captor == self.st.side))
+        ok = c is not None and (
+            c.side == self.st.side or (prisoner_ok and c.ransom is Ransom.PRISONER and c.captor == self.st.side)
+        )
         if not ok:
-            self.refuse(line, Illegal("CH.TURN.3", f"{cid} is not one of your characters", "order only your own side's characters"))
+            self.refuse(
+                line,
+                Illegal("CH.TURN.3", f"{cid} is not one of your characters", "order only your own side's characters"),
+            )
         return ok
 
 
@@ -93,7 +98,9 @@ def step_declare(run: Run) -> None:
                 if not c.mounted:
                     raise Illegal("CH.HORSE.7", f"{c.id} is not mounted")
                 run.st.characters[c.id] = replace(c, action="dismount" + (f" {o.at.q},{o.at.r}" if o.at else ""))
-            run.ctx.say(f"{c.id} spends the phase {'mounting ' + o.horse if o.action == 'mount' else 'dismounting'} [CH.SEQ.8].")
+            run.ctx.say(
+                f"{c.id} spends the phase {'mounting ' + o.horse if o.action == 'mount' else 'dismounting'} [CH.SEQ.8]."
+            )
         except Illegal as e:
             run.refuse(line, e)
 
@@ -103,7 +110,11 @@ def mount_problem(st: GameState, cid: str, hid: str) -> None:
     c = st.characters[cid]
     h = st.animals.get(hid)
     if h is None or h.kind is not AnimalKind.HORSE or not h.alive:
-        raise Illegal("CH.HORSE.6", f"{hid} is not a live riderless horse" + (" (a mule is never mounted [CH.MULE.1])" if h and h.kind is AnimalKind.MULE else ""))
+        raise Illegal(
+            "CH.HORSE.6",
+            f"{hid} is not a live riderless horse"
+            + (" (a mule is never mounted [CH.MULE.1])" if h and h.kind is AnimalKind.MULE else ""),
+        )
     if c.mounted:
         raise Illegal("CH.HORSE.6", f"{cid} is already mounted")
     if not c.profile.can_ride:
@@ -123,8 +134,13 @@ def step_fire(run: Run, step: Step) -> None:
             continue
         c = st.characters[o.firer]
         w = c.profile.weapon
-        mine = (o.second and step is Step.SHORTBOW_2) or (not o.second and (
-            (step is Step.SHORTBOW_1 and w is not Weapon.CROSSBOW) or (step is Step.CROSSBOW and w is Weapon.CROSSBOW)))
+        mine = (o.second and step is Step.SHORTBOW_2) or (
+            not o.second
+            and (
+                (step is Step.SHORTBOW_1 and w is not Weapon.CROSSBOW)
+                or (step is Step.CROSSBOW and w is Weapon.CROSSBOW)
+            )
+        )
         if not mine:
             continue
         try:
@@ -151,9 +167,15 @@ def step_move(run: Run) -> None:
         run.reach = {k.id: reach_set(st, k) for k in st.live(st.side) if k.profile.is_knight}
     if st.config.options__command_control:
         run.commanded = commanded(st, st.side)
-        run.contact = {c.id: frozenset(e.id for e in st.enemies_adjacent(list(c.hexes), c.side)) for c in st.live(st.side)}
+        run.contact = {
+            c.id: frozenset(e.id for e in st.enemies_adjacent(list(c.hexes), c.side)) for c in st.live(st.side)
+        }
         out = sorted(c.id for c in st.live(st.side) if c.id not in run.commanded and c.ransom is not Ransom.PRISONER)
-        run.ctx.say(f"Command: {len(run.commanded)} under command" + (f"; out of command: {', '.join(out)}" if out else "") + " [CH.COMMAND.6].")
+        run.ctx.say(
+            f"Command: {len(run.commanded)} under command"
+            + (f"; out of command: {', '.join(out)}" if out else "")
+            + " [CH.COMMAND.6]."
+        )
     for line, o in run.orders:
         if isinstance(o, O.Escape) and run.own(line, o.who):
             try_escape(run, line, o.who)
@@ -188,9 +210,17 @@ def move_one(run: Run, o: O.Move) -> None:
     if c.mounted:
         if o.to is not None:
             reach = reachable_horse(st, c)
-            goals = sorted((v[0], k.facing or 0, v[1]) for k, v in reach.items() if k.front == o.to and (o.facing is None or k.facing == o.facing))
+            goals = sorted(
+                (v[0], k.facing or 0, v[1])
+                for k, v in reach.items()
+                if k.front == o.to and (o.facing is None or k.facing == o.facing)
+            )
             if not goals:
-                raise Illegal("CH.MOVE.2", f"{c.id} cannot reach {st.board.label(o.to)} this phase", _reach_hint(st, [b.front for b in reach]))
+                raise Illegal(
+                    "CH.MOVE.2",
+                    f"{c.id} cannot reach {st.board.label(o.to)} this phase",
+                    _reach_hint(st, [b.front for b in reach]),
+                )
             steps = list(goals[0][2])
         else:
             steps = list(o.steps)
@@ -202,10 +232,12 @@ def move_one(run: Run, o: O.Move) -> None:
             raise Illegal("CH.HORSE.3", f"{c.id} is on foot: give hexes or 'to HEX'")
         path = list(o.path)
         if o.to is not None:
-            reach = reachable_foot(st, c, fresh)
-            if o.to not in reach:
-                raise Illegal("CH.MOVE.2", f"{c.id} cannot reach {st.board.label(o.to)} this phase", _reach_hint(st, list(reach)))
-            path = list(reach[o.to][1])
+            foot = reachable_foot(st, c, fresh)
+            if o.to not in foot:
+                raise Illegal(
+                    "CH.MOVE.2", f"{c.id} cannot reach {st.board.label(o.to)} this phase", _reach_hint(st, list(foot))
+                )
+            path = list(foot[o.to][1])
         plan = plan_foot(st, c, path, fresh)
     st.characters[c.id] = replace(c, body=plan.bodies[-1])
     run.moved.add(c.id)
@@ -233,9 +265,15 @@ def leave(run: Run, cid: str) -> None:
         edges = st.friendly_edges.get(side, ()) or edges
         if not escort_valid(st, cid):
             raise Illegal("CH.RANSOM.6", f"{cid} has no valid escort next to him: he cannot be led off")
-    off = [n for n in c.body.front.neighbours() if not st.board.on_map(n) and st.board.edge_of(n) in edges] if c.body else []
+    off = (
+        [n for n in c.body.front.neighbours() if not st.board.on_map(n) and st.board.edge_of(n) in edges]
+        if c.body
+        else []
+    )
     if not off:
-        raise Illegal("CH.MOVE.12", f"{cid} is not on an exit edge of {side} ({', '.join(e.value for e in edges) or 'none'})")
+        raise Illegal(
+            "CH.MOVE.12", f"{cid} is not on an exit edge of {side} ({', '.join(e.value for e in edges) or 'none'})"
+        )
     if run.spent.get(cid, 0) + 1 > st.values(c).move and c.ransom is not Ransom.PRISONER:
         raise Illegal("CH.MOVE.2", f"{cid} has no MP left to leave the map")
     run.moved.add(cid)
@@ -303,7 +341,10 @@ def step_combat(run: Run) -> None:
                 continue
         if options:
             target = min(options)[1]
-            run.ctx.say(f"{k.id} must fight the enemy knight: the engine adds {k.id} against {target} [CH.COMBAT.13] [CH.PBEM.27].")
+            run.ctx.say(
+                f"{k.id} must fight the enemy knight: the engine adds {k.id} against {target}"
+                " [CH.COMBAT.13] [CH.PBEM.27]."
+            )
             fight(run, 0, Combat((k.id,), (target,), default=True))
 
 
@@ -381,7 +422,7 @@ def run_phase(run: Run) -> None:
     """Steps 0-6 of the phasing side's phase [CH.SEQ.1]."""
     st = run.st
     start_phase(st)
-    for line, o in run.orders:
+    for _, o in run.orders:
         if isinstance(o, O.Standing):
             st.standing.setdefault(st.side, {})[o.key] = o.value
     step_declare(run)

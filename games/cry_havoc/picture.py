@@ -22,8 +22,14 @@ from .state import GameState
 from .tables import Terrain
 
 STYLE = {
-    Terrain.FLAT: "good_going", Terrain.SLOPE: "slope", Terrain.SCRUB: "scrub", Terrain.TREE: "woodland",
-    Terrain.INTERIOR: "interior", Terrain.WALL: "wall", Terrain.WINDOW: "window", Terrain.CORNER: "corner",
+    Terrain.FLAT: "good_going",
+    Terrain.SLOPE: "slope",
+    Terrain.SCRUB: "scrub",
+    Terrain.TREE: "woodland",
+    Terrain.INTERIOR: "interior",
+    Terrain.WALL: "wall",
+    Terrain.WINDOW: "window",
+    Terrain.CORNER: "corner",
     Terrain.DOOR: "door",
 }
 COLOURS = ("#b22222", "#1f4e9c")
@@ -75,8 +81,16 @@ def _counters(st: GameState) -> list[Counter]:
         side = c.side if c.live else "dead"
         facing = None if c.body.facing is None else 2 * c.body.facing
         if c.body.front not in taken:
-            out.append(Counter(c.id if c.live else f"+{c.id}", side, c.body.front, facing,
-                               Formation.COLUMN if c.mounted else Formation.DEPLOYED, markers=_marks(st, c.id)))
+            out.append(
+                Counter(
+                    c.id if c.live else f"+{c.id}",
+                    side,
+                    c.body.front,
+                    facing,
+                    Formation.COLUMN if c.mounted else Formation.DEPLOYED,
+                    markers=_marks(st, c.id),
+                )
+            )
             taken.add(c.body.front)
         if c.body.rear is not None and c.body.rear not in taken:
             out.append(Counter(c.id.lower(), side, c.body.rear, facing, Formation.COLUMN, markers=(HORSE,)))
@@ -87,14 +101,28 @@ def _counters(st: GameState) -> list[Counter]:
         tag = "H" if a.kind is AnimalKind.HORSE else "Mu"
         for h in a.hexes:
             if h not in taken:
-                out.append(Counter(tag if a.alive else f"+{tag}", side, h, facing, Formation.COLUMN, markers=(HORSE,) if a.kind is AnimalKind.HORSE else ()))
+                out.append(
+                    Counter(
+                        tag if a.alive else f"+{tag}",
+                        side,
+                        h,
+                        facing,
+                        Formation.COLUMN,
+                        markers=(HORSE,) if a.kind is AnimalKind.HORSE else (),
+                    )
+                )
                 taken.add(h)
     return out
 
 
 def _arrows(st: GameState) -> list[Arrow]:
     out = []
-    kinds = {"moves": ArrowKind.MOVE, "shots": ArrowKind.SHOT, "attacks": ArrowKind.ATTACK, "retreats": ArrowKind.RETREAT}
+    kinds = {
+        "moves": ArrowKind.MOVE,
+        "shots": ArrowKind.SHOT,
+        "attacks": ArrowKind.ATTACK,
+        "retreats": ArrowKind.RETREAT,
+    }
     for key, kind in kinds.items():
         for path in st.last.get(key, []):
             hexes = tuple(Hex(q, r) for q, r in path)
@@ -116,7 +144,11 @@ def picture(st: GameState, title: str = "") -> BoardPicture:
         title or f"{st.title}: turn {st.turn}",
         b.spec,
         subtitle=f"{b.title}; {st.side} to move",
-        terrain=tuple(HexTerrain(h, STYLE[t], b.elevation.get(h, 0)) for h, t in sorted(b.terrain.items()) if t is not Terrain.FLAT or h in b.elevation),
+        terrain=tuple(
+            HexTerrain(h, STYLE[t], b.elevation.get(h, 0))
+            for h, t in sorted(b.terrain.items())
+            if t is not Terrain.FLAT or h in b.elevation
+        ),
         hexside_features=tuple(_hexside_features(st)),
         sides=tuple(sides),
         counters=tuple(_counters(st)),

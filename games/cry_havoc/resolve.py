@@ -24,10 +24,20 @@ from .tables import (
     odds_label,
 )
 
-MOUNTED_MISSILE = {"B": (Injury.STUN, True), "C": (Injury.WOUND, False), "D": (Injury.WOUND, True),
-                   "E": (Injury.KILL, False), "F": (Injury.KILL, True)}
+MOUNTED_MISSILE = {
+    "B": (Injury.STUN, True),
+    "C": (Injury.WOUND, False),
+    "D": (Injury.WOUND, True),
+    "E": (Injury.KILL, False),
+    "F": (Injury.KILL, True),
+}
 """Missile results against a rider: (injury, horse killed) [CH.MRT.3]."""
-MOUNTED_COMBAT = {"D": (Injury.STUN, True), "F": (Injury.WOUND, True), "G": (Injury.KILL, False), "H": (Injury.KILL, True)}
+MOUNTED_COMBAT = {
+    "D": (Injury.STUN, True),
+    "F": (Injury.WOUND, True),
+    "G": (Injury.KILL, False),
+    "H": (Injury.KILL, True),
+}
 """Combat results against a rider that dismount him [CH.CRT.3]."""
 INFANTRY_COMBAT = {"D": Injury.STUN, "E": Injury.WOUND, "F": Injury.KILL}
 """Combat results against men on foot [CH.CRT.4]."""
@@ -50,8 +60,11 @@ def resolve_shot(ctx: Ctx, shot: Shot) -> None:
         st.nominees.setdefault(t.id, firer.id)  # [CH.COVER.9] default nominee: the first firer resolved
     die = ctx.roll(f"fire: {firer.id} at {t.id}, {odds_label(shot.column)} {shot.table.value}")
     res = lookup(shot.table, shot.column, die)
-    ctx.say(f"{firer.id} fires at {t.id} ({shot.range} hexes, {shot.strength} vs {shot.defence}, "
-            f"{shot.cover.name.lower()} cover, line {shot.line}): {odds_label(shot.column)}, die {die}: {res or 'no effect'}.")
+    ctx.say(
+        f"{firer.id} fires at {t.id} ({shot.range} hexes, {shot.strength} vs {shot.defence}, "
+        f"{shot.cover.name.lower()} cover, line {shot.line}): {odds_label(shot.column)},"
+        f" die {die}: {res or 'no effect'}."
+    )
     if firer.missiles is not None:
         st.characters[firer.id] = replace(st.characters[firer.id], missiles=firer.missiles - 1)  # [CH.AMMO.3]
     _mark_attacked(st, t.id, firer.id)
@@ -93,7 +106,7 @@ def casualty(ctx: Ctx, ids: list[str], what: str) -> str:
 
     def worth(c: Character) -> tuple[int, str]:
         p = c.profile
-        v = (p.mounted if c.mounted and p.mounted else p.foot)
+        v = p.mounted if c.mounted and p.mounted else p.foot
         return (v.attack + v.defence, c.id)
 
     best = min(alive, key=worth)
@@ -114,22 +127,36 @@ def surrender(ctx: Ctx, cb: Combat, od: Odds) -> str:
     col = od.column if st.config.ransom__odds_after_shift else min(od.attack // od.defence, 12)
     if col < SURRENDER_ODDS:
         return "fight"
-    friends = [c for c in st.live(k.side) if c.id != k.id and c.ransom is not Ransom.PRISONER and any(
-        h.distance(x) == 1 for h in c.hexes for x in k.hexes)]
+    friends = [
+        c
+        for c in st.live(k.side)
+        if c.id != k.id
+        and c.ransom is not Ransom.PRISONER
+        and any(h.distance(x) == 1 for h in c.hexes for x in k.hexes)
+    ]
     if friends:
         return "fight"
-    offer = ctx.choose(k.side, f"surrender-{k.id}", f"does {k.id} {k.name} offer to surrender?", ["offer", "never"], "offer")
+    offer = ctx.choose(
+        k.side, f"surrender-{k.id}", f"does {k.id} {k.name} offer to surrender?", ["offer", "never"], "offer"
+    )
     if offer != "offer":
         ctx.say(f"  {k.id} will not surrender [CH.PBEM.12].")
         return "fight"
     die = ctx.roll(f"surrender: {k.id} offers to {', '.join(cb.attackers)}")
     if die <= SURRENDER_ACCEPT:
         _captured(ctx, k, cb)
-        ctx.say(f"  {k.id} offers to surrender: die {die}, he surrenders and is a prisoner [CH.RANSOM.3] [CH.RANSOM.4].")
+        ctx.say(
+            f"  {k.id} offers to surrender: die {die}, he surrenders and is a prisoner [CH.RANSOM.3] [CH.RANSOM.4]."
+        )
         return "surrendered"
     side = st.characters[cb.attackers[0]].side
-    go = ctx.choose(side, "after-refusal", "the surrender failed: proceed with the combat or withdraw?",
-                    ["proceed", "withdraw"], "proceed")
+    go = ctx.choose(
+        side,
+        "after-refusal",
+        "the surrender failed: proceed with the combat or withdraw?",
+        ["proceed", "withdraw"],
+        "proceed",
+    )
     ctx.say(f"  {k.id} offers to surrender: die {die}, refused; the attackers {go} [CH.RANSOM.3] [CH.PBEM.26].")
     return "fight" if go == "proceed" else "withdrawn"
 
@@ -140,8 +167,9 @@ def _captured(ctx: Ctx, k: Character, cb: Combat) -> None:
     if k.mounted:
         k = dismount(ctx, k, k.condition, False, st.other(k.side), None)  # [CH.RANSOM.5]
     knights = sorted(a for a in cb.attackers if st.characters[a].profile.is_knight)
-    st.characters[k.id] = replace(k, ransom=Ransom.PRISONER, captor=st.other(k.side), escort=tuple(knights[:1]),
-                                  leading="", action="")
+    st.characters[k.id] = replace(
+        k, ransom=Ransom.PRISONER, captor=st.other(k.side), escort=tuple(knights[:1]), leading="", action=""
+    )
 
 
 def resolve_combat(ctx: Ctx, cb: Combat, od: Odds) -> bool:
@@ -153,10 +181,15 @@ def resolve_combat(ctx: Ctx, cb: Combat, od: Odds) -> bool:
     outcome = surrender(ctx, cb, od)
     if outcome != "fight":
         return outcome == "surrendered"
-    die = ctx.roll(f"combat: {'+'.join(cb.attackers)} vs {'+'.join(cb.defenders)}, {odds_label(od.column)} {od.table.value}")
+    die = ctx.roll(
+        f"combat: {'+'.join(cb.attackers)} vs {'+'.join(cb.defenders)}, {odds_label(od.column)} {od.table.value}"
+    )
     res = lookup(od.table, od.column, die)
-    ctx.say(f"{'+'.join(cb.attackers)} attack{'s' if len(cb.attackers) == 1 else ''} {'+'.join(cb.defenders)}"
-            f" ({od.attack} vs {od.defence}, terrain {od.shift:+d}): {odds_label(od.column)}, die {die}: {res or 'no effect'}.")
+    ctx.say(
+        f"{'+'.join(cb.attackers)} attack{'s' if len(cb.attackers) == 1 else ''} {'+'.join(cb.defenders)}"
+        f" ({od.attack} vs {od.defence}, terrain {od.shift:+d}): {odds_label(od.column)},"
+        f" die {die}: {res or 'no effect'}."
+    )
     for pid in (*cb.attackers, *cb.defenders):
         c = st.characters.get(pid)
         if c is not None:
@@ -164,10 +197,11 @@ def resolve_combat(ctx: Ctx, cb: Combat, od: Odds) -> bool:
     for d in cb.defenders:
         for a in cb.attackers:
             _mark_attacked(st, d, a)
+    target = piece(st, cb.defenders[0])
     for aid in cb.attackers:
-        a, d = st.characters[aid], piece(st, cb.defenders[0])
-        if a.body is not None and d is not None and d.hexes:
-            st.last.setdefault("attacks", []).append([[a.hex.q, a.hex.r], [d.hexes[0].q, d.hexes[0].r]])
+        who = st.characters[aid]
+        if who.body is not None and target is not None and target.hexes:
+            st.last.setdefault("attacks", []).append([[who.hex.q, who.hex.r], [target.hexes[0].q, target.hexes[0].r]])
     if res is not None:
         _combat_result(ctx, cb, od, res)
     return True

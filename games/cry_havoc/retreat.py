@@ -71,8 +71,10 @@ def _exit_ok(state: GameState, c: Character, r: Retreat, frm: Hex, off: Hex) -> 
     if state.config.retreat__off_map != "scenario_exit":
         return False
     edge = state.board.edge_of(off)
-    return edge is not None and edge in state.exits.get(c.side, ()) and not (
-        r.never_adjacent and state.enemies_adjacent([off], c.side)
+    return (
+        edge is not None
+        and edge in state.exits.get(c.side, ())
+        and not (r.never_adjacent and state.enemies_adjacent([off], c.side))
     )
 
 
@@ -120,7 +122,9 @@ def horse_paths(state: GameState, c: Character, r: Retreat) -> list[Path]:
             new = [h for h in nb.hexes if h not in body.hexes]
             if any(h in entered or h in bodies[0].hexes for h in new):
                 continue
-            if state.config.retreat__must_increase_distance and _dist(nb.hexes, r.sources) <= _dist(body.hexes, r.sources):
+            if state.config.retreat__must_increase_distance and _dist(nb.hexes, r.sources) <= _dist(
+                body.hexes, r.sources
+            ):
                 continue
             if all(state.board.on_map(h) and _hex_ok(state, c, r, h, body.front, True) for h in new):
                 go([*bodies, nb], [*steps, name], [*entered, *new], turned)

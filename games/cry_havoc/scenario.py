@@ -45,7 +45,9 @@ def _values(f: Fields, v: Any, where: str) -> Values | None:
     return Values(*v)
 
 
-def read_profile(f: Fields, t: Mapping[str, Any], where: str, type_id: str, base: Profile | None = None) -> Profile | None:
+def read_profile(
+    f: Fields, t: Mapping[str, Any], where: str, type_id: str, base: Profile | None = None
+) -> Profile | None:
     """One character type, or a character's overrides on top of ``base`` [CH.ROSTER.2] [CH.ROSTER.4]."""
     vals = {m: _values(f, t.get(m), f"{where}.{m}") for m in MODES}
     if base is not None:
@@ -57,9 +59,16 @@ def read_profile(f: Fields, t: Mapping[str, Any], where: str, type_id: str, base
     weapon = t.get("weapon", base.weapon.value if base and base.weapon else None)
     ransom = t.get("ransom", list(base.ransom) if base and base.ransom else None)
     p = Profile(
-        type_id, str(t.get("name", base.name if base else type_id)), foot, fw, vals["mounted"], vals["mounted_wounded"],
-        Weapon(weapon) if weapon in ("shortbow", "crossbow") else None, str(t.get("escort", base.escort if base else "none")),
-        str(t.get("commander", base.commander if base else "")), tuple(ransom) if ransom else None,  # type: ignore[arg-type]
+        type_id,
+        str(t.get("name", base.name if base else type_id)),
+        foot,
+        fw,
+        vals["mounted"],
+        vals["mounted_wounded"],
+        Weapon(weapon) if weapon in ("shortbow", "crossbow") else None,
+        str(t.get("escort", base.escort if base else "none")),
+        str(t.get("commander", base.commander if base else "")),
+        tuple(ransom) if ransom else None,  # type: ignore[arg-type]
     )
     for good, bad in ((p.foot, p.foot_wounded), (p.mounted, p.mounted_wounded)):
         if good and bad and (bad.attack > good.attack or bad.defence > good.defence or bad.move > good.move):
@@ -77,7 +86,10 @@ def roster() -> tuple[dict[str, Profile], dict[AnimalKind, int]]:
         if p:
             out[tid] = p
     a = f.table(doc.data, "animals")
-    animals = {AnimalKind.HORSE: f.integer(a, "horse_defence", "animals", 6, 1), AnimalKind.MULE: f.integer(a, "mule_defence", "animals", 4, 1)}
+    animals = {
+        AnimalKind.HORSE: f.integer(a, "horse_defence", "animals", 6, 1),
+        AnimalKind.MULE: f.integer(a, "mule_defence", "animals", 4, 1),
+    }
     f.done()
     return out, animals
 
@@ -121,11 +133,29 @@ def _body(f: Fields, board: Board, c: Mapping[str, Any], where: str, two: bool) 
 
 OVERRIDES = {f"values_{m}": m for m in MODES}
 """Per-character value overrides: ``values_foot = [16, 6, 8]`` etc. [CH.ROSTER.4]."""
-CHAR_KEYS = ("id", "name", "type", "side", "at", "facing", "mounted", "condition", "missiles", "sergeant",
-             "needs_command", "quarter", "controller", "ransom", "captor", *OVERRIDES)
+CHAR_KEYS = (
+    "id",
+    "name",
+    "type",
+    "side",
+    "at",
+    "facing",
+    "mounted",
+    "condition",
+    "missiles",
+    "sergeant",
+    "needs_command",
+    "quarter",
+    "controller",
+    "ransom",
+    "captor",
+    *OVERRIDES,
+)
 
 
-def read_character(f: Fields, board: Board, types: dict[str, Profile], c: Mapping[str, Any], where: str, sides: tuple[str, ...]) -> Character | None:
+def read_character(
+    f: Fields, board: Board, types: dict[str, Profile], c: Mapping[str, Any], where: str, sides: tuple[str, ...]
+) -> Character | None:
     """One character of a scenario, with optional value overrides [CH.ROSTER.5] [CH.DATA.2]."""
     f.unknown(c, CHAR_KEYS, where)
     tid = f.text(c, "type", where)
@@ -147,10 +177,21 @@ def read_character(f: Fields, board: Board, types: dict[str, Profile], c: Mappin
         return None
     knight = prof.is_knight
     return Character(
-        f.text(c, "id", where), f.text(c, "name", where, tid), side, prof, body, cond, mounted, mounted,
-        f.one_of(c, "ransom", {x.value: x for x in Ransom}, where, "free") or Ransom.FREE, f.text(c, "captor", where, ""),
-        (), c.get("missiles") if isinstance(c.get("missiles"), int) else None, sergeant=f.text(c, "sergeant", where, ""),
-        needs_command=f.flag(c, "needs_command", where, not prof.commander), quarter=f.flag(c, "quarter", where, knight),
+        f.text(c, "id", where),
+        f.text(c, "name", where, tid),
+        side,
+        prof,
+        body,
+        cond,
+        mounted,
+        mounted,
+        f.one_of(c, "ransom", {x.value: x for x in Ransom}, where, "free") or Ransom.FREE,
+        f.text(c, "captor", where, ""),
+        (),
+        c.get("missiles") if isinstance(c.get("missiles"), int) else None,
+        sergeant=f.text(c, "sergeant", where, ""),
+        needs_command=f.flag(c, "needs_command", where, not prof.commander),
+        quarter=f.flag(c, "quarter", where, knight),
         controller=f.text(c, "controller", where, ""),
     )
 
@@ -165,8 +206,14 @@ def read_victory(f: Fields, board: Board, v: Mapping[str, Any]) -> Victory:
         except LabelError as e:
             f.problem("victory.hexes", str(e))
     pts = tuple(sorted((str(k), int(x)) for k, x in dict(v.get("points", {})).items()))
-    return Victory(kind, f.text(v, "side", "victory", ""), frozenset(hexes), f.integer(v, "count", "victory", 1), pts,
-                   f.text(v, "text", "victory", ""))
+    return Victory(
+        kind,
+        f.text(v, "side", "victory", ""),
+        frozenset(hexes),
+        f.integer(v, "count", "victory", 1),
+        pts,
+        f.text(v, "text", "victory", ""),
+    )
 
 
 def _edges(f: Fields, d: Mapping[str, Any], key: str, sides: tuple[str, ...]) -> dict[str, tuple[MapEdge, ...]]:
@@ -186,8 +233,27 @@ def build_state(name: str, options: Mapping[str, Any] | None = None, doc: TomlDo
     doc = doc or scenario_doc(name)
     f = Fields(doc)
     d = doc.data
-    f.unknown(d, ("title", "description", "map", "turns", "sides", "first", "house_values", "options", "victory",
-                  "exits", "friendly_edges", "start", "characters", "animals", "corpses", "standing"))
+    f.unknown(
+        d,
+        (
+            "title",
+            "description",
+            "map",
+            "turns",
+            "sides",
+            "first",
+            "house_values",
+            "options",
+            "victory",
+            "exits",
+            "friendly_edges",
+            "start",
+            "characters",
+            "animals",
+            "corpses",
+            "standing",
+        ),
+    )
     types, animal_def = roster()
     mname = f.text(d, "map")
     text = map_text(mname)
@@ -228,9 +294,20 @@ def build_state(name: str, options: Mapping[str, Any] | None = None, doc: TomlDo
     start = f.table(d, "start")
     first = f.text(d, "first", default=sides[0])
     state = GameState(
-        name, f.text(d, "title", default=name), board, text, config, (first, [s for s in sides if s != first][0]),
-        f.integer(d, "turns", low=1), read_victory(f, board, f.table(d, "victory", required=True)), chars, animals, dead,
-        _edges(f, d, "exits", sides), _edges(f, d, "friendly_edges", sides), animal_defence=animal_def,
+        name,
+        f.text(d, "title", default=name),
+        board,
+        text,
+        config,
+        (first, [s for s in sides if s != first][0]),
+        f.integer(d, "turns", low=1),
+        read_victory(f, board, f.table(d, "victory", required=True)),
+        chars,
+        animals,
+        dead,
+        _edges(f, d, "exits", sides),
+        _edges(f, d, "friendly_edges", sides),
+        animal_defence=animal_def,
     )
     if turns_override is not None:
         state.turns = int(turns_override)  # a shorter (or longer) game: game new --option turns=N
@@ -253,7 +330,9 @@ def _check_places(f: Fields, state: GameState) -> None:
             if not state.board.on_map(h):
                 f.problem("characters", f"{c.id} stands off the map")
             elif state.board.cost(h, c.mounted) >= 99:
-                f.problem("characters", f"{c.id} cannot stand in {state.board.label(h)} ({state.board.at(h).name.lower()})")
+                f.problem(
+                    "characters", f"{c.id} cannot stand in {state.board.label(h)} ({state.board.at(h).name.lower()})"
+                )
             if c.live and h in seen:
                 f.problem("characters", f"{c.id} and {seen[h]} share {state.board.label(h)} [CH.STACK.1]")
             if c.live:

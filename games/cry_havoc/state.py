@@ -126,8 +126,7 @@ class GameState:
 
     def index(self) -> Index:
         """The hex index, rebuilt only when a piece or a corpse changed."""
-        key = (id(self.characters), self.characters.version, id(self.animals), self.animals.version,
-               id(self.extra_dead), self.extra_dead.version)
+        key = tuple((id(d), getattr(d, "version", -1)) for d in (self.characters, self.animals, self.extra_dead))
         if self._index is not None and self._index[0] == key:
             return self._index[1]
         men: dict[Hex, Character] = {}
@@ -270,9 +269,15 @@ def _unvalues(x: Any) -> Values | None:
 
 def dump_profile(p: Profile) -> dict[str, Any]:
     return {
-        "type": p.type, "name": p.name, "foot": _values(p.foot), "foot_wounded": _values(p.foot_wounded),
-        "mounted": _values(p.mounted), "mounted_wounded": _values(p.mounted_wounded),
-        "weapon": p.weapon.value if p.weapon else None, "escort": p.escort, "commander": p.commander,
+        "type": p.type,
+        "name": p.name,
+        "foot": _values(p.foot),
+        "foot_wounded": _values(p.foot_wounded),
+        "mounted": _values(p.mounted),
+        "mounted_wounded": _values(p.mounted_wounded),
+        "weapon": p.weapon.value if p.weapon else None,
+        "escort": p.escort,
+        "commander": p.commander,
         "ransom": list(p.ransom) if p.ransom else None,
     }
 
@@ -280,26 +285,67 @@ def dump_profile(p: Profile) -> dict[str, Any]:
 def load_profile(d: dict[str, Any]) -> Profile:
     foot, fw = _unvalues(d["foot"]), _unvalues(d["foot_wounded"])
     assert foot is not None and fw is not None
-    return Profile(d["type"], d["name"], foot, fw, _unvalues(d["mounted"]), _unvalues(d["mounted_wounded"]),
-                   Weapon(d["weapon"]) if d["weapon"] else None, d["escort"], d["commander"],
-                   tuple(d["ransom"]) if d["ransom"] else None)  # type: ignore[arg-type]
+    return Profile(
+        d["type"],
+        d["name"],
+        foot,
+        fw,
+        _unvalues(d["mounted"]),
+        _unvalues(d["mounted_wounded"]),
+        Weapon(d["weapon"]) if d["weapon"] else None,
+        d["escort"],
+        d["commander"],
+        tuple(d["ransom"]) if d["ransom"] else None,
+    )  # type: ignore[arg-type]
 
 
 def dump_character(c: Character) -> dict[str, Any]:
     return {
-        "id": c.id, "name": c.name, "side": c.side, "profile": dump_profile(c.profile), "body": _body(c.body),
-        "condition": c.condition.value, "mounted": c.mounted, "started_mounted": c.started_mounted,
-        "ransom": c.ransom.value, "captor": c.captor, "escort": list(c.escort), "missiles": c.missiles,
-        "action": c.action, "leading": c.leading, "fired_phase": c.fired_phase,
-        "fought_phases": list(c.fought_phases), "attacked_by": list(c.attacked_by), "sergeant": c.sergeant,
-        "needs_command": c.needs_command, "quarter": c.quarter, "controller": c.controller,
+        "id": c.id,
+        "name": c.name,
+        "side": c.side,
+        "profile": dump_profile(c.profile),
+        "body": _body(c.body),
+        "condition": c.condition.value,
+        "mounted": c.mounted,
+        "started_mounted": c.started_mounted,
+        "ransom": c.ransom.value,
+        "captor": c.captor,
+        "escort": list(c.escort),
+        "missiles": c.missiles,
+        "action": c.action,
+        "leading": c.leading,
+        "fired_phase": c.fired_phase,
+        "fought_phases": list(c.fought_phases),
+        "attacked_by": list(c.attacked_by),
+        "sergeant": c.sergeant,
+        "needs_command": c.needs_command,
+        "quarter": c.quarter,
+        "controller": c.controller,
     }
 
 
 def load_character(d: dict[str, Any]) -> Character:
     return Character(
-        d["id"], d["name"], d["side"], load_profile(d["profile"]), _unbody(d["body"]), Condition(d["condition"]),
-        d["mounted"], d["started_mounted"], Ransom(d["ransom"]), d["captor"], tuple(d["escort"]), d["missiles"],
-        d["action"], d["leading"], d["fired_phase"], tuple(d["fought_phases"]), tuple(d["attacked_by"]),
-        d["sergeant"], d["needs_command"], d["quarter"], d["controller"],
+        d["id"],
+        d["name"],
+        d["side"],
+        load_profile(d["profile"]),
+        _unbody(d["body"]),
+        Condition(d["condition"]),
+        d["mounted"],
+        d["started_mounted"],
+        Ransom(d["ransom"]),
+        d["captor"],
+        tuple(d["escort"]),
+        d["missiles"],
+        d["action"],
+        d["leading"],
+        d["fired_phase"],
+        tuple(d["fought_phases"]),
+        tuple(d["attacked_by"]),
+        d["sergeant"],
+        d["needs_command"],
+        d["quarter"],
+        d["controller"],
     )

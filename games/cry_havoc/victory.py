@@ -58,7 +58,9 @@ def _final(st: GameState) -> tuple[str | None, str]:
     if v.kind == "hold":
         labels = " ".join(sorted(st.board.label(h) for h in v.hexes))
         mine = any(h in v.hexes for c in st.live(v.side) if c.ransom is not Ransom.PRISONER for h in c.hexes)
-        theirs = any(h in v.hexes for c in st.live(st.other(v.side)) if c.ransom is not Ransom.PRISONER for h in c.hexes)
+        theirs = any(
+            h in v.hexes for c in st.live(st.other(v.side)) if c.ransom is not Ransom.PRISONER for h in c.hexes
+        )
         if mine and not theirs:
             return v.side, f"{v.side} holds {labels} at the end of turn {st.turns}"
         return st.other(v.side), f"{v.side} does not hold {labels} alone at the end of turn {st.turns}"

@@ -43,16 +43,44 @@ def make(
         t.pop(H(q, r), None)
     encl = {k: frozenset(H(*x) for x in v) for k, v in (enclosures or {}).items()}
     board = build_board("test", "test", SPEC, t, encl, [frozenset((H(*a), H(*b))) for a, b in lips])
-    return GameState("test", "test", board, "", build_config(config or {}), ("red", "blue"), 10,
-                     Victory("points"), {}, animal_defence=dict(ANIMALS))
+    return GameState(
+        "test",
+        "test",
+        board,
+        "",
+        build_config(config or {}),
+        ("red", "blue"),
+        10,
+        Victory("points"),
+        {},
+        animal_defence=dict(ANIMALS),
+    )
 
 
-def man(st: GameState, cid: str, type_: str, side: str, at: tuple[int, int], facing: int | None = None,
-        condition: Condition = Condition.UNWOUNDED, **kw: Any) -> Character:
+def man(
+    st: GameState,
+    cid: str,
+    type_: str,
+    side: str,
+    at: tuple[int, int],
+    facing: int | None = None,
+    condition: Condition = Condition.UNWOUNDED,
+    **kw: Any,
+) -> Character:
     """Put a character on the board; a facing makes him mounted (front ``at``) [CH.HORSE.1]."""
     p = TYPES[type_]
-    c = Character(cid, cid, side, p, Body(H(*at), facing), condition, mounted=facing is not None,
-                  quarter=p.is_knight, needs_command=not p.commander, **kw)
+    c = Character(
+        cid,
+        cid,
+        side,
+        p,
+        Body(H(*at), facing),
+        condition,
+        mounted=facing is not None,
+        quarter=p.is_knight,
+        needs_command=not p.commander,
+        **kw,
+    )
     st.characters[cid] = c
     return c
 
@@ -76,8 +104,9 @@ def set_(st: GameState, cid: str, **kw: Any) -> None:
     st.characters[cid] = replace(st.characters[cid], **kw)
 
 
-def building(interior: Iterable[tuple[int, int]], windows: Iterable[tuple[int, int]] = (),
-             doors: Iterable[tuple[int, int]] = ()) -> dict[tuple[int, int], Terrain]:
+def building(
+    interior: Iterable[tuple[int, int]], windows: Iterable[tuple[int, int]] = (), doors: Iterable[tuple[int, int]] = ()
+) -> dict[tuple[int, int], Terrain]:
     """Terrain for a closed building: the interior, walls all round, some wall hexes made apertures."""
     inside = set(interior)
     t: dict[tuple[int, int], Terrain] = {x: Terrain.INTERIOR for x in inside}

@@ -87,7 +87,9 @@ class Table:
             return True
         due = st["waiting_for"][0]
         text = RULESET.bot_orders(self.state(), due["side"], self.seed * 1000 + self.steps)
-        res = self.ok("orders", "submit", self.game, "--player", due["player"], "--side", due["side"], "--json", "-", input=text)
+        res = self.ok(
+            "orders", "submit", self.game, "--player", due["player"], "--side", due["side"], "--json", "-", input=text
+        )
         receipt = json.loads(res.stdout)
         self.need = receipt["waiting_for_dice"]
         self.record([r["seq"] for r in receipt["resolved"]])
@@ -113,7 +115,9 @@ GAMES = [
 
 
 @pytest.mark.parametrize(("scenario", "dice"), GAMES)
-def test_CH_TURN_1_scenario_played_through_orders_submit_to_a_decision(tmp_path: Path, scenario: str, dice: str) -> None:
+def test_CH_TURN_1_scenario_played_through_orders_submit_to_a_decision(
+    tmp_path: Path, scenario: str, dice: str
+) -> None:
     """[CH.TURN.1] [CH.TURN.2] [CH.DICE.4] [CH.DICE.5]: a whole game to its scenario result (cut to a few turns
     with `--option turns=N`; the full-length games run in test_fuzz.py); replay equals live."""
     table = Table(tmp_path / "c.db", seed=SCENARIOS.index(scenario) * 2 + (dice == "manual"))
@@ -141,7 +145,9 @@ def test_CH_PBEM_24_refused_orders_name_line_rule_and_change_nothing(tmp_path: P
     table.open("raid", "fair")
     before = table.ok("export").stdout
     text = "move R1 to 2416\nattack V1 with R1\nfire R5 at V9\nmvoe R2 F0\n"
-    res = table.runner.invoke(main, ["--db", str(table.db), "orders", "submit", table.game, "--player", "alice", "-"], input=text)
+    res = table.runner.invoke(
+        main, ["--db", str(table.db), "orders", "submit", table.game, "--player", "alice", "-"], input=text
+    )
     assert res.exit_code == 1
     out = res.output
     assert "line 1" in out and "CH.MOVE.2" in out
@@ -149,5 +155,7 @@ def test_CH_PBEM_24_refused_orders_name_line_rule_and_change_nothing(tmp_path: P
     assert "line 3" in out and "CH.ROSTER.5" in out and "did you mean" in out
     assert "line 4" in out and "unknown order 'mvoe'" in out
     assert table.ok("export").stdout == before
-    res = table.runner.invoke(main, ["--db", str(table.db), "orders", "submit", table.game, "--player", "bob", "-"], input="pass\n")
+    res = table.runner.invoke(
+        main, ["--db", str(table.db), "orders", "submit", table.game, "--player", "bob", "-"], input="pass\n"
+    )
     assert res.exit_code == 1 and "expects no orders from villagers" in res.output

@@ -168,7 +168,8 @@ def test_TV_35_TV_39_injuries() -> None:
 
 
 def test_three_against_one_with_retreat() -> None:
-    """[CH.COMBAT.4] [CH.CRT.4] [CH.RETREAT.1] [CH.CRT.5]: three men against one, result C: the defender falls back 1."""
+    """[CH.COMBAT.4] [CH.CRT.4] [CH.RETREAT.1] [CH.CRT.5]:
+    three men against one, result C: the defender falls back 1."""
     st = make()
     man(st, "D", "man_at_arms", "blue", (0, 0))
     for i, h in enumerate([(-1, 0), (-1, 1), (0, -1)], start=1):
@@ -233,18 +234,22 @@ def test_TV_83_TV_87_priority_empty() -> None:
 def test_TV_40_TV_85_TV_89_surrender() -> None:
     """TV-40, TV-85, TV-89 [CH.RANSOM.2] [CH.RANSOM.3] [CH.RANSOM.4] [CH.PBEM.12] [CH.PBEM.26] [CH.COMBAT.7]
     [CH.RANSOM.7] [CH.PBEM.20]: offer, acceptance die, escort = the attacking knight."""
+
     def board(cond: Condition = Condition.WOUNDED):  # type: ignore[no-untyped-def]
         st = make(config={"options.ransom": True})
         man(st, "A", "knight", "red", (-1, 0), facing=0)  # front (-1,0), rear (-2,0)
         man(st, "D", "knight", "blue", (0, 0), condition=cond)
         return st
+
     st = board()
     cb = Combat(("A",), ("D",))
     od = odds(st, cb)
     assert od.column == 8
     resolve_combat(ctx(st, 3), cb, od)
     d = st.characters["D"]
-    assert d.ransom is Ransom.PRISONER and d.escort == ("A",) and st.values(d).attack == 10 and st.values(d).defence == 5
+    assert (
+        d.ransom is Ransom.PRISONER and d.escort == ("A",) and st.values(d).attack == 10 and st.values(d).defence == 5
+    )
     st = board()
     resolve_combat(ctx(st, 6, 6), cb, odds(st, cb))
     assert st.characters["D"].condition is Condition.DEAD  # refused, proceed, 8-1 die 6: E on a wounded man
@@ -265,7 +270,11 @@ def test_TV_41_TV_42_TV_43_no_offer() -> None:
     """TV-41, TV-42, TV-43 [CH.RANSOM.2]: 7-1 no offer; on a slope 8-1 offer; a friend adjacent: no offer."""
     from games.cry_havoc.resolve import surrender
 
-    for terrain, friend, want in ((None, False, "fight7"), (Terrain.SLOPE, False, "offer"), (Terrain.SLOPE, True, "fight")):
+    for terrain, friend, want in (
+        (None, False, "fight7"),
+        (Terrain.SLOPE, False, "offer"),
+        (Terrain.SLOPE, True, "fight"),
+    ):
         st = make({(0, 0): terrain} if terrain else None, config={"options.ransom": True})
         man(st, "K", "knight", "red", (-1, 0))
         man(st, "M", "man_at_arms", "red", (1, -1))

@@ -35,14 +35,19 @@ def test_CH_TURN_2_phases_and_requests() -> None:
     st = RULESET.resolve(st, ScriptedDice.of(10)).state
     assert RULESET.view(st)["characters"] == before
     assert RULESET.pending(st)[0].side == "villagers" and RULESET.turn(st) == 1
-    st = RULESET.resolve(RULESET.apply_orders(st, RULESET.parse_orders(st, "villagers", "hold")), ScriptedDice.of(10)).state
+    st = RULESET.resolve(
+        RULESET.apply_orders(st, RULESET.parse_orders(st, "villagers", "hold")), ScriptedDice.of(10)
+    ).state
     assert RULESET.turn(st) == 2 and RULESET.phase(st) == "turn 2 of 8, raiders"
 
 
 def test_CH_PBEM_24_every_refusal_has_line_column_rule_and_hint() -> None:
-    """[CH.PBEM.24] [CH.MOVE.2] [CH.FIRE.2] [CH.COMBAT.4]: all mistakes at once, each with where, what rule and a hint."""
+    """[CH.PBEM.24] [CH.MOVE.2] [CH.FIRE.2] [CH.COMBAT.4]:
+    all mistakes at once, each with where, what rule and a hint."""
     st = RULESET.setup("raid", {})
-    errs = errors(st, "raiders", "move R1 to 2416\nfire R5 at R1\nattack V1 with R2\nmove R9 to 0101\nmove R3 to 01x1\n")
+    errs = errors(
+        st, "raiders", "move R1 to 2416\nfire R5 at R1\nattack V1 with R2\nmove R9 to 0101\nmove R3 to 01x1\n"
+    )
     by_line = {e.line: e for e in errs}
     assert by_line[1].code == "CH.MOVE.2" and "reachable" in by_line[1].hint
     assert by_line[2].code == "CH.FIRE.2"
@@ -61,7 +66,8 @@ def test_canonical_echo() -> None:
 
 
 def test_CH_PBEM_1_interactive_mode_asks() -> None:
-    """[CH.PBEM.1] [CH.PBEM.14] [CH.RETREAT.2]: interactive games stop and ask the retreating side; standing ones take the default."""
+    """[CH.PBEM.1] [CH.PBEM.14] [CH.RETREAT.2]:
+    interactive games stop and ask the retreating side; standing ones take the default."""
     st = make(config={"pbem.mode": "interactive"})
     f = man(st, "F", "crossbowman", "red", (-10, 0))
     t = man(st, "T", "man_at_arms", "blue", (0, 0))

@@ -12,7 +12,7 @@ from games.cry_havoc.model import Condition
 from games.cry_havoc.movement import Illegal
 from games.cry_havoc.resolve import resolve_shot
 from games.cry_havoc.state import Step
-from games.cry_havoc.tables import Cover, Table, Terrain, column, lookup, missile_strength, Weapon
+from games.cry_havoc.tables import Cover, Table, Terrain, Weapon, column, lookup, missile_strength
 
 from .helpers import H, building, ctx, make, man, set_
 
@@ -206,7 +206,8 @@ def test_CH_FIRE_14_firing_out_of_a_building() -> None:
 
 
 def test_TV_75_enclosure_door() -> None:
-    """TV-75 [CH.FIRE.13] [CH.TERRAIN.10]: through one enclosure door at a window hex of a house inside, not its interior."""
+    """TV-75 [CH.FIRE.13] [CH.TERRAIN.10]:
+    through one enclosure door at a window hex of a house inside, not its interior."""
     yard = [(q, r) for q in range(-3, 4) for r in range(1, 8)]
     t = {}
     for q in range(-4, 5):
@@ -278,7 +279,12 @@ def test_CH_MISSILE_6_who_may_fire() -> None:
 
 def test_TV_26_TV_27_TV_28_crossbow_at_knight() -> None:
     """TV-26, TV-27, TV-28 [CH.FIRE.1] [CH.MRT.4] [CH.COVER.2] [CH.COVER.8] [CH.MISSILE.4]: 28 hexes."""
-    for terrain, die, result in ((Terrain.FLAT, 3, "wounded"), (Terrain.SCRUB, 3, "retreat"), (Terrain.DOOR, 3, "retreat"), (Terrain.DOOR, 4, "none")):
+    for terrain, die, result in (
+        (Terrain.FLAT, 3, "wounded"),
+        (Terrain.SCRUB, 3, "retreat"),
+        (Terrain.DOOR, 3, "retreat"),
+        (Terrain.DOOR, 4, "none"),
+    ):
         st = make({(0, 14): terrain})
         x = man(st, "X", "crossbowman", "red", (0, -14), condition=Condition.WOUNDED)
         k = man(st, "K", "knight", "blue", (0, 14))

@@ -84,7 +84,9 @@ def play(name: str, seed: int, options: dict[str, Any] | None = None) -> tuple[G
     return st, phases
 
 
-@pytest.mark.parametrize(("name", "seed", "turns"), [("raid", 11, 4), ("siege", 12, 3), ("castle-gate", 13, 3), ("raid-midgame", 14, 6)])
+@pytest.mark.parametrize(
+    ("name", "seed", "turns"), [("raid", 11, 4), ("siege", 12, 3), ("castle-gate", 13, 3), ("raid-midgame", 14, 6)]
+)
 def test_fuzz_bot_games_keep_invariants(name: str, seed: int, turns: int) -> None:
     """Seeded computer-player games end with a result; invariants hold after every phase."""
     st, phases = play(name, seed, {"turns": turns})

@@ -11,7 +11,7 @@ from games.cry_havoc.combat import Combat, odds
 from games.cry_havoc.effects import Ctx, animal_retreat, placement_hexes
 from games.cry_havoc.fire import aim
 from games.cry_havoc.geometry import Body
-from games.cry_havoc.model import AnimalKind, Animal, Condition, Injury, Ransom, injure
+from games.cry_havoc.model import Animal, AnimalKind, Condition, Injury, Ransom, injure
 from games.cry_havoc.movement import Illegal, plan_foot
 from games.cry_havoc.phase import Run, escort_valid, run_phase
 from games.cry_havoc.resolve import resolve_combat, resolve_shot, surrender
@@ -258,7 +258,11 @@ def test_CH_SEQ_5_CH_SEQ_12_shortbow_twice() -> None:
     man(st, "X", "crossbowman", "red", (0, 2))
     man(st, "T", "knight", "blue", (6, 0))
     c = ctx(st, 10, 10)
-    run = Run(c, [(1, O.Fire("S", "T")), (2, O.Fire("S", "T", second=True)), (3, O.Fire("X", "T", second=True))], validate=False)
+    run = Run(
+        c,
+        [(1, O.Fire("S", "T")), (2, O.Fire("S", "T", second=True)), (3, O.Fire("X", "T", second=True))],
+        validate=False,
+    )
     run_phase(run)
     assert sum(1 for line in c.lines if line.startswith("S fires")) == 2
     assert any("CH.SEQ.3" in line for line in c.lines)

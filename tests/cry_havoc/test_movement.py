@@ -19,8 +19,17 @@ HOUSE = building([(0, 1), (0, 2), (-1, 1), (-1, 2)], windows=[(0, 0)])
 
 def test_TV_52_TV_53_corpses() -> None:
     """TV-52, TV-53 [CH.MOVE.8] [CH.STACK.3] [CH.STATE.7]: 3 dead men or a dead horse double; 6 weight bars."""
-    cases = [((0, 2, 0), 1), ((0, 3, 0), 2), ((0, 0, 1), 2), ((1, 0, 1), 4), ((0, 2, 1), 2), ((0, 3, 1), IMPASSABLE),
-             ((0, 6, 0), IMPASSABLE), ((0, 0, 2), IMPASSABLE), ((2, 3, 0), 6)]
+    cases = [
+        ((0, 2, 0), 1),
+        ((0, 3, 0), 2),
+        ((0, 0, 1), 2),
+        ((1, 0, 1), 4),
+        ((0, 2, 1), 2),
+        ((0, 3, 1), IMPASSABLE),
+        ((0, 6, 0), IMPASSABLE),
+        ((0, 0, 2), IMPASSABLE),
+        ((2, 3, 0), 6),
+    ]
     for (kind, men, horses), want in cases:
         terrain = {0: Terrain.FLAT, 1: Terrain.SCRUB, 2: Terrain.WINDOW}[kind]
         st = make({(0, 0): terrain})
@@ -87,7 +96,8 @@ def test_CH_MOVE_6_no_aperture_to_aperture() -> None:
 
 
 def test_CH_MOVE_5_stacking() -> None:
-    """[CH.MOVE.5] [CH.STACK.1] [CH.STACK.2] [CH.STACK.4]: through friends, never enemies; never stop on a man or horse."""
+    """[CH.MOVE.5] [CH.STACK.1] [CH.STACK.2] [CH.STACK.4]:
+    through friends, never enemies; never stop on a man or horse."""
     st = make()
     c = man(st, "M", "man_at_arms", "red", (0, 0))
     man(st, "F", "peasant", "red", (1, 0))
@@ -105,8 +115,14 @@ def test_TV_57_horse_steps() -> None:
     """TV-57 [CH.HORSE.1] [CH.HORSE.3] [CH.GEOM.10]: forward, pivot and back steps."""
     b = Body(H(0, 0), 0)
     assert b.rear == H(-1, 0)
-    want = {"F0": (H(1, 0), H(0, 0)), "F+1": (H(1, -1), H(0, 0)), "F-1": (H(0, 1), H(0, 0)),
-            "P+1": (H(0, 0), H(-1, 1)), "P-1": (H(0, 0), H(0, -1)), "B": (H(-1, 0), H(-2, 0))}
+    want = {
+        "F0": (H(1, 0), H(0, 0)),
+        "F+1": (H(1, -1), H(0, 0)),
+        "F-1": (H(0, 1), H(0, 0)),
+        "P+1": (H(0, 0), H(-1, 1)),
+        "P-1": (H(0, 0), H(0, -1)),
+        "B": (H(-1, 0), H(-2, 0)),
+    }
     for name, (front, rear) in want.items():
         nb, _ = horse_step(b, name)
         assert (nb.front, nb.rear) == (front, rear), name
@@ -143,7 +159,8 @@ def test_CH_MOVE_1_allowance() -> None:
 
 
 def test_TV_61_mounting() -> None:
-    """TV-61 [CH.HORSE.6] [CH.HORSE.10] [CH.HORSE.13] [CH.ROSTER.3]: an unwounded knight may mount; wounded or peasant not."""
+    """TV-61 [CH.HORSE.6] [CH.HORSE.10] [CH.HORSE.13] [CH.ROSTER.3]:
+    an unwounded knight may mount; wounded or peasant not."""
     st = make()
     horse(st, "H", (1, 0), 0)
     man(st, "K", "knight", "red", (0, 1))

@@ -10,7 +10,7 @@ from games.cry_havoc import RULESET
 from games.cry_havoc.scenario import build_state
 from games.cry_havoc.state import GameState
 
-SHOWCASE = '''
+SHOWCASE = """
 title = "Showcase"
 map = "village"
 turns = 3
@@ -55,7 +55,7 @@ id = "V5"
 type = "man_at_arms"
 side = "villagers"
 at = "1107"
-'''
+"""
 
 
 def showcase() -> tuple[GameState, GameState, list[str]]:

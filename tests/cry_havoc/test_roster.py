@@ -20,7 +20,11 @@ def test_CH_ROSTER_2_default_values() -> None:
     """[CH.ROSTER.2] [CH.ROSTER.1] [CH.ROSTER.3]: the proposed table, mounted counters only where printed."""
     k = T["knight"]
     assert (k.mounted, k.mounted_wounded, k.foot, k.foot_wounded) == (
-        Values(48, 15, 12), Values(24, 8, 10), Values(30, 12, 6), Values(15, 6, 3))
+        Values(48, 15, 12),
+        Values(24, 8, 10),
+        Values(30, 12, 6),
+        Values(15, 6, 3),
+    )
     assert T["man_at_arms"].mounted is None and not T["peasant"].can_ride
     assert T["shortbowman"].weapon is Weapon.SHORTBOW and T["crossbowman"].weapon is Weapon.CROSSBOW
     assert k.ransom == (10, 5) and ANIMALS == {AnimalKind.HORSE: 6, AnimalKind.MULE: 4}
@@ -42,7 +46,9 @@ def test_CH_ROSTER_6_checks() -> None:
         assert p.foot_wounded.move <= 3
         if p.mounted and p.mounted_wounded:
             assert p.mounted.move > p.foot.move and p.mounted_wounded.attack <= p.mounted.attack
-    assert T["knight"].foot.defence == 12 and column(T["shortbowman"].foot.attack, T["peasant"].foot.defence) == 2  # (g)
+    assert (
+        T["knight"].foot.defence == 12 and column(T["shortbowman"].foot.attack, T["peasant"].foot.defence) == 2
+    )  # (g)
     for mode in ("foot", "foot_wounded"):  # (h)
         vals = [getattr(T[t], mode) for t in ORDER]
         for a, b in zip(vals, vals[1:], strict=False):
@@ -80,7 +86,7 @@ def test_midgame_position_sets_markers() -> None:
     assert st.config.options__ammunition and st.ammo_rolled
 
 
-BAD = '''
+BAD = """
 title = "bad"
 map = "village"
 turns = 3
@@ -98,7 +104,7 @@ type = "knight"
 side = "c"
 at = "9999"
 coloUr = "red"
-'''
+"""
 
 
 def test_scenario_errors_name_line_and_field() -> None:
