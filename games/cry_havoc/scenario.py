@@ -228,6 +228,34 @@ def _edges(f: Fields, d: Mapping[str, Any], key: str, sides: tuple[str, ...]) ->
     return out
 
 
+def _pieces(
+    f: Fields, board: Board, types: dict[str, Profile], d: Mapping[str, Any], sides: tuple[str, ...]
+) -> tuple[dict[str, Character], dict[str, Animal], dict[Hex, int]]:
+    """The scenario's characters, animals and corpses [CH.DATA.2]."""
+    chars: dict[str, Character] = {}
+    for i, c in enumerate(f.tables(d, "characters", required=True)):
+        ch = read_character(f, board, types, c, f"characters[{i}]", sides)
+        if ch:
+            if ch.id in chars:
+                f.problem(f"characters[{i}].id", f"{ch.id} is used twice")
+            chars[ch.id] = ch
+    animals: dict[str, Animal] = {}
+    for i, a in enumerate(f.tables(d, "animals")):
+        where = f"animals[{i}]"
+        kind = f.one_of(a, "kind", {k.value: k for k in AnimalKind}, where)
+        body = _body(f, board, a, where, kind is AnimalKind.HORSE)
+        if kind and body:
+            aid = f.text(a, "id", where)
+            animals[aid] = Animal(aid, kind, f.text(a, "side", where, ""), body, f.flag(a, "alive", where, True))
+    dead: dict[Hex, int] = {}
+    for i, c in enumerate(f.tables(d, "corpses")):
+        try:
+            dead[board.parse(str(c.get("at")))] = f.integer(c, "men", f"corpses[{i}]", 1, 0)
+        except LabelError as e:
+            f.problem(f"corpses[{i}].at", str(e))
+    return chars, animals, dead
+
+
 def build_state(name: str, options: Mapping[str, Any] | None = None, doc: TomlDocument | None = None) -> GameState:
     """A game from a scenario file (or an inline document), with options on top [CH.DATA.2]."""
     doc = doc or scenario_doc(name)
@@ -270,27 +298,7 @@ def build_state(name: str, options: Mapping[str, Any] | None = None, doc: TomlDo
     except ValueError as e:
         f.problem("options", str(e))
         config = build_config({})
-    chars = {}
-    for i, c in enumerate(f.tables(d, "characters", required=True)):
-        ch = read_character(f, board, types, c, f"characters[{i}]", sides)
-        if ch:
-            if ch.id in chars:
-                f.problem(f"characters[{i}].id", f"{ch.id} is used twice")
-            chars[ch.id] = ch
-    animals = {}
-    for i, a in enumerate(f.tables(d, "animals")):
-        where = f"animals[{i}]"
-        kind = f.one_of(a, "kind", {k.value: k for k in AnimalKind}, where)
-        body = _body(f, board, a, where, kind is AnimalKind.HORSE)
-        if kind and body:
-            aid = f.text(a, "id", where)
-            animals[aid] = Animal(aid, kind, f.text(a, "side", where, ""), body, f.flag(a, "alive", where, True))
-    dead = {}
-    for i, c in enumerate(f.tables(d, "corpses")):
-        try:
-            dead[board.parse(str(c.get("at")))] = f.integer(c, "men", f"corpses[{i}]", 1, 0)
-        except LabelError as e:
-            f.problem(f"corpses[{i}].at", str(e))
+    chars, animals, dead = _pieces(f, board, types, d, sides)
     start = f.table(d, "start")
     first = f.text(d, "first", default=sides[0])
     state = GameState(
