@@ -41,6 +41,8 @@ class Move:
     to: Hex | None = None
     steps: tuple[str, ...] = ()
     facing: int | None = None
+    lead: str = ""
+    """``move M1 0505 0506 lead H1``: a man on foot leads a riderless horse or a mule [CH.HORSE.12]."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +71,15 @@ class Declare:
 
 
 @dataclass(frozen=True, slots=True)
+class Exchange:
+    """``exchange GIVER TAKER N``: N arrows or bolts pass between adjacent archers, a whole phase [CH.AMMO.4]."""
+
+    giver: str
+    taker: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
 class Standing:
     """``nominate C1 X3`` / ``surrender K1 never`` / ``refusal withdraw``: standing orders [CH.PBEM.2]."""
 
@@ -88,7 +99,7 @@ class Pass:
     """``pass``: nothing this phase."""
 
 
-Order = Fire | Move | Leave | Attack | Declare | Standing | Escape | Pass
+Order = Fire | Move | Leave | Attack | Declare | Exchange | Standing | Escape | Pass
 
 
 def _who(c: Cursor, st: GameState, what: str = "a character id") -> str:
@@ -133,6 +144,15 @@ def p_fire(second: bool):  # type: ignore[no-untyped-def]
 
 
 def p_move(c: Cursor, st: GameState) -> Move:
+    move = _p_move(c, st)
+    if c.accept("lead"):
+        from dataclasses import replace
+
+        move = replace(move, lead=_who(c, st, "the animal led"))
+    return move
+
+
+def _p_move(c: Cursor, st: GameState) -> Move:
     who = _who(c, st)
     if c.accept("to"):
         to = _hex(c, st)
@@ -146,7 +166,7 @@ def p_move(c: Cursor, st: GameState) -> Move:
             steps.append(c.choice("a mounted step", STEP_NAMES, "CH.HORSE.3"))
         return Move(who, steps=tuple(steps))
     path = []
-    while c.more():
+    while c.more() and c.peek() != "lead":
         path.append(_hex(c, st))
     if not path:
         raise LineError(
@@ -199,11 +219,18 @@ def p_refusal(c: Cursor, st: GameState) -> Standing:
 GRAMMAR: Grammar[GameState, Order] = Grammar("cry-havoc")
 GRAMMAR.verb("fire", p_fire(False), aliases=("shoot",), usage="fire FIRER at TARGET [hex HEX] [line L|R]")
 GRAMMAR.verb("fire2", p_fire(True), usage="fire2 SHORTBOWMAN at TARGET [hex HEX] [line L|R]")
-GRAMMAR.verb("move", p_move, usage="move ID HEX HEX ... | move ID to HEX [facing F] | move ID F0 F+1 P-1 B ...")
+GRAMMAR.verb(
+    "move", p_move, usage="move ID HEX HEX ... [lead ANIMAL] | move ID to HEX [facing F] | move ID F0 F+1 P-1 B ..."
+)
 GRAMMAR.verb("leave", lambda c, st: Leave(_who(c, st)), usage="leave ID")
 GRAMMAR.verb("attack", p_attack, usage="attack DEFENDER ... with ATTACKER ...")
 GRAMMAR.verb("mount", p_mount, usage="mount ID HORSE")
 GRAMMAR.verb("dismount", p_dismount, usage="dismount ID [at HEX]")
+GRAMMAR.verb(
+    "exchange",
+    lambda c, st: Exchange(_who(c, st, "the giver"), _who(c, st, "the taker"), c.integer("how many", 1, 30)),
+    usage="exchange GIVER TAKER N",
+)
 GRAMMAR.verb("nominate", p_nominate, usage="nominate YOUR-MAN ENEMY-FIRER")
 GRAMMAR.verb("surrender", p_surrender, usage="surrender KNIGHT offer|never")
 GRAMMAR.verb("refusal", p_refusal, usage="refusal proceed|withdraw")
@@ -224,8 +251,9 @@ def canonical(order: Order, st: GameState) -> str:
                 if order.facing is None
                 else f" facing {[k for k, v in FACINGS.items() if v == order.facing][0].upper()}"
             )
-            return f"move {order.who} to {lab(order.to)}{face}"
-        return f"move {order.who} " + " ".join(order.steps or tuple(lab(h) for h in order.path))
+            return f"move {order.who} to {lab(order.to)}{face}" + (f" lead {order.lead}" if order.lead else "")
+        lead = f" lead {order.lead}" if order.lead else ""
+        return f"move {order.who} " + " ".join(order.steps or tuple(lab(h) for h in order.path)) + lead
     if isinstance(order, Leave):
         return f"leave {order.who}"
     if isinstance(order, Attack):
@@ -236,6 +264,8 @@ def canonical(order: Order, st: GameState) -> str:
             if order.action == "mount"
             else (f"dismount {order.who}" + (f" at {lab(order.at)}" if order.at else ""))
         )
+    if isinstance(order, Exchange):
+        return f"exchange {order.giver} {order.taker} {order.count}"
     if isinstance(order, Standing):
         k = order.key
         if k.startswith("nominate-"):

@@ -10,11 +10,13 @@ from dataclasses import dataclass, field, replace
 from campaign.hexgrid import Hex
 
 from . import orders as O
+from .ammo import do_exchange, exchange_problem
 from .combat import Combat, odds, priority_problem, priority_set, reach_set, touching, uncommanded_problem
 from .command import commanded
 from .effects import Ctx, placement_hexes
 from .fire import aim
 from .geometry import Body
+from .lead import follow, take_lead
 from .model import AnimalKind, Condition, Ransom
 from .movement import Illegal, fresh_contacts, may_move, plan_foot, plan_horse, reachable_foot, reachable_horse
 from .resolve import resolve_combat, resolve_shot
@@ -78,11 +80,14 @@ def step_declare(run: Run) -> None:
     """Step 0: phase-long actions, each one whole phase of his side [CH.SEQ.8] [CH.TURN.5] [CH.HORSE.5]
     [CH.HORSE.6]; none unless ordered [CH.PBEM.7].
 
-    TODO(CH.AMMO.4): ammunition exchange is not an order yet. TODO(CH.MULE.4): attaching and detaching
-    mules neither. TODO(CH.COMMAND.7): a player's own command allocation is not read (the engine's is used).
+    TODO(CH.MULE.4): attaching and detaching mules is not an order yet. TODO(CH.COMMAND.7): a player's own
+    command allocation is not read (the engine's is used).
     """
     st = run.st
     for line, o in run.orders:
+        if isinstance(o, O.Exchange):
+            declare_exchange(run, line, o)
+            continue
         if not isinstance(o, O.Declare) or not run.own(line, o.who):
             continue
         c = st.characters[o.who]
@@ -103,6 +108,19 @@ def step_declare(run: Run) -> None:
             )
         except Illegal as e:
             run.refuse(line, e)
+
+
+def declare_exchange(run: Run, line: int, o: O.Exchange) -> None:
+    """Step 0: an ammunition exchange binds its live participants for the phase [CH.AMMO.4] [CH.AMMO.5] (b)."""
+    st = run.st
+    try:
+        bound = exchange_problem(st, o.giver, o.taker, o.count)
+    except Illegal as e:
+        run.refuse(line, e)
+        return
+    for i, c in enumerate(bound):
+        st.characters[c.id] = replace(c, action=f"exchange {o.giver},{o.taker},{o.count}" if i == 0 else "exchange")
+    run.ctx.say(f"{o.giver} and {o.taker} spend the phase passing missiles [CH.AMMO.4].")
 
 
 def mount_problem(st: GameState, cid: str, hid: str) -> None:
@@ -193,8 +211,7 @@ def step_move(run: Run) -> None:
 
 
 def move_one(run: Run, o: O.Move) -> None:
-    """One character's move. TODO(CH.HORSE.12): leading a riderless horse or a string of mules
-    (TODO(CH.MULE.3), TODO(CH.MULE.7)) is not implemented; animals stay where they are."""
+    """One character's move, leading an animal if ordered (lead.py) [CH.HORSE.12]."""
     st = run.st
     c = st.characters[o.who]
     if c.id in run.moved:
@@ -239,7 +256,12 @@ def move_one(run: Run, o: O.Move) -> None:
                 )
             path = list(foot[o.to][1])
         plan = plan_foot(st, c, path, fresh)
-    st.characters[c.id] = replace(c, body=plan.bodies[-1])
+    if o.lead:
+        led = take_lead(st, c, o.lead)
+        moved = follow(st, replace(c, body=plan.bodies[-1]), led, [b.front for b in plan.bodies])
+        st.animals[moved.id] = moved
+        run.ctx.say(f"{c.id} leads {moved.id} to {st.where(moved.body)} [CH.HORSE.12].")
+    st.characters[c.id] = replace(c, body=plan.bodies[-1], leading=o.lead or "")
     run.moved.add(c.id)
     run.spent[c.id] = plan.mp
     st.last.setdefault("moves", []).append([[b.front.q, b.front.r] for b in plan.bodies])
@@ -386,6 +408,9 @@ def finish_actions(run: Run) -> None:
             run.ctx.say(f"{c.id} mounts {arg} at {st.where(horse.body)} [CH.HORSE.6].")
         elif act == "dismount" and c.mounted and c.body is not None:
             dismount_now(run, c.id, arg)
+        elif act == "exchange" and arg:
+            giver, taker, n = arg.split(",")
+            run.ctx.say(do_exchange(st, giver, taker, int(n)))
 
 
 def dismount_now(run: Run, cid: str, arg: str) -> None:

@@ -172,3 +172,38 @@ def test_TV_61_mounting() -> None:
     man(st, "P", "peasant", "red", (1, 1))
     with pytest.raises(Illegal):
         mount_problem(st, "P", "H")
+
+
+def test_CH_HORSE_12_leading_a_horse_and_a_mule() -> None:
+    """[CH.HORSE.12] [CH.PBEM.19] [CH.HORSE.13] [CH.MULE.3]: the animal follows the leader's trail; taking the
+    lead is free; horses never enter trees; a mounted man cannot lead."""
+    from games.cry_havoc import orders as O
+    from games.cry_havoc.model import Animal, AnimalKind
+    from games.cry_havoc.phase import Run, run_phase
+
+    from .helpers import ctx
+
+    st = make()
+    horse(st, "H", (1, 0), 0)  # front (1,0), rear (0,0)
+    man(st, "M", "man_at_arms", "red", (2, 0))
+    run_phase(Run(ctx(st), [(1, O.Move("M", path=(H(3, 0), H(4, 0)), lead="H"))], validate=False))
+    h = st.animals["H"]
+    assert (h.body.front, h.body.rear) == (H(3, 0), H(2, 0)) and h.leader == "M"
+    assert st.characters["M"].hex == H(4, 0) and st.characters["M"].leading == "H"
+    st2 = make({(3, 0): Terrain.TREE})
+    horse(st2, "H", (1, 0), 0)
+    man(st2, "M", "man_at_arms", "red", (2, 0))
+    run = Run(ctx(st2), [(1, O.Move("M", path=(H(3, 0), H(4, 0)), lead="H"))], validate=True)
+    run_phase(run)
+    assert [e.code for _, e in run.problems] == ["CH.MULE.3"]
+    st3 = make()
+    st3.animals["U"] = Animal("U", AnimalKind.MULE, "", Body(H(1, 0)))
+    man(st3, "M", "man_at_arms", "red", (2, 0))
+    run_phase(Run(ctx(st3), [(1, O.Move("M", path=(H(3, 0), H(4, 0)), lead="U"))], validate=False))
+    assert st3.animals["U"].body == Body(H(3, 0)) and st3.animals["U"].side == "red"
+    st4 = make()
+    horse(st4, "H", (1, 0), 0)
+    man(st4, "K", "knight", "red", (2, 0), facing=0)
+    run = Run(ctx(st4), [(1, O.Move("K", steps=("F0",), lead="H"))], validate=True)
+    run_phase(run)
+    assert run.problems

@@ -147,3 +147,27 @@ def test_CH_SEQ_10_cancelled_when_illegal() -> None:
     assert st.characters["T"].condition is Condition.DEAD
     assert any("cancelled" in line and "CH.FIRE.2" in line for line in c.lines)
     assert c.dice.left == 0  # type: ignore[union-attr]
+
+
+def test_CH_AMMO_4_exchange() -> None:
+    """[CH.AMMO.4] [CH.AMMO.5] [CH.AMMO.6] [CH.PBEM.23]: missiles pass between adjacent archers of one weapon,
+    out of contact, over a whole phase; arrows are taken from the dead; no bolts for a bowman."""
+    st = make(config={"options.ammunition": True})
+    man(st, "A", "shortbowman", "red", (0, 0), missiles=2)
+    man(st, "B", "shortbowman", "red", (1, 0), missiles=9)
+    man(st, "D", "shortbowman", "blue", (0, 1), missiles=6, condition=Condition.DEAD)
+    man(st, "X", "crossbowman", "red", (-1, 0), missiles=5)
+    run = Run(ctx(st), [(1, O.Exchange("B", "A", 4)), (2, O.Move("B", to=H(3, 0)))], validate=False)
+    run_phase(run)
+    assert (st.characters["A"].missiles, st.characters["B"].missiles) == (6, 5)
+    assert st.characters["B"].hex == H(1, 0) and not st.characters["B"].action  # bound for the phase
+    run = Run(ctx(st), [(1, O.Exchange("D", "A", 6)), (2, O.Exchange("X", "B", 1))], validate=True)
+    run_phase(run)
+    assert [(n, e.code) for n, e in run.problems] == [(2, "CH.AMMO.5")]
+    st2 = make(config={"options.ammunition": True})
+    man(st2, "A", "shortbowman", "red", (0, 0), missiles=2)
+    man(st2, "B", "shortbowman", "red", (1, 0), missiles=9)
+    man(st2, "E", "peasant", "blue", (2, 0))
+    run = Run(ctx(st2), [(1, O.Exchange("B", "A", 4))], validate=True)
+    run_phase(run)
+    assert [e.code for _, e in run.problems] == ["CH.AMMO.4"]
