@@ -161,18 +161,62 @@ def do_retreat(ctx: Ctx, cid: str, length: int, sources: tuple[Hex, ...], never_
 
 
 def animal_retreat(ctx: Ctx, a: Animal, length: int, sources: tuple[Hex, ...]) -> None:
-    """An animal retreats like a horseman; if it cannot, nothing happens [CH.MRT.6] [CH.RETREAT.9]."""
+    """An animal retreats like a horseman, a string of mules as a whole; if it cannot, nothing happens
+    [CH.MRT.6] [CH.RETREAT.9] [CH.MULE.7]."""
     st = ctx.state
-    ghost = Character(a.id, a.kind.value, "", _animal_profile(), a.body, mounted=a.body.facing is not None)
-    st.animals.pop(a.id)  # not in its own way while searching
-    found = paths(st, ghost, Retreat(a.id, length, sources, True))
-    st.animals[a.id] = a
+    chain = _string(st, a)
+    if any(not m.alive for m in chain):
+        ctx.say(f"  {a.id}'s string holds a dead mule and cannot move [CH.MULE.5].")
+        return
+    lead = _leading_end(chain, sources)
+    # the string retreats from the enemies of its owner (an unowned horse: from everybody)
+    ghost = Character(
+        lead.id, lead.kind.value, lead.side, _animal_profile(), lead.body, mounted=lead.body.facing is not None
+    )
+    for m in chain:
+        st.animals.pop(m.id)  # not in its own way while searching
+    found = paths(st, ghost, Retreat(lead.id, length, sources, True))
+    for m in chain:
+        st.animals[m.id] = m
     if not found:
         ctx.say(f"  {a.id} cannot retreat and is unaffected [CH.RETREAT.9].")
         return
     best = default_path(st, ghost, found)
-    st.animals[a.id] = replace(a, body=best.end, leader="")
-    ctx.say(f"  {a.id} retreats {length} to {st.where(best.end)} [CH.MRT.6].")
+    order = chain if lead is chain[0] else list(reversed(chain))
+    spots = [m.body for m in order]
+    for body in best.bodies[1:]:
+        spots = [body, *spots[:-1]]  # each mule steps where the one ahead of it stood [CH.MULE.7]
+    for m, body in zip(order, spots, strict=True):
+        st.animals[m.id] = replace(m, body=body, leader="")
+    for c in list(st.characters.values()):
+        if c.leading in {m.id for m in chain}:
+            head = st.animals[chain[0].id]
+            keep = c.body is not None and c.hex.distance(head.body.front) == 1
+            st.characters[c.id] = replace(c, leading=c.leading if keep else "")
+            if keep:
+                st.animals[head.id] = replace(head, leader=c.id)
+    ctx.say(f"  {a.id} retreats {length} to {st.where(st.animals[a.id].body)} [CH.MRT.6] [CH.MULE.7].")
+
+
+def _string(st: GameState, a: Animal) -> list[Animal]:
+    """The whole string a mule belongs to, head first (a horse or a lone mule alone) [CH.MULE.3]."""
+    head = a
+    seen = {a.id}
+    while head.follows and head.follows in st.animals and head.follows not in seen:
+        head = st.animals[head.follows]
+        seen.add(head.id)
+    out = [head]
+    while True:
+        nxt = sorted(m for m in st.animals if st.animals[m].follows == out[-1].id and m not in {x.id for x in out})
+        if not nxt:
+            return out
+        out.append(st.animals[nxt[0]])
+
+
+def _leading_end(chain: list[Animal], sources: tuple[Hex, ...]) -> Animal:
+    """The end of the string farther from the attack leads the retreat; ties: the lower id [CH.PBEM.16]."""
+    ends = [chain[0], chain[-1]]
+    return min(ends, key=lambda m: (-min((m.body.distance(s) for s in sources), default=0), m.id))
 
 
 def _animal_profile():  # type: ignore[no-untyped-def]

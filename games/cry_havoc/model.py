@@ -198,6 +198,8 @@ class Animal:
     body: Body
     alive: bool = True
     leader: str = ""
+    follows: str = ""
+    """The mule this one is tied behind in a string [CH.MULE.3]."""
 
     @property
     def hexes(self) -> tuple[Hex, ...]:

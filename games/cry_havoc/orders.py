@@ -68,6 +68,8 @@ class Declare:
     action: str
     horse: str = ""
     at: Hex | None = None
+    behind: str = ""
+    """``attach M1 U2 to U1`` ties mule U2 behind U1; ``detach M1 U2`` unties U2 [CH.MULE.4]."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +203,13 @@ def p_dismount(c: Cursor, st: GameState) -> Declare:
     return Declare(who, "dismount", at=at)
 
 
+def p_attach(c: Cursor, st: GameState) -> Declare:
+    who, mule = _who(c, st), _who(c, st, "the mule")
+    if not c.accept("to"):
+        raise LineError("write 'to' and the last mule of the string", c.column, hint="attach M1 U2 to U1")
+    return Declare(who, "attach", horse=mule, behind=_who(c, st, "the last mule of the string"))
+
+
 def p_nominate(c: Cursor, st: GameState) -> Standing:
     return Standing(f"nominate-{_who(c, st, 'your character in a corner hex')}", _who(c, st, "the enemy firer"))
 
@@ -231,6 +240,10 @@ GRAMMAR.verb(
     lambda c, st: Exchange(_who(c, st, "the giver"), _who(c, st, "the taker"), c.integer("how many", 1, 30)),
     usage="exchange GIVER TAKER N",
 )
+GRAMMAR.verb("attach", p_attach, usage="attach MAN MULE to LAST-MULE")
+GRAMMAR.verb(
+    "detach", lambda c, st: Declare(_who(c, st), "detach", horse=_who(c, st, "the mule")), usage="detach MAN MULE"
+)
 GRAMMAR.verb("nominate", p_nominate, usage="nominate YOUR-MAN ENEMY-FIRER")
 GRAMMAR.verb("surrender", p_surrender, usage="surrender KNIGHT offer|never")
 GRAMMAR.verb("refusal", p_refusal, usage="refusal proceed|withdraw")
@@ -258,6 +271,10 @@ def canonical(order: Order, st: GameState) -> str:
         return f"leave {order.who}"
     if isinstance(order, Attack):
         return f"attack {' '.join(order.defenders)} with {' '.join(order.attackers)}"
+    if isinstance(order, Declare) and order.action == "attach":
+        return f"attach {order.who} {order.horse} to {order.behind}"
+    if isinstance(order, Declare) and order.action == "detach":
+        return f"detach {order.who} {order.horse}"
     if isinstance(order, Declare):
         return (
             f"mount {order.who} {order.horse}"

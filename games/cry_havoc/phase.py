@@ -17,7 +17,7 @@ from .effects import Ctx, placement_hexes
 from .fire import aim
 from .geometry import Body
 from .lead import follow, take_lead
-from .model import AnimalKind, Condition, Ransom
+from .model import AnimalKind, Character, Condition, Ransom
 from .movement import Illegal, fresh_contacts, may_move, plan_foot, plan_horse, reachable_foot, reachable_horse
 from .resolve import resolve_combat, resolve_shot
 from .state import GameState, Step
@@ -80,8 +80,7 @@ def step_declare(run: Run) -> None:
     """Step 0: phase-long actions, each one whole phase of his side [CH.SEQ.8] [CH.TURN.5] [CH.HORSE.5]
     [CH.HORSE.6]; none unless ordered [CH.PBEM.7].
 
-    TODO(CH.MULE.4): attaching and detaching mules is not an order yet. TODO(CH.COMMAND.7): a player's own
-    command allocation is not read (the engine's is used).
+    TODO(CH.COMMAND.7): a player's own command allocation is not read (the engine's is used).
     """
     st = run.st
     for line, o in run.orders:
@@ -96,16 +95,17 @@ def step_declare(run: Run) -> None:
                 raise Illegal("CH.STATE.4", f"{c.id} cannot act this phase")
             if c.action:
                 raise Illegal("CH.SEQ.8", f"{c.id} already has a phase-long action")
-            if o.action == "mount":
+            if o.action in ("attach", "detach"):
+                string_problem(st, c, o.action, o.horse, o.behind)
+                run.st.characters[c.id] = replace(c, action=f"{o.action} {o.horse},{o.behind}")
+            elif o.action == "mount":
                 mount_problem(st, c.id, o.horse)
                 run.st.characters[c.id] = replace(c, action=f"mount {o.horse}")
             else:
                 if not c.mounted:
                     raise Illegal("CH.HORSE.7", f"{c.id} is not mounted")
                 run.st.characters[c.id] = replace(c, action="dismount" + (f" {o.at.q},{o.at.r}" if o.at else ""))
-            run.ctx.say(
-                f"{c.id} spends the phase {'mounting ' + o.horse if o.action == 'mount' else 'dismounting'} [CH.SEQ.8]."
-            )
+            run.ctx.say(f"{c.id} spends the phase on: {O.canonical(o, st)} [CH.SEQ.8].")
         except Illegal as e:
             run.refuse(line, e)
 
@@ -121,6 +121,39 @@ def declare_exchange(run: Run, line: int, o: O.Exchange) -> None:
     for i, c in enumerate(bound):
         st.characters[c.id] = replace(c, action=f"exchange {o.giver},{o.taker},{o.count}" if i == 0 else "exchange")
     run.ctx.say(f"{o.giver} and {o.taker} spend the phase passing missiles [CH.AMMO.4].")
+
+
+def string_problem(st: GameState, c: Character, act: str, mule: str, behind: str) -> None:
+    """Attach a mule behind the last of a string, or detach one: the man next to the mule [CH.MULE.4]."""
+    m = st.animals.get(mule)
+    if m is None or m.kind is not AnimalKind.MULE:
+        raise Illegal("CH.MULE.4", f"{mule} is not a mule")
+    if not any(c.hex.distance(h) == 1 for h in m.hexes):
+        raise Illegal("CH.MULE.4", f"{c.id} is not next to {mule}")
+    if act == "detach":
+        if not m.follows:
+            raise Illegal("CH.MULE.4", f"{mule} is not tied to a string")
+        return
+    last = st.animals.get(behind)
+    if last is None or last.kind is not AnimalKind.MULE or last.id == mule or m.follows:
+        raise Illegal("CH.MULE.4", f"{mule} cannot be tied behind {behind}")
+    if any(a.follows == behind for a in st.animals.values()):
+        raise Illegal("CH.MULE.4", f"{behind} is not the last mule of its string")
+    if m.body.front.distance(last.body.front) != 1:
+        raise Illegal("CH.MULE.4", f"{mule} is not next to {behind}")
+
+
+def tie_or_untie(run: Run, c: Character, act: str, arg: str) -> None:
+    """The attach or detach takes effect at the end of step 5 if still legal [CH.MULE.4] [CH.SEQ.8]."""
+    st = run.st
+    mule, behind = arg.split(",")
+    try:
+        string_problem(st, c, act, mule, behind)
+    except Illegal as e:
+        run.ctx.say(f"{c.id} cannot {act} {mule} after all: {e.message} [{e.code}].")
+        return
+    st.animals[mule] = replace(st.animals[mule], follows=behind if act == "attach" else "")
+    run.ctx.say(f"{c.id} {act}es {mule}" + (f" behind {behind}" if act == "attach" else "") + " [CH.MULE.4].")
 
 
 def mount_problem(st: GameState, cid: str, hid: str) -> None:
@@ -258,9 +291,9 @@ def move_one(run: Run, o: O.Move) -> None:
         plan = plan_foot(st, c, path, fresh)
     if o.lead:
         led = take_lead(st, c, o.lead)
-        moved = follow(st, replace(c, body=plan.bodies[-1]), led, [b.front for b in plan.bodies])
-        st.animals[moved.id] = moved
-        run.ctx.say(f"{c.id} leads {moved.id} to {st.where(moved.body)} [CH.HORSE.12].")
+        for moved in follow(st, replace(c, body=plan.bodies[-1]), led, [b.front for b in plan.bodies]):
+            st.animals[moved.id] = moved
+        run.ctx.say(f"{c.id} leads {led.id} to {st.where(st.animals[led.id].body)} [CH.HORSE.12].")
     st.characters[c.id] = replace(c, body=plan.bodies[-1], leading=o.lead or "")
     run.moved.add(c.id)
     run.spent[c.id] = plan.mp
@@ -408,6 +441,8 @@ def finish_actions(run: Run) -> None:
             run.ctx.say(f"{c.id} mounts {arg} at {st.where(horse.body)} [CH.HORSE.6].")
         elif act == "dismount" and c.mounted and c.body is not None:
             dismount_now(run, c.id, arg)
+        elif act in ("attach", "detach"):
+            tie_or_untie(run, c, act, arg)
         elif act == "exchange" and arg:
             giver, taker, n = arg.split(",")
             run.ctx.say(do_exchange(st, giver, taker, int(n)))

@@ -159,7 +159,8 @@ def paths(state: GameState, c: Character, r: Retreat) -> list[Path]:
 
 
 def describe(state: GameState, p: Path) -> str:
-    """A retreat path as the player writes it: hex labels, or the step names for a horseman."""
+    """A retreat path as one word a player can answer with: hex labels joined by '-' (``0102-0203``), or a
+    horseman's steps joined by ',' (``turn,T+2``)."""
     if p.steps or p.turned:
-        return " ".join((["turn"] if p.turned else []) + list(p.steps))
-    return " ".join(state.board.label(b.front) if state.board.on_map(b.front) else "off" for b in p.bodies[1:])
+        return ",".join((["turn"] if p.turned else []) + list(p.steps))
+    return "-".join(state.board.label(b.front) if state.board.on_map(b.front) else "off" for b in p.bodies[1:])

@@ -246,7 +246,8 @@ def _pieces(
         body = _body(f, board, a, where, kind is AnimalKind.HORSE)
         if kind and body:
             aid = f.text(a, "id", where)
-            animals[aid] = Animal(aid, kind, f.text(a, "side", where, ""), body, f.flag(a, "alive", where, True))
+            side, alive = f.text(a, "side", where, ""), f.flag(a, "alive", where, True)
+            animals[aid] = Animal(aid, kind, side, body, alive, follows=f.text(a, "follows", where, ""))
     dead: dict[Hex, int] = {}
     for i, c in enumerate(f.tables(d, "corpses")):
         try:

@@ -111,6 +111,7 @@ def dump_state(st: GameState) -> dict[str, Any]:
                 "body": [a.body.front.q, a.body.front.r, a.body.facing],
                 "alive": a.alive,
                 "leader": a.leader,
+                "follows": a.follows,
             }
             for a in sorted(st.animals.values(), key=lambda a: a.id)
         ],
@@ -159,6 +160,7 @@ def load_state(d: dict[str, Any]) -> GameState:
                 Body(Hex(a["body"][0], a["body"][1]), a["body"][2]),
                 a["alive"],
                 a["leader"],
+                a["follows"],
             )
             for a in d["animals"]
         },

@@ -87,7 +87,7 @@ def test_CH_PBEM_1_interactive_mode_asks() -> None:
     man(st2, "T", "man_at_arms", "blue", (0, 0))
     dice2 = ScriptedDice.of(10, die, answers={e.value.key: other})
     resolve_shot(_ctx(st2, dice2), shot)
-    assert st2.board.label(st2.characters["T"].hex) == other.split()[-1]
+    assert st2.board.label(st2.characters["T"].hex) == other.split("-")[-1]
 
 
 def _ctx(st, dice):  # type: ignore[no-untyped-def]

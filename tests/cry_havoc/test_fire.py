@@ -7,7 +7,7 @@ import pytest
 
 from campaign.hexgrid import Hex
 from games.cry_havoc.fire import aim
-from games.cry_havoc.geometry import line_of_fire
+from games.cry_havoc.geometry import Body, line_of_fire
 from games.cry_havoc.model import Condition
 from games.cry_havoc.movement import Illegal
 from games.cry_havoc.resolve import resolve_shot
@@ -69,7 +69,7 @@ def test_CH_FIRE_6_woods_outer_hexes() -> None:
     deep = man(st, "T", "man_at_arms", "blue", (4, 0))
     with pytest.raises(Illegal):
         aim(st, st.characters["A"], Step.CROSSBOW, deep)
-    set_(st, "T", body=st.characters["T"].body.__class__(H(3, 0)))
+    set_(st, "T", body=Body(H(3, 0)))
     shot = aim(st, st.characters["A"], Step.CROSSBOW, st.characters["T"])
     assert shot.cover is Cover.LIGHT  # [CH.COVER.11] only the target's own hex gives cover
 
@@ -96,7 +96,7 @@ def test_TV_67_TV_68_TV_69_shortbow_over_men() -> None:
     st.characters.pop("T")
     lof_ok = aim(st, xb, Step.CROSSBOW, door)  # the crossbow's own line is clear
     assert lof_ok.cover is Cover.MEDIUM
-    set_(st, "D", body=st.characters["D"].body.__class__(H(6, 0)))
+    set_(st, "D", body=Body(H(6, 0)))
     st.board.terrain[H(6, 0)] = Terrain.DOOR
     with pytest.raises(Illegal) as e:
         aim(st, sb, Step.SHORTBOW_1, st.characters["D"])

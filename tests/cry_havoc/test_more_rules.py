@@ -341,3 +341,18 @@ def test_CH_RETREAT_8_lead_dropped_and_CH_AMMO_6_dead_keep_missiles() -> None:
     shot = aim(st2, x, Step.CROSSBOW, st2.characters["S"])
     resolve_shot(ctx(st2, die_for(shot.table, shot.column, "C")), shot)
     assert st2.characters["S"].condition is Condition.DEAD and st2.characters["S"].missiles == 7
+
+
+def test_CH_MULE_7_CH_PBEM_16_a_string_retreats_as_a_whole() -> None:
+    """[CH.MULE.7] [CH.PBEM.16]: a shot mule's whole string falls back 4, the end farther from the firer
+    leading, the others in its trail; the man leading it does not retreat."""
+    st = make()
+    st.animals["U1"] = Animal("U1", AnimalKind.MULE, "blue", Body(H(1, 0)))
+    st.animals["U2"] = Animal("U2", AnimalKind.MULE, "blue", Body(H(0, 0)), follows="U1")
+    man(st, "L", "man_at_arms", "blue", (2, 0), leading="U1")
+    x = man(st, "X", "shortbowman", "red", (0, -8))
+    shot = aim(st, x, Step.SHORTBOW_1, st.animals["U2"])
+    resolve_shot(ctx(st, die_for(shot.table, shot.column, "A")), shot)
+    u1, u2 = st.animals["U1"].body.front, st.animals["U2"].body.front
+    assert u1.distance(u2) == 1 and st.characters["L"].hex == H(2, 0)
+    assert min(u1.distance(H(0, -8)), u2.distance(H(0, -8))) > 8

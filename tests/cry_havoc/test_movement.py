@@ -207,3 +207,33 @@ def test_CH_HORSE_12_leading_a_horse_and_a_mule() -> None:
     run = Run(ctx(st4), [(1, O.Move("K", steps=("F0",), lead="H"))], validate=True)
     run_phase(run)
     assert run.problems
+
+
+def test_CH_MULE_3_4_5_strings_of_mules() -> None:
+    """[CH.MULE.3] [CH.MULE.4] [CH.MULE.5]: a mule is tied behind the last of a string in a whole phase; the
+    string follows in file; a dead mule in it stops it until detached."""
+    from games.cry_havoc import orders as O
+    from games.cry_havoc.model import Animal, AnimalKind
+    from games.cry_havoc.phase import Run, run_phase
+
+    from .helpers import ctx, set_
+
+    st = make()
+    st.animals["U1"] = Animal("U1", AnimalKind.MULE, "red", Body(H(1, 0)))
+    st.animals["U2"] = Animal("U2", AnimalKind.MULE, "red", Body(H(0, 0)))
+    man(st, "M", "man_at_arms", "red", (0, 1))
+    run = Run(
+        ctx(st), [(1, O.Declare("M", "attach", horse="U2", behind="U1")), (2, O.Move("M", to=H(0, 3)))], validate=False
+    )
+    run_phase(run)
+    assert st.animals["U2"].follows == "U1" and st.characters["M"].hex == H(0, 1)  # bound for the phase
+    set_(st, "M", body=Body(H(2, 0)))
+    run_phase(Run(ctx(st), [(1, O.Move("M", path=(H(3, 0), H(4, 0)), lead="U1"))], validate=False))
+    assert st.animals["U1"].body == Body(H(3, 0)) and st.animals["U2"].body == Body(H(2, 0))
+    st.animals["U2"] = Animal("U2", AnimalKind.MULE, "red", Body(H(2, 0)), alive=False, follows="U1")
+    run = Run(ctx(st), [(1, O.Move("M", path=(H(5, 0),), lead="U1"))], validate=True)
+    run_phase(run)
+    assert [e.code for _, e in run.problems] == ["CH.MULE.5"]
+    set_(st, "M", body=Body(H(2, 1)))
+    run_phase(Run(ctx(st), [(1, O.Declare("M", "detach", horse="U2"))], validate=False))
+    assert st.animals["U2"].follows == ""
