@@ -97,11 +97,19 @@ class Escape:
 
 
 @dataclass(frozen=True, slots=True)
+class Escort:
+    """``escort P1 K2`` / ``escort P1 M3 M4``: the captor names a prisoner's escort after his moves [CH.RANSOM.7]."""
+
+    prisoner: str
+    escort: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Pass:
     """``pass``: nothing this phase."""
 
 
-Order = Fire | Move | Leave | Attack | Declare | Exchange | Standing | Escape | Pass
+Order = Fire | Move | Leave | Attack | Declare | Exchange | Standing | Escape | Escort | Pass
 
 
 def _who(c: Cursor, st: GameState, what: str = "a character id") -> str:
@@ -210,6 +218,14 @@ def p_attach(c: Cursor, st: GameState) -> Declare:
     return Declare(who, "attach", horse=mule, behind=_who(c, st, "the last mule of the string"))
 
 
+def p_escort(c: Cursor, st: GameState) -> Escort:
+    prisoner = _who(c, st, "the prisoner")
+    escort = [_who(c, st, "an escort")]
+    while c.more():
+        escort.append(_who(c, st, "an escort"))
+    return Escort(prisoner, tuple(escort))
+
+
 def p_nominate(c: Cursor, st: GameState) -> Standing:
     return Standing(f"nominate-{_who(c, st, 'your character in a corner hex')}", _who(c, st, "the enemy firer"))
 
@@ -244,6 +260,7 @@ GRAMMAR.verb("attach", p_attach, usage="attach MAN MULE to LAST-MULE")
 GRAMMAR.verb(
     "detach", lambda c, st: Declare(_who(c, st), "detach", horse=_who(c, st, "the mule")), usage="detach MAN MULE"
 )
+GRAMMAR.verb("escort", p_escort, usage="escort PRISONER KNIGHT | escort PRISONER MAN MAN")
 GRAMMAR.verb("nominate", p_nominate, usage="nominate YOUR-MAN ENEMY-FIRER")
 GRAMMAR.verb("surrender", p_surrender, usage="surrender KNIGHT offer|never")
 GRAMMAR.verb("refusal", p_refusal, usage="refusal proceed|withdraw")
@@ -290,6 +307,8 @@ def canonical(order: Order, st: GameState) -> str:
         if k.startswith("surrender-"):
             return f"surrender {k[10:]} {order.value}"
         return f"refusal {order.value}"
+    if isinstance(order, Escort):
+        return f"escort {order.prisoner} {' '.join(order.escort)}"
     if isinstance(order, Escape):
         return f"escape {order.who}"
     return "pass"

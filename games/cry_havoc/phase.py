@@ -236,6 +236,11 @@ def step_move(run: Run) -> None:
                 move_one(run, o)
             except Illegal as e:
                 run.refuse(line, e)
+        elif isinstance(o, O.Escort):
+            try:
+                designate_escort(run, o)
+            except Illegal as e:
+                run.refuse(line, e)
         elif isinstance(o, O.Leave) and run.own(line, o.who, prisoner_ok=True):
             try:
                 leave(run, o.who)
@@ -357,9 +362,26 @@ def try_escape(run: Run, line: int, cid: str) -> None:
     run.ctx.say(f"{cid} escapes [CH.RANSOM.10].")
 
 
+def designate_escort(run: Run, o: O.Escort) -> None:
+    """The captor names the escort from his men next to the prisoner, in his movement step
+    [CH.RANSOM.7] [CH.PBEM.20]."""
+    st = run.st
+    p = st.characters.get(o.prisoner)
+    if p is None or p.ransom is not Ransom.PRISONER or p.captor != st.side:
+        raise Illegal("CH.RANSOM.7", f"{o.prisoner} is not your prisoner")
+    for eid in o.escort:
+        e = st.characters.get(eid)
+        if e is None or e.side != st.side or not e.active or e.profile.escort == "none":
+            raise Illegal("CH.RANSOM.6", f"{eid} cannot escort a prisoner")
+    st.characters[p.id] = replace(p, escort=o.escort)
+    if not escort_valid(st, p.id):
+        st.characters[p.id] = p
+        raise Illegal("CH.RANSOM.6", "an escort is one knight or sergeant, or two men, all next to the prisoner")
+    run.ctx.say(f"{p.id} is escorted by {', '.join(o.escort)} [CH.RANSOM.7].")
+
+
 def escort_valid(st: GameState, pid: str) -> bool:
-    # TODO(CH.RANSOM.7): the captor cannot re-designate the escort yet; TODO(CH.RANSOM.10): case 2
-    # (the prisoner joining an attack on his escort) is not offered.
+    # TODO(CH.RANSOM.10): case 2 (the prisoner joining an attack on his escort) is not offered.
     """One full or two half escorts, live, not stunned, adjacent [CH.RANSOM.6]."""
     p = st.characters[pid]
     worth = 0

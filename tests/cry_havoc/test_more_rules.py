@@ -356,3 +356,22 @@ def test_CH_MULE_7_CH_PBEM_16_a_string_retreats_as_a_whole() -> None:
     u1, u2 = st.animals["U1"].body.front, st.animals["U2"].body.front
     assert u1.distance(u2) == 1 and st.characters["L"].hex == H(2, 0)
     assert min(u1.distance(H(0, -8)), u2.distance(H(0, -8))) > 8
+
+
+def test_CH_RANSOM_7_escort_designation() -> None:
+    """[CH.RANSOM.7] [CH.RANSOM.6] [CH.PBEM.20]: the captor re-names the escort in his movement step: one
+    knight, or two men next to the prisoner; a peasant cannot escort."""
+    st = make(config={"options.ransom": True})
+    man(st, "K", "knight", "red", (5, 5))
+    man(st, "P", "knight", "blue", (0, 0), ransom=Ransom.PRISONER, captor="red", escort=("K",))
+    man(st, "M1", "man_at_arms", "red", (1, 0))
+    man(st, "M2", "shortbowman", "red", (0, 1))
+    man(st, "Q", "peasant", "red", (-1, 0))
+    run = Run(
+        ctx(st),
+        [(1, O.Escort("P", ("Q",))), (2, O.Escort("P", ("M1",))), (3, O.Escort("P", ("M1", "M2")))],
+        validate=True,
+    )
+    run_phase(run)
+    assert [(n, e.code) for n, e in run.problems] == [(1, "CH.RANSOM.6"), (2, "CH.RANSOM.6")]
+    assert st.characters["P"].escort == ("M1", "M2") and escort_valid(st, "P")
