@@ -65,10 +65,24 @@ def touching(state: GameState, a: Piece, b: Piece) -> bool:
     return any(state.board.adjacent(x, y) for x in a.hexes for y in b.hexes)
 
 
-def may_attack(state: GameState, c: Character, used: set[str]) -> None:
+def joins_escape(state: GameState, c: Character, cb: Combat) -> bool:
+    """A prisoner may join his side's attack on a member of his escort, and so escape [CH.RANSOM.10] case 2."""
+    return (
+        c.ransom is Ransom.PRISONER
+        and c.live
+        and not c.stunned
+        and len(cb.defenders) == 1
+        and cb.defenders[0] in c.escort
+        and any(a != c.id for a in cb.attackers)
+    )
+
+
+def may_attack(state: GameState, c: Character, used: set[str], cb: Combat | None = None) -> None:
     """Refuse an attacker who may not fight now [CH.COMBAT.2] [CH.COMBAT.3] [CH.ODDS.5]."""
     if c.side != state.side:
         raise Illegal("CH.TURN.3", f"{c.id} is not of the phasing side")
+    if cb is not None and joins_escape(state, c, cb):
+        return
     if not c.active:
         raise Illegal("CH.COMBAT.2", f"{c.id} cannot fight (dead, captured or gone)")
     if c.stunned:
@@ -109,7 +123,7 @@ def odds(state: GameState, cb: Combat, used: set[str] = frozenset()) -> Odds:  #
         a = state.characters.get(aid)
         if a is None:
             raise Illegal("CH.COMBAT.2", f"there is no character {aid}")
-        may_attack(state, a, set(used))
+        may_attack(state, a, set(used), cb)
         atts.append(a)
     defs = [defender_ok(state, state.side, piece(state, d), d) for d in cb.defenders]
     for a in atts:

@@ -381,7 +381,6 @@ def designate_escort(run: Run, o: O.Escort) -> None:
 
 
 def escort_valid(st: GameState, pid: str) -> bool:
-    # TODO(CH.RANSOM.10): case 2 (the prisoner joining an attack on his escort) is not offered.
     """One full or two half escorts, live, not stunned, adjacent [CH.RANSOM.6]."""
     p = st.characters[pid]
     worth = 0
@@ -438,6 +437,11 @@ def fight(run: Run, line: int, cb: Combat) -> None:
         run.refuse(line, e)
         return
     run.attacked |= set(cb.attackers)  # [CH.RANSOM.3] a withdrawn attack still uses the attack
+    for aid in cb.attackers:
+        c = st.characters[aid]
+        if c.ransom is Ransom.PRISONER:  # [CH.RANSOM.10] case 2: joining the attack is his escape
+            st.characters[aid] = replace(c, ransom=Ransom.ESCAPED, captor="", escort=(), quarter=False)
+            run.ctx.say(f"{aid} joins the attack on his escort and escapes [CH.RANSOM.10].")
     if not run.validate:
         resolve_combat(run.ctx, cb, od)
 

@@ -375,3 +375,20 @@ def test_CH_RANSOM_7_escort_designation() -> None:
     run_phase(run)
     assert [(n, e.code) for n, e in run.problems] == [(1, "CH.RANSOM.6"), (2, "CH.RANSOM.6")]
     assert st.characters["P"].escort == ("M1", "M2") and escort_valid(st, "P")
+
+
+def test_CH_RANSOM_10_prisoner_joins_the_attack_on_his_escort() -> None:
+    """[CH.RANSOM.10] case 2 [CH.RANSOM.9]: a prisoner adds his ransom attack to his friends' attack on his
+    escort, and is escaped at once; he cannot attack anyone else."""
+    st = make(config={"options.ransom": True})
+    man(st, "E", "knight", "blue", (0, 0))
+    man(st, "P", "knight", "red", (1, 0), ransom=Ransom.PRISONER, captor="blue", escort=("E",))
+    man(st, "A", "knight", "red", (-1, 0))
+    man(st, "Z", "peasant", "blue", (2, 0))
+    cb = Combat(("A", "P"), ("E",))
+    assert odds(st, cb).attack == 30 + 10
+    with pytest.raises(Illegal):
+        odds(st, Combat(("P",), ("Z",)))
+    run = Run(ctx(st, 10), [(1, O.Attack(("E",), ("A", "P")))], validate=False)
+    run_phase(run)
+    assert st.characters["P"].ransom is Ransom.ESCAPED and not st.characters["P"].escort
