@@ -63,7 +63,35 @@ def allocate(state: GameState, side: str) -> dict[str, str]:
     return owner
 
 
-def commanded(state: GameState, side: str) -> frozenset[str]:
-    """Everyone of ``side`` under command this phase (commanders and exempt men included) [CH.COMMAND.6]."""
-    owner = allocate(state, side)
+def commanded(state: GameState, side: str, owner: dict[str, str] | None = None) -> frozenset[str]:
+    """Everyone of ``side`` under command this phase (commanders and exempt men included) [CH.COMMAND.6];
+    ``owner`` is the player's own allocation if he gave one, else the engine's [CH.COMMAND.7] [CH.PBEM.9]."""
+    owner = allocate(state, side) if owner is None else owner
     return frozenset(c.id for c in state.live(side) if not needs(c) or c.id in owner)
+
+
+def check_allocation(state: GameState, side: str, wanted: list[tuple[str, tuple[str, ...]]]) -> list[str]:
+    """Why a player's allocation is not allowed: wrong commander, out of range, over capacity [CH.COMMAND.7]."""
+    problems: list[str] = []
+    held: dict[str, int] = {}
+    seen: set[str] = set()
+    for boss_id, men in wanted:
+        boss = state.characters.get(boss_id)
+        if boss is None or boss.side != side or boss.profile.commander not in ("knight", "sergeant"):
+            problems.append(f"{boss_id} is not one of your knights or sergeants")
+            continue
+        cap = KNIGHT_CAP if boss.profile.commander == "knight" else SERGEANT_CAP
+        for cid in men:
+            c = state.characters.get(cid)
+            if c is None or c.side != side or not c.live or not c.body:
+                problems.append(f"{cid} is not one of your men on the map")
+            elif cid in seen:
+                problems.append(f"{cid} is allotted twice")
+            elif not can_command(state, boss, c):
+                problems.append(f"{boss_id} cannot command {cid} now (range, allotment or a stunned commander)")
+            else:
+                seen.add(cid)
+                held[boss_id] = held.get(boss_id, 0) + 1
+        if held.get(boss_id, 0) > cap:
+            problems.append(f"{boss_id} may command at most {cap} men")
+    return problems

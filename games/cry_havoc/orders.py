@@ -105,11 +105,19 @@ class Escort:
 
 
 @dataclass(frozen=True, slots=True)
+class Command:
+    """``command K1 M2 M3 B4``: an explicit command allocation for this phase [CH.COMMAND.7] [CH.PBEM.9]."""
+
+    boss: str
+    men: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Pass:
     """``pass``: nothing this phase."""
 
 
-Order = Fire | Move | Leave | Attack | Declare | Exchange | Standing | Escape | Escort | Pass
+Order = Fire | Move | Leave | Attack | Declare | Exchange | Standing | Escape | Escort | Command | Pass
 
 
 def _who(c: Cursor, st: GameState, what: str = "a character id") -> str:
@@ -226,6 +234,14 @@ def p_escort(c: Cursor, st: GameState) -> Escort:
     return Escort(prisoner, tuple(escort))
 
 
+def p_command(c: Cursor, st: GameState) -> Command:
+    boss = _who(c, st, "a knight or sergeant")
+    men = [_who(c, st, "a man he commands")]
+    while c.more():
+        men.append(_who(c, st, "a man he commands"))
+    return Command(boss, tuple(men))
+
+
 def p_nominate(c: Cursor, st: GameState) -> Standing:
     return Standing(f"nominate-{_who(c, st, 'your character in a corner hex')}", _who(c, st, "the enemy firer"))
 
@@ -261,6 +277,7 @@ GRAMMAR.verb(
     "detach", lambda c, st: Declare(_who(c, st), "detach", horse=_who(c, st, "the mule")), usage="detach MAN MULE"
 )
 GRAMMAR.verb("escort", p_escort, usage="escort PRISONER KNIGHT | escort PRISONER MAN MAN")
+GRAMMAR.verb("command", p_command, usage="command KNIGHT-OR-SERGEANT MAN MAN ...")
 GRAMMAR.verb("nominate", p_nominate, usage="nominate YOUR-MAN ENEMY-FIRER")
 GRAMMAR.verb("surrender", p_surrender, usage="surrender KNIGHT offer|never")
 GRAMMAR.verb("refusal", p_refusal, usage="refusal proceed|withdraw")
@@ -309,6 +326,8 @@ def canonical(order: Order, st: GameState) -> str:
         return f"refusal {order.value}"
     if isinstance(order, Escort):
         return f"escort {order.prisoner} {' '.join(order.escort)}"
+    if isinstance(order, Command):
+        return f"command {order.boss} {' '.join(order.men)}"
     if isinstance(order, Escape):
         return f"escape {order.who}"
     return "pass"

@@ -12,7 +12,7 @@ from campaign.hexgrid import Hex
 from . import orders as O
 from .ammo import do_exchange, exchange_problem
 from .combat import Combat, odds, priority_problem, priority_set, reach_set, touching, uncommanded_problem
-from .command import commanded
+from .command import check_allocation, commanded
 from .effects import Ctx, placement_hexes
 from .fire import aim
 from .geometry import Body
@@ -80,7 +80,7 @@ def step_declare(run: Run) -> None:
     """Step 0: phase-long actions, each one whole phase of his side [CH.SEQ.8] [CH.TURN.5] [CH.HORSE.5]
     [CH.HORSE.6]; none unless ordered [CH.PBEM.7].
 
-    TODO(CH.COMMAND.7): a player's own command allocation is not read (the engine's is used).
+    A player's own command allocation (``command`` lines) is read at the start of step 3 [CH.COMMAND.7].
     """
     st = run.st
     for line, o in run.orders:
@@ -217,7 +217,15 @@ def step_move(run: Run) -> None:
     if st.config.priority.value == "reach":
         run.reach = {k.id: reach_set(st, k) for k in st.live(st.side) if k.profile.is_knight}
     if st.config.options__command_control:
-        run.commanded = commanded(st, st.side)
+        wanted = [(n, o) for n, o in run.orders if isinstance(o, O.Command)]
+        owner = None
+        if wanted:
+            problems = check_allocation(st, st.side, [(o.boss, o.men) for _, o in wanted])
+            if problems:
+                run.refuse(wanted[0][0], Illegal("CH.COMMAND.7", "; ".join(problems)))
+            else:
+                owner = {cid: o.boss for _, o in wanted for cid in o.men}
+        run.commanded = commanded(st, st.side, owner)
         run.contact = {
             c.id: frozenset(e.id for e in st.enemies_adjacent(list(c.hexes), c.side)) for c in st.live(st.side)
         }

@@ -171,3 +171,24 @@ def test_CH_AMMO_4_exchange() -> None:
     run = Run(ctx(st2), [(1, O.Exchange("B", "A", 4))], validate=True)
     run_phase(run)
     assert [e.code for _, e in run.problems] == ["CH.AMMO.4"]
+
+
+def test_CH_COMMAND_7_explicit_allocation() -> None:
+    """[CH.COMMAND.7] [CH.PBEM.9]: a player may allot his men himself; a bad allotment is refused with the reason;
+    without one the engine's maximum allocation is used."""
+    st = make(config={"options.command_control": True})
+    man(st, "K", "knight", "red", (0, 0))
+    man(st, "A", "man_at_arms", "red", (2, 0))
+    man(st, "B", "man_at_arms", "red", (0, 3))
+    man(st, "F", "man_at_arms", "red", (9, 0))
+    c = ctx(st)
+    run = Run(c, [(1, O.Command("K", ("A",)))], validate=True)
+    run_phase(run)
+    assert run.commanded == frozenset({"K", "A"}) and not run.problems
+    run = Run(ctx(st), [(1, O.Command("K", ("A", "F"))), (2, O.Command("A", ("B",)))], validate=True)
+    run_phase(run)
+    assert [(n, e.code) for n, e in run.problems] == [(1, "CH.COMMAND.7")]
+    assert "F" in run.problems[0][1].message and "A is not one of your knights" in run.problems[0][1].message
+    run = Run(ctx(st), [], validate=True)
+    run_phase(run)
+    assert run.commanded == frozenset({"K", "A", "B"})
