@@ -53,8 +53,8 @@ def _fire_lines(st: GameState, side: str, step: Step, verb: str) -> list[str]:
 def _goal_hexes(st: GameState, side: str) -> list[Hex]:
     """Where this side wants to be: an objective, an exit edge, or the enemy."""
     v = st.victory
-    if v.kind == "exit" and v.side == side:
-        edges = st.exits.get(side, ())
+    if v.kind == "exit":  # the raiders make for their exit edge; the defenders go to bar it
+        edges = st.exits.get(v.side, ())
         return [h for e in edges for h in st.board.spec.edge_hexes(e) if st.board.on_map(h)]
     if v.kind == "hold" and v.hexes and v.side != side:
         return sorted(v.hexes)
@@ -62,7 +62,9 @@ def _goal_hexes(st: GameState, side: str) -> list[Hex]:
 
 
 def _score(st: GameState, c: Character, body: Body, goals: list[Hex], rng: random.Random) -> tuple[int, float]:
-    d = min((body.distance(g) for g in goals), default=0)
+    exiting = st.victory.kind == "exit" and st.victory.side == c.side
+    # a man leaves the map from his (front) hex on the exit edge [CH.MOVE.12]
+    d = min(((body.front.distance(g) if exiting else body.distance(g)) for g in goals), default=0)
     archer = c.profile.weapon is not None
     if archer:
         enemies = [h for e in st.live(st.other(c.side)) for h in e.hexes]
@@ -75,43 +77,61 @@ def _move_lines(run: Run, side: str, rng: random.Random) -> list[str]:
     st = run.st
     lines = []
     hold = st.victory.kind == "hold" and st.victory.side == side
+    exiting = st.victory.kind == "exit" and st.victory.side == side
     for c in list(st.live(side)):
         if not c.active or c.stunned or c.action or c.id in run.moved:
             continue
         if c.profile.weapon is Weapon.CROSSBOW and c.fired_phase == st.phase_no:
             continue
-        if st.enemies_adjacent(list(c.hexes), side):
+        if exiting:
+            gone = _leave(run, c)
+            if gone:
+                lines += gone
+                continue
+        elif st.enemies_adjacent(list(c.hexes), side):
             continue  # already in contact: stay and fight
         goals = _goal_hexes(st, side)
         if hold and c.body is not None and min((c.body.distance(g) for g in st.victory.hexes), default=0) <= 1:
             continue
-        here = _score(st, c, c.body, goals, rng) if c.body else (0, 0.0)
-        if c.mounted:
-            reach = {b: v[1] for b, v in reachable_horse(st, c).items()}
-            if not reach:
-                continue
-            best = min(reach, key=lambda b: _score(st, c, b, goals, rng))
-            if _score(st, c, best, goals, rng)[0] >= here[0]:
-                continue
-            order = O.Move(c.id, steps=tuple(reach[best]))
-            text = f"move {c.id} " + " ".join(reach[best])
-        else:
-            foot = reachable_foot(st, c)
-            if not foot:
-                continue
-            best_h = min(foot, key=lambda h: _score(st, c, Body(h), goals, rng))
-            if _score(st, c, Body(best_h), goals, rng)[0] >= here[0]:
-                continue
-            order = O.Move(c.id, to=best_h)
-            text = f"move {c.id} to {st.board.label(best_h)}"
+        move = _best_move(st, c, goals, rng, spare=1 if exiting else 0)
+        if move is None:
+            continue
+        order, text = move
         try:
             move_one(run, order)
         except Illegal:
             continue
         lines.append(text)
-        if st.victory.kind == "exit" and st.victory.side == side:
+        if exiting:
             lines += _leave(run, st.characters[c.id])
     return lines
+
+
+def _best_move(
+    st: GameState, c: Character, goals: list[Hex], rng: random.Random, spare: int
+) -> tuple[O.Move, str] | None:
+    """The reachable place nearest the goal (keeping ``spare`` MP, to leave the map after), if better than here."""
+    here = _score(st, c, c.body, goals, rng) if c.body else (0, 0.0)
+    allowance = st.values(c).move
+    if c.mounted:
+        reach = reachable_horse(st, c)
+        if not reach:
+            return None
+        best = min(
+            reach, key=lambda b: (_score(st, c, b, goals, rng)[0], reach[b][0] > allowance - spare, rng.random())
+        )
+        if _score(st, c, best, goals, rng)[0] >= here[0]:
+            return None
+        return O.Move(c.id, steps=tuple(reach[best][1])), f"move {c.id} " + " ".join(reach[best][1])
+    foot = reachable_foot(st, c)
+    if not foot:
+        return None
+    best_h = min(
+        foot, key=lambda h: (_score(st, c, Body(h), goals, rng)[0], foot[h][0] > allowance - spare, rng.random())
+    )
+    if _score(st, c, Body(best_h), goals, rng)[0] >= here[0]:
+        return None
+    return O.Move(c.id, to=best_h), f"move {c.id} to {st.board.label(best_h)}"
 
 
 def _leave(run: Run, c: Character) -> list[str]:

@@ -129,7 +129,7 @@ def _who(c: Cursor, st: GameState, what: str = "a character id") -> str:
         f"there is no character or animal {w.text!r}",
         w.column,
         "CH.ROSTER.5",
-        did_you_mean(w.text, [*st.characters, *st.animals], "ids"),
+        did_you_mean(w.text, [*st.characters, *st.animals], "ids", limit=60),
     )
 
 

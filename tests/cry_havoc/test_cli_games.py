@@ -144,7 +144,7 @@ def test_CH_PBEM_24_refused_orders_name_line_rule_and_change_nothing(tmp_path: P
     table = Table(tmp_path / "c.db", seed=5)
     table.open("raid", "fair")
     before = table.ok("export").stdout
-    text = "move R1 to 2416\nattack V1 with R1\nfire R5 at V9\nmvoe R2 F0\n"
+    text = "move R1 to 2416\nattack V1 with R1\nfire R5 at V99\nmvoe R2 F0\n"
     res = table.runner.invoke(
         main, ["--db", str(table.db), "orders", "submit", table.game, "--player", "alice", "-"], input=text
     )
