@@ -11,7 +11,7 @@ from campaign.ruleset import DiceSource
 
 from .config import Mode
 from .geometry import Body
-from .model import Animal, AnimalKind, Character, Condition, Injury, injure
+from .model import Animal, AnimalKind, Character, Condition, Injury, Profile, Values, injure
 from .retreat import Retreat, default_path, describe, paths
 from .state import GameState
 from .tables import IMPASSABLE
@@ -219,7 +219,6 @@ def _leading_end(chain: list[Animal], sources: tuple[Hex, ...]) -> Animal:
     return min(ends, key=lambda m: (-min((m.body.distance(s) for s in sources), default=0), m.id))
 
 
-def _animal_profile():  # type: ignore[no-untyped-def]
-    from .model import Profile, Values
-
+def _animal_profile() -> Profile:
+    """A stand-in counter for an animal searching its retreat (it never fights with it)."""
     return Profile("animal", "animal", Values(0, 1, 0), Values(0, 1, 0))

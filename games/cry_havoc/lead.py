@@ -87,8 +87,7 @@ def follow(st: GameState, c: Character, a: Animal, trail: list[Hex]) -> list[Ani
             occ, other = st.occupant(h), st.animal_at(h)
             if h == trail[-1] or (occ is not None and occ.id != c.id) or (other is not None and other.id not in own):
                 raise Illegal("CH.STACK.4", f"{x.id} would end its move on an occupied hex {st.board.label(h)}")
-    side = lambda x: c.side if x.kind is AnimalKind.MULE else x.side  # noqa: E731
     return [
-        replace(x, body=b, side=side(x), leader=c.id if i == 0 else "")
+        replace(x, body=b, side=c.side if x.kind is AnimalKind.MULE else x.side, leader=c.id if i == 0 else "")
         for i, (x, b) in enumerate(zip(chain, bodies, strict=True))
     ]

@@ -68,7 +68,7 @@ def read_profile(
         Weapon(weapon) if weapon in ("shortbow", "crossbow") else None,
         str(t.get("escort", base.escort if base else "none")),
         str(t.get("commander", base.commander if base else "")),
-        tuple(ransom) if ransom else None,  # type: ignore[arg-type]
+        (int(ransom[0]), int(ransom[1])) if ransom else None,
     )
     for good, bad in ((p.foot, p.foot_wounded), (p.mounted, p.mounted_wounded)):
         if good and bad and (bad.attack > good.attack or bad.defence > good.defence or bad.move > good.move):

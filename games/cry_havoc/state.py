@@ -296,7 +296,7 @@ def load_profile(d: dict[str, Any]) -> Profile:
         d["escort"],
         d["commander"],
         tuple(d["ransom"]) if d["ransom"] else None,
-    )  # type: ignore[arg-type]
+    )
 
 
 def dump_character(c: Character) -> dict[str, Any]:

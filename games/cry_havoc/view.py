@@ -175,6 +175,6 @@ def load_state(d: dict[str, Any]) -> GameState:
     st.ransomed = {k: list(v) for k, v in d["ransomed"].items()}
     st.animal_defence = {AnimalKind(k): n for k, n in d["animal_defence"].items()}
     st.ammo_rolled = d["ammo_rolled"]
-    st.result = tuple(d["result"]) if d["result"] else None  # type: ignore[assignment]
+    st.result = (d["result"][0], d["result"][1]) if d["result"] else None
     st.last = d["last"]
     return st
