@@ -29,6 +29,8 @@ class Ctx:
         self.lines.append(text)
 
     def roll(self, purpose: str) -> int:
+        """One d10 from the dice source (drawn and logged by the server, read back on replay) [CH.DICE.4];
+        the purpose names who rolls: the firer's, attacker's or owner's side [CH.DICE.5]."""
         assert self.dice is not None, "a resolution that rolls needs dice"
         return self.dice.roll(10, purpose)
 

@@ -116,6 +116,8 @@ class CryHavoc(Ruleset):
         return st
 
     def resolve(self, state: GameState, dice: DiceSource) -> Resolution:
+        """The phase from the orders on file; orders, decisions and dice are the logged inputs, everything
+        else is derived again on replay [CH.PBEM.25]."""
         st = state.clone()
         text = "\n".join(st.orders.get(st.key, {}).get("lines", []))
         orders, _ = self.read(st, text)

@@ -108,12 +108,14 @@ def lof_problem(state: GameState, a: Hex, b: Hex, cand: Candidate) -> str | None
         t = bd.at(h) if bd.on_map(h) else Terrain.FLAT
         if t is Terrain.WALL:
             return f"a wall at {bd.label(h)} blocks the line [CH.FIRE.15]"
-        if t is Terrain.TREE:
+        if t is Terrain.TREE:  # so only the outer trees of a wood can be shot into [CH.FIRE.6]
             return f"trees at {bd.label(h)} block the line [CH.FIRE.5]"
         if t is Terrain.CORNER and state.config.lof__corner_blocks:
             return f"the building corner at {bd.label(h)} blocks the line [CH.TERRAIN.13]"
     if bd.wall_sides and any(side in bd.wall_sides for side in cand.sides):
         return "the line crosses a wall drawn on a hexside [CH.TERRAIN.12]"
+    # one aperture at most: through a courtyard door, a window inside is a fair target, an interior is not
+    # [CH.FIRE.13]
     aps = [h for h in [a, *sorted(cand.hexes)] if bd.on_map(h) and bd.is_aperture(h)]
     if len(aps) > 1:
         return "the line passes more than one door or window [CH.FIRE.10]"
@@ -228,7 +230,11 @@ def _defence(state: GameState, t: Target) -> int:
 
 
 def aim(state: GameState, firer: Character, step: Step, t: Target, hex_: Hex | None = None, line: str = "") -> Shot:
-    """Check a missile attack and work out its column, or raise Illegal [CH.FIRE.1] [CH.FIRE.3] [CH.COVER.6]."""
+    """Check a missile attack and work out its column, or raise Illegal [CH.FIRE.1] [CH.FIRE.3] [CH.COVER.6].
+
+    The target hex of a horseman defaults to the better shot, then the lighter cover, then the front
+    [CH.PBEM.4]. The firer's own state never changes the strength [CH.MISSILE.4], and nothing forbids a
+    shot at range 1 or next to friends [CH.FIRE.16]."""
     w = check_firer(state, firer, step)
     target_ok(state, firer, t)
     hexes = t.hexes

@@ -135,7 +135,7 @@ def may_move(state: GameState, c: Character, crossbow_fired: bool) -> None:
 
 
 def plan_foot(state: GameState, c: Character, path: list[Hex], fresh: frozenset[Hex]) -> Plan:
-    """Check a foot path hex by hex [CH.MOVE.1] [CH.MOVE.2] [CH.MOVE.4]."""
+    """Check a foot path hex by hex [CH.MOVE.1] [CH.MOVE.2] [CH.MOVE.4]; MP left over are lost [CH.MOVE.3]."""
     allowance = state.values(c).move
     here, spent, bodies = c.hex, 0, [Body(c.hex)]
     for to in path:

@@ -242,6 +242,7 @@ def p_command(c: Cursor, st: GameState) -> Command:
     return Command(boss, tuple(men))
 
 
+# [CH.PBEM.6] ``nominate`` files the corner-cover nominee for the coming enemy phase.
 def p_nominate(c: Cursor, st: GameState) -> Standing:
     return Standing(f"nominate-{_who(c, st, 'your character in a corner hex')}", _who(c, st, "the enemy firer"))
 

@@ -46,6 +46,7 @@ class Run:
         return self.ctx.state
 
     def refuse(self, line: int, e: Illegal) -> None:
+        """A refused order: reported when validating, cancelled when resolving [CH.ODDS.4] [CH.PBEM.24]."""
         if self.validate:
             self.problems.append((line, e))
         else:

@@ -74,7 +74,7 @@ def resolve_shot(ctx: Ctx, shot: Shot) -> None:
     src = (firer.hex,)
     if isinstance(t, Animal):
         _animal_result(ctx, t, res, src, missile=True)
-    elif not t.mounted:
+    elif not t.mounted:  # [CH.MRT.4] A retreat 2, B wounded, C killed
         if res == "A":
             do_retreat(ctx, t.id, RETREAT_INFANTRY_MISSILE, src, True)
         else:
@@ -232,7 +232,7 @@ def _combat_result(ctx: Ctx, cb: Combat, od: Odds, res: str) -> None:
         return
     if res == "C":
         src = _hexes(st, cb.attackers)
-        for d in sorted(cb.defenders):
+        for d in sorted(cb.defenders):  # [CH.CRT.5] 1 hex, as any retreat
             if st.characters[d].live:
                 do_retreat(ctx, d, RETREAT_COMBAT, src, mounted_table)
         return

@@ -125,7 +125,8 @@ class GameState:
         self.extra_dead = Pieces(self.extra_dead)
 
     def index(self) -> Index:
-        """The hex index, rebuilt only when a piece or a corpse changed."""
+        """The hex index, rebuilt only when a piece or a corpse changed; the dead never count against
+        stacking, only as corpse weight [CH.STACK.3]."""
         key = tuple((id(d), getattr(d, "version", -1)) for d in (self.characters, self.animals, self.extra_dead))
         if self._index is not None and self._index[0] == key:
             return self._index[1]

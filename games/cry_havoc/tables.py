@@ -83,7 +83,8 @@ TABLES: dict[Table, tuple[str, ...]] = {
 COLUMNS = 12
 """Every table runs from 1-1 to 12-1 [CH.ODDS.3]."""
 DIE = 10
-"""The only die: a d10, a printed 0 reading as 10 [CH.DICE.1]."""
+"""The only die: a d10, a printed 0 reading as 10 [CH.DICE.1]. Rolls are never modified, every modifier
+is a column shift [CH.DICE.2]; die 1 is the roller's best in every column [CH.DICE.3]."""
 
 
 def lookup(table: Table, column: int, die: int) -> str | None:
@@ -95,7 +96,8 @@ def lookup(table: Table, column: int, die: int) -> str | None:
 
 
 def column(attack: int, defence: int, shift: int = 0, cap_after_shift: bool = False) -> int | None:
-    """Column index 1..12 for an attack, or None when the attack is not permitted [CH.ODDS.2] [CH.ODDS.3].
+    """Column index 1..12 for attack against defence [CH.ODDS.1], or None when not permitted [CH.ODDS.2]
+    [CH.ODDS.3].
 
     The ratio is rounded down; odds above 12-1 are read on 12-1 first and the shifts move from
     there (unless ``cap_after_shift``, config ``odds.cap_after_shift``) [CH.TADV.4].
@@ -134,7 +136,8 @@ MISSILE_BANDS: dict[Weapon, tuple[tuple[int, int, int], ...]] = {
 
 
 def missile_strength(weapon: Weapon, rng: int) -> int | None:
-    """Attack strength at ``rng`` hexes, None when out of range [CH.MISSILE.1] [CH.MISSILE.2].
+    """Attack strength at ``rng`` hexes, None when out of range [CH.MISSILE.1] [CH.MISSILE.2]; the book's
+    example, a crossbow at 28 hexes, is 50 [CH.MISSILE.3].
 
     >>> missile_strength(Weapon.CROSSBOW, 28), missile_strength(Weapon.SHORTBOW, 76)
     (50, None)
