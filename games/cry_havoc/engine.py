@@ -1,0 +1,199 @@
+"""The `Ruleset` the core talks to: phases, orders, resolution, victory [CH.TURN.*] [CH.PBEM.*].
+
+A game turn is two phases, first side then second [CH.TURN.2]; each phase is one order message
+from the phasing side, resolved step by step (phase.py) [CH.SEQ.1].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from campaign.kit.legal import LegalOptions
+from campaign.kit.scenario_file import ScenarioError
+from campaign.ruleset import (
+    AcceptedOrders,
+    DiceSource,
+    MissedOrders,
+    OrderError,
+    OrdersRejected,
+    Outcome,
+    Request,
+    RequestKind,
+    Resolution,
+    Ruleset,
+    ScenarioInfo,
+)
+
+from . import orders as O
+from .bot import bot_orders, legal_options
+from .effects import Ctx
+from .phase import Run, run_phase
+from .scenario import build_state, scenario_doc, scenario_names
+from .state import GameState
+from .victory import check_victory
+from .view import dump_state, load_state, render_text, view
+
+
+class CryHavoc(Ruleset):
+    """Cry Havoc (Standard Games): medieval skirmish, one counter per man."""
+
+    name = "cry-havoc"
+    aliases = ("cryhavoc", "cry_havoc", "ch")
+    title = "Cry Havoc"
+    version = "1"
+
+    def scenarios(self) -> list[ScenarioInfo]:
+        out = []
+        for n in scenario_names():
+            d = scenario_doc(n).data
+            out.append(
+                ScenarioInfo(n, str(d.get("title", n)), tuple(d.get("sides", ())), str(d.get("description", "")))
+            )
+        return out
+
+    def setup(self, scenario: str, options: Mapping[str, Any]) -> GameState:
+        """The scenario with its options; the options are part of the game's creation event and the
+        config travels in every snapshot, so a game replays under its own rules [CH.DATA.5].
+        TODO(CH.TURN.4): one player per side; several players sharing a side's characters is not modelled."""
+        try:
+            return build_state(scenario, dict(options))
+        except ScenarioError as e:
+            raise ValueError(str(e)) from None
+
+    def pending(self, state: GameState) -> list[Request]:
+        if state.result is not None:
+            return []
+        prompt = f"Orders for {state.side}'s phase: fire, move, attack (see docs/orders/cry-havoc.md)."
+        return [Request(state.side, RequestKind.ORDERS, state.key, self.phase(state), prompt)]
+
+    def ready(self, state: GameState) -> bool:
+        return state.result is None and state.key in state.orders
+
+    def read(self, state: GameState, text: str) -> tuple[list[tuple[int, O.Order]], list[OrderError]]:
+        result = O.GRAMMAR.read(text, state)
+        return [(line.number, o) for line, o in result.orders], list(result.errors)
+
+    def parse_orders(self, state: GameState, side: str, text: str) -> AcceptedOrders:
+        if state.result is not None:
+            raise OrdersRejected([OrderError(0, 0, "CH.TURN.1", "the game is over")])
+        if side != state.side:
+            raise OrdersRejected(
+                [
+                    OrderError(
+                        0,
+                        0,
+                        "CH.TURN.3",
+                        f"it is {state.side}'s phase, not {side}'s",
+                        hint="only the phasing side fires, moves and attacks",
+                    )
+                ]
+            )
+        orders, errors = self.read(state, text)
+        lines = {n: line for n, line in enumerate(text.splitlines(), start=1)}
+        run = Run(Ctx(state.clone(), None), orders, validate=True)
+        run_phase(run)
+        for n, e in run.problems:
+            message = e.message.removesuffix(f" [{e.code}]")
+            errors.append(
+                OrderError(
+                    n, 1 if n else 0, e.code, message, lines.get(n, "").strip(), e.hint or legal_hint(self, state, side)
+                )
+            )
+        if errors:
+            raise OrdersRejected(sorted(errors, key=lambda e: (e.line, e.column)))
+        canon = [O.canonical(o, state) for _, o in orders] or ["pass"]
+        return AcceptedOrders(side, state.key, {"lines": canon}, "\n".join(canon))
+
+    def apply_orders(self, state: GameState, orders: AcceptedOrders) -> GameState:
+        st = state.clone()
+        st.orders[orders.key] = orders.data
+        return st
+
+    def withdraw_orders(self, state: GameState, side: str, key: str) -> GameState:
+        st = state.clone()
+        st.orders.pop(key, None)
+        return st
+
+    def resolve(self, state: GameState, dice: DiceSource) -> Resolution:
+        """The phase from the orders on file; orders, decisions and dice are the logged inputs, everything
+        else is derived again on replay [CH.PBEM.25]."""
+        st = state.clone()
+        text = "\n".join(st.orders.get(st.key, {}).get("lines", []))
+        orders, _ = self.read(st, text)
+        ctx = Ctx(st, dice)
+        ctx.say(f"Turn {st.turn}, {st.side}'s phase.")
+        roll_ammunition(ctx)
+        run_phase(Run(ctx, orders, validate=False))
+        st.orders.pop(st.key, None)
+        advance(st)
+        check_victory(st, ctx.lines)
+        return Resolution(st, ctx.lines)
+
+    def turn(self, state: GameState) -> int:
+        return state.turn
+
+    def phase(self, state: GameState) -> str:
+        return f"turn {state.turn} of {state.turns}, {state.side}"
+
+    def outcome(self, state: GameState) -> Outcome | None:
+        return None if state.result is None else Outcome(*state.result)
+
+    def view(self, state: GameState, side: str | None = None) -> Any:
+        return view(state)
+
+    def render_text(self, state: GameState, side: str | None = None) -> str:
+        return render_text(state)
+
+    def picture(self, state: GameState, side: str | None = None, title: str = "") -> Any:
+        from .picture import picture
+
+        return picture(state, title)
+
+    def legal_options(self, state: GameState, side: str) -> LegalOptions:
+        return legal_options(state, side)
+
+    def dump(self, state: GameState) -> Any:
+        return dump_state(state)
+
+    def load(self, data: Any) -> GameState:
+        return load_state(data)
+
+    def default_orders(self, state: GameState, side: str, policy: MissedOrders) -> str:
+        """HOLD and STANDING: nothing (standing orders apply by themselves); BOT: the computer player [CH.PBEM.3]."""
+        if policy is MissedOrders.BOT:
+            return self.bot_orders(state, side, 0)
+        return "pass\n"
+
+    def bot_orders(self, state: GameState, side: str, seed: int) -> str:
+        return bot_orders(state, side, seed, self.parse_orders)
+
+
+def legal_hint(rs: CryHavoc, state: GameState, side: str) -> str:
+    return "send LEGAL for what each character may do"
+
+
+def roll_ammunition(ctx: Ctx) -> None:
+    """Each archer's missiles: three d10 rolled by his side at the start of the game [CH.AMMO.2]."""
+    st = ctx.state
+    if not st.config.options__ammunition or st.ammo_rolled:
+        return
+    for c in sorted(st.characters.values(), key=lambda c: c.id):
+        if c.profile.weapon is not None and c.missiles is None:
+            dice = [ctx.roll(f"ammunition: {c.id}, die {i}") for i in (1, 2, 3)]
+            st.characters[c.id] = replace(c, missiles=sum(dice))
+            ctx.say(
+                f"{c.id} carries {sum(dice)} {'bolts' if c.profile.weapon.value == 'crossbow' else 'arrows'}"
+                f" ({'+'.join(map(str, dice))}) [CH.AMMO.2]."
+            )
+    st.ammo_rolled = True
+
+
+def advance(st: GameState) -> None:
+    """Next phase: the second side, then the next game turn [CH.TURN.2]."""
+    if st.phasing == 0:
+        st.phasing = 1
+    else:
+        st.phasing = 0
+        st.turn += 1
