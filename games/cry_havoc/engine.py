@@ -42,6 +42,8 @@ class CryHavoc(Ruleset):
     name = "cry-havoc"
     aliases = ("cryhavoc", "cry_havoc", "ch")
     title = "Cry Havoc"
+    default_scenario = "raid"
+    """What `campaign demo --ruleset cry-havoc` plays: the mounted raid on the village."""
     version = "1"
 
     def scenarios(self) -> list[ScenarioInfo]:
