@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 HH = "tests/hordes_heroes/"
 TESTS = {
     "crt": ["test_combat.py", "test_rules_hth.py", "test_mutants.py", "test_examples.py"],
-    "command": ["test_command.py", "test_examples.py", "test_mutants.py", "test_legal.py"],
+    "command": ["test_command.py", "test_command_range.py", "test_examples.py", "test_mutants.py"],
     "combat": ["test_combat.py", "test_rules_hth.py", "test_rules_comp.py", "test_mutants.py"],
     "shooting": ["test_shooting.py", "test_rules_shoot.py", "test_rules_special.py"],
     "movement": ["test_movement.py", "test_rules_notes.py", "test_rules_gaps.py", "test_mutants.py"],

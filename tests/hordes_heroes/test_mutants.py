@@ -13,7 +13,7 @@ import pytest
 
 from campaign.hexgrid import Hex
 from games.hordes_heroes.armies import profile_from_toml
-from games.hordes_heroes.battlefield import Battlefield, Terrain, pointy_spec
+from games.hordes_heroes.battlefield import Battlefield, pointy_spec
 from games.hordes_heroes.engine import deploy_zone_ok
 from games.hordes_heroes.geometry import Edge
 from games.hordes_heroes.model import Formation, Weapon
