@@ -4,6 +4,7 @@ and knight priority [CH.COMBAT.*] [CH.TADV.*] [CH.ODDS.*].
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from campaign.hexgrid import Hex
@@ -108,7 +109,7 @@ def defender_ok(state: GameState, side: str, d: Piece | None, did: str) -> Piece
     return d
 
 
-def odds(state: GameState, cb: Combat, used: set[str] = frozenset()) -> Odds:  # type: ignore[assignment]
+def odds(state: GameState, cb: Combat, used: AbstractSet[str] = frozenset()) -> Odds:
     """Check a combat and work out its column [CH.COMBAT.4]-[CH.COMBAT.7] [CH.TADV.3] [CH.ODDS.3]."""
     if not cb.attackers or not cb.defenders:
         raise Illegal("CH.COMBAT.4", "a combat needs at least one attacker and one defender")

@@ -9,6 +9,7 @@ See docs/orders/cry-havoc.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from campaign.hexgrid import Hex, LabelError
@@ -141,7 +142,7 @@ def _hex(c: Cursor, st: GameState) -> Hex:
         raise LineError(str(e), w.column, "CH.GEOM.1") from None
 
 
-def p_fire(second: bool):  # type: ignore[no-untyped-def]
+def p_fire(second: bool) -> Callable[[Cursor, GameState], Fire]:
     def parse(c: Cursor, st: GameState) -> Fire:
         firer = _who(c, st, "the firer's id")
         if not c.accept("at"):

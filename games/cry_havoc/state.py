@@ -10,7 +10,7 @@ import copy
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from campaign.hexgrid import Hex, MapEdge
 
@@ -40,7 +40,11 @@ class Step(IntEnum):
     """Stunned characters of the phasing side recover [CH.SEQ.7]."""
 
 
-class Pieces(dict):  # type: ignore[type-arg]
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+class Pieces(dict[_K, _V]):
     """A dict of pieces that counts its changes, so the state's hex index knows when to rebuild."""
 
     def __init__(self, *a: Any, **k: Any) -> None:
