@@ -1,0 +1,316 @@
+"""Melee: who fights whom, pre-combat fire, the pools, the result, retreat and pursuit [PC.MELEE.*] [PC.RESULT.*] [PC.PURSUIT.*].
+
+`charge_contacts` turns the contacts of one charging movement into melees (one per contacted
+enemy [PC.MELEE.5]) and fights them in ascending enemy id; `fight` is the procedure of
+[PC.MELEE.19] for one melee.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from campaign.hexgrid import Hex
+
+from . import fire as F
+from . import geometry as G
+from . import tables
+from .context import Ctx
+from .model import BOUNCERS, CAVALRY, COMBAT, FOOT, MOUNTED, Category, Melee, Stand
+from .retreat import bounce, retreat
+from .state import Edge, State, Terrain, with_stand
+
+C = Category
+
+
+@dataclass
+class Fresh:
+    """What is new in this fight: who charged (with their approach hexes), who may fire first."""
+
+    chargers: dict[str, list[Hex]] = field(default_factory=dict)
+    """Stands that charged or pursued into this fight, with the hexes of their approach [PC.GEOM.20]."""
+    refight: bool = False
+    pursued: str = ""
+    """The stand being pursued: no evasion, defensive fire or pilum for it [PC.PURSUIT.8]."""
+    joined: set[str] = field(default_factory=set)
+    """Stands newly in this melee (only they get pre-combat fire and pilum) [PC.RESULT.13]."""
+
+
+@dataclass
+class Movement:
+    """Once-per-charging-movement book-keeping [PC.MELEE.10] [PC.FIRE.20]."""
+
+    impact: set[str] = field(default_factory=set)
+    pilum: set[str] = field(default_factory=set)
+    fired: set[str] = field(default_factory=set)
+
+
+def moved_1h(approach: list[Hex], here: Hex) -> bool:
+    """Entered at least one new hex since the approach began [PC.GEOM.20]."""
+    return bool(approach) and approach[0] != here
+
+
+def terrain_blocks_impact(st: State, attacker: Stand, defender: Stand) -> bool:
+    """Terrain that removes an attacker's impetus [PC.TERRAIN.7] [PC.MELEE.9] (h)."""
+    g, cat = st.ground(defender.hex), st.cat(attacker)
+    if g is Terrain.WOODS and cat not in (C.LI, C.SK, C.AUX):
+        return True
+    if g is Terrain.TOWN or (g in (Terrain.ROUGH, Terrain.MARSH) and cat in MOUNTED):
+        return True
+    return attacker.hex.distance(defender.hex) == 1 and st.edge(attacker.hex, defender.hex) is not None
+
+
+def stand_dice(st: State, m: Melee, sid: str, fresh: Fresh, mv: Movement, *, battle: bool) -> int:
+    """One stand's adjusted dice against the enemy battle stand [PC.MELEE.7] [PC.MELEE.9]-[PC.MELEE.14]."""
+    s = st.stands[sid]
+    enemy = st.stands[m.battle_of(st.enemy(s.side))]
+    troop, etroop = st.troop(s), st.troop(enemy)
+    n = s.front_sp
+    frontal = G.frontal(enemy.hex, enemy.facing, s.hex)
+    approach = fresh.chargers.get(sid)
+    behind = approach is not None and G.from_behind(enemy.hex, enemy.facing, approach)
+    if approach is not None and sid not in mv.impact and not fresh.refight:
+        if tables.impact_allowed(troop, etroop, frontal=frontal, from_behind=behind, terrain_blocks=terrain_blocks_impact(st, s, enemy)):
+            n += tables.impact_value(troop, s.front_loss)
+            mv.impact.add(sid)
+    mounted_front = sid in m.mounted_frontal
+    n += tables.rank_dice(troop, len(s.ranks) - 1, etroop, frontal=enemy.hex in G.front(s.hex, s.facing), mounted_frontal=mounted_front)
+    if st.elev(s.hex) > st.elev(enemy.hex):
+        n += 1  # uphill [PC.MELEE.13]
+    if not frontal and enemy.hex in G.front(s.hex, s.facing):
+        big = approach is not None and troop.category in (C.MC, C.HC) and behind and moved_1h(approach, s.hex)
+        if big:
+            n += st.config.flank_bonus_mc_hc  # [PC.MELEE.14] (b)
+        elif approach is not None or sid in m.flank_bonus:
+            n += 1  # [PC.MELEE.14] (a), (c)
+    if st.ground(s.hex) is Terrain.WOODS and troop.category in MOUNTED:
+        n -= 1  # mounted in woods [PC.TERRAIN.7]
+    if s.id == m.battle_of(st.enemy(m.attacker)) and st.edge(s.hex, enemy.hex) is not None:
+        n += 1  # defender behind a creek, river or field defence [PC.TERRAIN.7]
+    if s.disordered:
+        n += st.config.disorder_dice_mod
+    return tables.battle_dice(n) if battle else tables.support_dice(n)
+
+
+# --- forming melees -----------------------------------------------------------------------------
+
+
+def contacted(st: State, s: Stand) -> list[Stand]:
+    """Enemies in a stand's front hexes: it is in contact with them [PC.GEOM.10]."""
+    out = [st.at(h) for h in G.front(s.hex, s.facing)]
+    return sorted((e for e in out if e is not None and e.side != s.side), key=lambda e: e.id)
+
+
+def supporters_for(st: State, side: str, enemy_battle: Stand, taken: set[str]) -> list[str]:
+    """Stands of `side` with the enemy battle stand in a front hex and in no other melee [PC.MELEE.6]."""
+    out = []
+    for s in st.live(side):
+        if s.id in taken or st.melee_of(s.id) is not None:
+            continue
+        if enemy_battle.hex in G.front(s.hex, s.facing):
+            out.append(s.id)
+    return out
+
+
+def pair(st: State, chargers: list[str], target: str = "") -> list[tuple[str, str]]:
+    """(attacker, defender) battle pairs: one melee per contacted enemy, ascending enemy id [PC.MELEE.5] [PC.MELEE.4]."""
+    found = {e.id: e for c in chargers for e in contacted(st, st.stands[c])}
+
+    def preference(eid: str) -> tuple[bool, bool, bool, int, str]:
+        e = found[eid]
+        front = any(G.frontal(e.hex, e.facing, st.stands[c].hex) for c in chargers if e in contacted(st, st.stands[c]))
+        return (eid != target, not front, not is_combat(st, e), e.sp, eid)  # (a), (c), (b), decision 18
+
+    enemies = sorted(found, key=preference)
+    used: set[str] = set()
+    pairs = []
+    for eid in enemies:
+        e = st.stands[eid]
+        options = [c for c in sorted(chargers) if c not in used and e in contacted(st, st.stands[c])]
+        options.sort(key=lambda c: (not G.frontal(e.hex, e.facing, st.stands[c].hex), c))
+        if options:
+            used.add(options[0])
+            pairs.append((options[0], eid))
+    return pairs
+
+
+def new_melee(ctx: Ctx, attacker: str, defender: str, chargers: dict[str, list[Hex]]) -> Melee:
+    """Record a fresh melee with both sides' supporting stands [PC.MELEE.3] [PC.MELEE.6]."""
+    st = ctx.st
+    a, d = st.stands[attacker], st.stands[defender]
+    taken = {attacker, defender}
+    sup = supporters_for(st, a.side, d, taken) + supporters_for(st, d.side, a, taken)
+    mounted = (defender,) if st.cat(a) in MOUNTED and G.frontal(d.hex, d.facing, a.hex) else ()
+    flank = tuple(c for c in chargers if not G.frontal(d.hex, d.facing, st.stands[c].hex) and c in (attacker, *sup))
+    m = Melee(st.next_melee, a.side, ((a.side, attacker), (d.side, defender)), tuple(sup), (), False, st.activation, flank, mounted)
+    st.melees[m.id] = m
+    st.next_melee += 1
+    return m
+
+
+def charge_contacts(ctx: Ctx, chargers: dict[str, list[Hex]], mv: Movement, pursued: str = "") -> None:
+    """Resolve the melees one charging movement made, in ascending enemy id [PC.MELEE.2] [PC.MELEE.5]."""
+    st = ctx.st
+    for c in chargers:
+        for e in contacted(st, st.stands[c]):
+            m = st.melee_of(e.id)
+            if m is not None and m.ongoing and e.id in (b for _, b in m.battle) and st.melee_of(c) is None:
+                st.melees[m.id] = replace(m, supporters=(*m.supporters, c), attacker=st.stands[c].side)
+                ctx.say(f"{c} charges into the ongoing melee of {e.id}: it is reignited [PC.RESULT.11]")
+                fight(ctx, st.melees[m.id], Fresh({c: chargers[c]}, joined={c}), mv)
+                break
+    live = [c for c in chargers if st.stands[c].on_board and st.melee_of(c) is None]
+    for attacker, defender in pair(st, live):
+        if not (st.stands[attacker].on_board and st.stands[defender].on_board):
+            continue
+        if st.melee_of(attacker) is not None or st.melee_of(defender) is not None:
+            continue
+        m = new_melee(ctx, attacker, defender, chargers)
+        fresh = Fresh({c: chargers[c] for c in chargers if c in m.stands}, pursued=pursued, joined=set(m.stands))
+        fight(ctx, m, fresh, mv)
+
+
+# --- the fight --------------------------------------------------------------------------------
+
+
+def flank_disorder(ctx: Ctx, m: Melee, fresh: Fresh) -> None:
+    """Contact on a flank or rear hex from behind the front face line after moving 1H disorders [PC.MELEE.15]."""
+    st = ctx.st
+    for c, approach in fresh.chargers.items():
+        attacker = st.stands[c]
+        for e in contacted(st, attacker):
+            if not G.frontal(e.hex, e.facing, attacker.hex) and G.from_behind(e.hex, e.facing, approach) and moved_1h(approach, attacker.hex):
+                if not e.disordered:
+                    ctx.say(f"{e.id} is hit in the flank or rear from behind its front: disordered [PC.MELEE.15]")
+                ctx.disorder(e.id)
+
+
+def precombat(ctx: Ctx, m: Melee, fresh: Fresh, mv: Movement) -> None:
+    """Defensive fire, supporting fire, defending then attacking pila, in that order [PC.FIRE.18]."""
+    st = ctx.st
+    att_side = m.attacker
+    a_id, d_id = m.battle_of(att_side), m.battle_of(st.enemy(att_side))
+    a, d = st.stands[a_id], st.stands[d_id]
+    if d_id in fresh.joined and d_id != fresh.pursued and d_id not in mv.fired and F.defensive_fire_allowed(st, d, a):
+        mv.fired.add(d_id)
+        F.shoot(ctx, d_id, a_id, F.df_dice(st, d), F.df_cap(st, d, a), "defensive fire")
+    for sid in sorted(m.supporters):
+        s = st.stands[sid]
+        if s.side == att_side or sid not in fresh.joined or sid in mv.fired or not st.stands[a_id].on_board:
+            continue
+        n = F.supporting_fire_dice(st, s, st.stands[d_id])
+        if n > 0:
+            mv.fired.add(sid)
+            F.shoot(ctx, sid, a_id, n, 1, "supporting fire")
+    for side in (st.enemy(att_side), att_side):
+        _pila(ctx, m, side, fresh, mv)
+
+
+def _pila(ctx: Ctx, m: Melee, side: str, fresh: Fresh, mv: Movement) -> None:
+    """Pilum by legionaries newly in the melee, two supporters' pila thrown together [PC.FIRE.11] [PC.FIRE.12]."""
+    st = ctx.st
+    target = m.battle_of(st.enemy(side))
+    pool, who = 0, []
+    for sid in (m.battle_of(side), *sorted(m.supporters)):
+        s = st.stands[sid]
+        if s.side != side or not s.on_board or not st.troop(s).legionary or sid not in fresh.joined or sid in mv.pilum:
+            continue
+        enemy = st.stands[target]
+        role = "defender" if sid == m.battle_of(side) and side != m.attacker else ("attacker" if sid == m.battle_of(side) else "support")
+        n = tables.pilum_dice(
+            role=role, frontal=G.frontal(s.hex, s.facing, enemy.hex), front_sp=s.front_sp,
+            start_sp=st.troop(s).ranks[0], disordered=s.disordered, pursued=sid == fresh.pursued,
+        )  # fmt: skip
+        mv.pilum.add(sid)
+        if n:
+            if role == "support":
+                pool, who = pool + n, [*who, sid]
+            elif st.stands[target].on_board:
+                F.shoot(ctx, sid, target, n, 1, "pilum")
+    if pool and st.stands[target].on_board:
+        F.shoot(ctx, "+".join(who) if len(who) > 1 else who[0], target, pool, 1, "pilum")
+
+
+def fight(ctx: Ctx, m: Melee, fresh: Fresh, mv: Movement) -> None:
+    """One fight of a melee, from contact to pursuit [PC.MELEE.19]."""
+    st = ctx.st
+    att = m.attacker
+    a_id, d_id = m.battle_of(att), m.battle_of(st.enemy(att))
+    ctx.say(f"melee {m.id}: {ctx.name(a_id)} attacks {ctx.name(d_id)}" + (" (re-fight)" if fresh.refight else ""))
+    st.melees[m.id] = m = replace(m, fought_in=st.activation)
+    if not fresh.refight:
+        flank_disorder(ctx, m, fresh)
+        precombat(ctx, m, fresh, mv)
+    if not (st.stands[a_id].on_board and st.stands[d_id].on_board):
+        _after_precombat_loss(ctx, m)
+        return
+    pools = {}
+    for side in (att, st.enemy(att)):
+        battle = m.battle_of(side)
+        n = stand_dice(st, m, battle, fresh, mv, battle=True)
+        n += sum(stand_dice(st, m, s, fresh, mv, battle=False) for s in m.supporters if st.stands[s].side == side)
+        pools[side] = n
+    faces = {side: ctx.pool(pools[side], f"melee {m.id}: {side} pool, {pools[side]}d6") for side in (att, st.enemy(att))}
+    hit = {side: tables.hits(faces[st.enemy(side)]) for side in faces}  # hits landing on side's battle stand
+    for side in faces:
+        ctx.say(f"{side} throws {pools[side]}D6 {faces[side]}: {hit[st.enemy(side)]} hit(s)")
+    results = {}
+    for side in (att, st.enemy(att)):
+        b = m.battle_of(side)
+        was = st.stands[b].disordered
+        results[side] = (ctx.morale(b, hit[side], f"melee {m.id}") if hit[side] else None, was)
+    from .results import settle
+
+    settle(ctx, m, results, fresh, mv)
+
+
+def _after_precombat_loss(ctx: Ctx, m: Melee) -> None:
+    """A battle stand destroyed by pre-combat fire: its side loses with no dice [PC.MELEE.19] step 3."""
+    st = ctx.st
+    gone = [side for side, b in m.battle if not st.stands[b].on_board]
+    st.melees.pop(m.id, None)
+    if len(gone) == 1:
+        loser = gone[0]
+        for sid in (*m.supporters, *m.non_facing):
+            s = st.stands[sid]
+            if s.side == loser and s.on_board:
+                ctx.disorder(sid)
+                retreat(ctx, sid, st.stands[m.battle_of(st.enemy(loser))].hex, 2 * st.troop(s).mp, True)
+
+
+def is_infantry(st: State, s: Stand) -> bool:
+    return st.cat(s) in FOOT
+
+
+def is_cavalry(st: State, s: Stand) -> bool:
+    return st.cat(s) in CAVALRY
+
+
+def is_combat(st: State, s: Stand) -> bool:
+    return st.cat(s) in COMBAT
+
+
+def bouncers(st: State, m: Melee) -> list[str]:
+    """Battle stands that bounce on a draw: LC, MC, LCh; only the attacker if both are [PC.RESULT.5]."""
+    kinds = [(side, b) for side, b in m.battle if st.cat(st.stands[b]) in BOUNCERS]
+    if len(kinds) == 2:
+        return [m.battle_of(m.attacker)]
+    return [b for _, b in kinds]
+
+
+def do_bounce(ctx: Ctx, m: Melee, sid: str) -> None:
+    st = ctx.st
+    enemy = st.stands[m.battle_of(st.enemy(st.stands[sid].side))]
+    bounce(ctx, sid, enemy.hex)
+
+
+def mark_ongoing(ctx: Ctx, m: Melee) -> None:
+    """A draw leaves an ongoing melee [PC.RESULT.9]."""
+    ctx.st.melees[m.id] = replace(m, ongoing=True)
+    ctx.say(f"melee {m.id} is drawn and goes on [PC.RESULT.9]")
+
+
+def set_hex(st: State, sid: str, h: Hex) -> None:
+    with_stand(st, sid, hex=h)
+
+
+EDGE_STOPS = frozenset({Edge.CREEK, Edge.FORD, Edge.FIELD_DEFENCE})
