@@ -22,6 +22,13 @@ class Ctx:
     st: State
     dice: DiceSource
     log: list[str] = field(default_factory=list)
+    fought: set[str] = field(default_factory=set)
+    """Stands that took part in a melee during this resolution (moved markers) [PC.SEQ.6]."""
+    evades: dict[tuple[str, str], int] = field(default_factory=dict)
+    """(evader, charger) -> evades so far this activation [PC.EVADE.6]."""
+    no_evade: set[tuple[str, str]] = field(default_factory=set)
+    """(evader, charger) pairs that may not evade again this activation [PC.EVADE.6]."""
+    paths: list[tuple[str, list]] = field(default_factory=list)  # type: ignore[type-arg]  # (side, hexes) for the picture
 
     def d6(self, purpose: str) -> int:
         """One D6 for an order test, a morale test or a pursuit [PC.DICE.1]."""

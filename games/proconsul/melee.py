@@ -237,6 +237,7 @@ def fight(ctx: Ctx, m: Melee, fresh: Fresh, mv: Movement) -> None:
     a_id, d_id = m.battle_of(att), m.battle_of(st.enemy(att))
     ctx.say(f"melee {m.id}: {ctx.name(a_id)} attacks {ctx.name(d_id)}" + (" (re-fight)" if fresh.refight else ""))
     st.melees[m.id] = m = replace(m, fought_in=st.activation)
+    ctx.fought.update(m.stands)
     if not fresh.refight:
         flank_disorder(ctx, m, fresh)
         precombat(ctx, m, fresh, mv)
