@@ -150,10 +150,15 @@ class _Reader:
         for i, block in enumerate(self.f.tables(self.doc.data, "edges")):
             where = f"edges[{i}]"
             kind = self.f.one_of(block, "kind", kinds, where)
-            sides = [self.f.one_of({"side": s}, "side", SIDE_NAMES, f"{where}.sides") for s in block.get("sides", [])]
+            sides = []
+            for j, name in enumerate(block.get("sides", [])):
+                if isinstance(name, str) and name.lower() in SIDE_NAMES:
+                    sides.append(SIDE_NAMES[name.lower()])
+                else:
+                    self.f.problem(f"{where}.sides[{j}]", f"must be one of {', '.join(n.upper() for n in SIDE_NAMES)}, not {name!r}")
             for h in self._hexes(block, where):
                 for k in sides:
-                    if kind is not None and k is not None:
+                    if kind is not None:
                         st.edges[edge_key(h, h.neighbour(k))] = kind
 
     def _groups(self, st: State, training: dict[str, Training]) -> None:
