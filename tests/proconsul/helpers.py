@@ -57,12 +57,10 @@ def make(stands: list[dict[str, Any]], config: dict[str, Any] | None = None, **e
         st.generals[f"G{side}"] = General(f"G{side}", side, side, P(-9, 0) if side == "red" else P(9, 0))
     for d in stands:
         troop = table[d["troop"]]
-        fields = {k: v for k, v in d.items() if k not in ("id", "side", "troop", "at", "facing")}
-        if "ranks" in fields:
-            fields["ranks"] = tuple(fields["ranks"])
+        fields = {k: v for k, v in d.items() if k not in ("id", "side", "troop", "at", "facing", "ranks", "group")}
         st.stands[d["id"]] = Stand(
             d["id"], d["side"], d.get("group", d["side"]), troop.key, P(*d["at"]), d.get("facing", 0),
-            tuple(troop.ranks), **fields,
+            tuple(d.get("ranks", troop.ranks)), **fields,
         )  # fmt: skip
     for side in sides:
         st.army[side] = ArmyStatus(sum(st.troop(s).bp_total for s in st.stands.values() if s.side == side))
