@@ -67,6 +67,8 @@ def group_move(ctx: Ctx, ids: list[str], steps: list[list[object]]) -> None:
             occ = st.at(moves[i])
             if occ is not None and occ.id in others:
                 continue
+            if occ is not None:
+                raise Illegal(f"{i} would enter {occ.id}'s hex: a group move does not pass through stands [PC.MOVE.14]")
             _check_step(st, st.stands[i], moves[i], states[i], first=not states[i].left_hex)
         for i in ids:
             evasions(ctx, i, moves[i], st.stands[i].facing, [*tracks[i].path])

@@ -337,6 +337,37 @@ def do_move(ctx: Ctx, sid: str, steps: list[Step], track: Track) -> bool:
         return False
     charged: list[Stand] = []
     first = len(track.path)
+    try:
+        charged = _steps(ctx, sid, steps, ms, track)
+    except Illegal:
+        _settle(ctx, sid, track, first)
+        end_of_move(ctx, sid, ms, track)
+        raise
+    end_of_move(ctx, sid, ms, track)
+    entered = track.path[first:]
+    if entered:
+        ctx.paths.append((s.side, [s.hex, *entered]))
+        ctx.say(f"{sid} moves {' '.join(st.label(h) for h in [s.hex, *entered])}")
+    if charged and st.stands[sid].on_board:
+        approach = track.path[:-1] if track.path and track.path[-1] == st.stands[sid].hex else [*track.path]
+        charge_contacts(ctx, {sid: approach or [st.stands[sid].hex]}, Movement())
+        return True
+    return False
+
+
+def _settle(ctx: Ctx, sid: str, track: Track, first: int) -> None:
+    """A move stopped part-way may not end on a friend: step back along its path to a free hex [PC.UNITS.1] [PC.MOVE.15]."""
+    st = ctx.st
+    while any(o.on_board and o.id != sid and o.hex == st.stands[sid].hex for o in st.stands.values()) and len(track.path) > first:
+        track.path.pop()
+        st.put(replace(st.stands[sid], hex=track.path[-1]))
+        _carry_general(st, sid, track.path[-1])
+
+
+def _steps(ctx: Ctx, sid: str, steps: list[Step], ms: MoveState, track: Track) -> list[Stand]:
+    """Take the steps of one move in order; the enemies the last one contacted."""
+    st = ctx.st
+    charged: list[Stand] = []
     for i, stp in enumerate(steps):
         if ms.ended:
             raise Illegal(f"the move had to stop: {ms.ended}")
@@ -351,15 +382,11 @@ def do_move(ctx: Ctx, sid: str, steps: list[Step], track: Track) -> bool:
                 raise Illegal("only Sk, LC and LCh choose a facing, at the end of a move [PC.MOVE.6]")
             st.put(replace(st.stands[sid], facing=stp[1]))
         elif stp[0] == "hex":
-            charged = step_into(ctx, sid, Hex(stp[1], stp[2]), ms, track, last=i == len(steps) - 1)
+            last = not any(later[0] == "hex" for later in steps[i + 1 :])
+            charged = step_into(ctx, sid, Hex(stp[1], stp[2]), ms, track, last=last)
         else:
             raise Illegal(f"unknown step {stp!r}")
-    end_of_move(ctx, sid, ms, track)
-    entered = track.path[first:]
-    if entered:
-        ctx.paths.append((s.side, [s.hex, *entered]))
-    if charged and st.stands[sid].on_board:
-        approach = track.path[:-1] if track.path and track.path[-1] == st.stands[sid].hex else [*track.path]
-        charge_contacts(ctx, {sid: approach or [st.stands[sid].hex]}, Movement())
-        return True
-    return False
+    here = st.stands[sid].hex
+    if any(o.on_board and o.id != sid and o.hex == here for o in st.stands.values()):
+        raise Illegal("a move may not end on another stand [PC.UNITS.1] [PC.MOVE.15]")
+    return charged

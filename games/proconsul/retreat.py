@@ -105,6 +105,8 @@ def retreat(ctx: Ctx, sid: str, source: Hex, distance: int, beaten_front_or_rear
             break
         if steps >= 4 * distance + 6:
             break
+    if st.stands[sid].on_board and _friend_there(st, st.stands[sid].hex, sid):
+        ctx.remove(sid, "trapped among friends: no free hex to retreat to [PC.RETREAT.5] [PC.RETREAT.7]")
     if st.stands[sid].on_board:
         ctx.say(f"{sid} retreats {len(path)} hex(es) to {st.label(st.stands[sid].hex)}")
     return path
