@@ -147,9 +147,31 @@ def new_melee(ctx: Ctx, attacker: str, defender: str, chargers: dict[str, list[H
     return m
 
 
+def skirmishers_hit(ctx: Ctx, chargers: dict[str, list[Hex]], mv: Movement) -> None:
+    """Sk in the open contacted by a formed combat stand fire (if hit frontally) and are destroyed; in the flank or rear
+    they are destroyed without firing; against LC, El or LCh hitting them frontally they fight [PC.MELEE.17]."""
+    st = ctx.st
+    for c in sorted(chargers):
+        a = st.stands[c]
+        if not a.on_board or st.cat(a) not in COMBAT:
+            continue
+        for e in contacted(st, a):
+            if st.cat(e) is not C.SK or st.melee_of(e.id) is not None:
+                continue
+            front = G.frontal(e.hex, e.facing, a.hex)
+            light_attacker = st.cat(a) in (C.LC, C.EL, C.LCH)
+            if front and (light_attacker or not F.in_open(st, e.hex)):
+                continue  # it stands and fights: (c), (f)
+            if front and e.id not in mv.fired and F.defensive_fire_allowed(st, e, a):
+                mv.fired.add(e.id)
+                F.shoot(ctx, e.id, c, F.df_dice(st, e), 1, "defensive fire")
+            ctx.remove(e.id, "skirmishers caught by formed troops [PC.MELEE.17]")
+
+
 def charge_contacts(ctx: Ctx, chargers: dict[str, list[Hex]], mv: Movement, pursued: str = "") -> None:
     """Resolve the melees one charging movement made, in ascending enemy id [PC.MELEE.2] [PC.MELEE.5]."""
     st = ctx.st
+    skirmishers_hit(ctx, chargers, mv)
     for c in chargers:
         for e in contacted(st, st.stands[c]):
             m = st.melee_of(e.id)

@@ -1,0 +1,311 @@
+"""Firing, opportunity, disorder, impetuous stands, skirmishers, results, retreat and pursuit in play
+[PC.FIRE.*] [PC.OPP.*] [PC.DISORDER.*] [PC.IMPET.*] [PC.MELEE.*] [PC.RESULT.*] [PC.RETREAT.*] [PC.PURSUIT.*]."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.proconsul.activation import compulsion, go_on_opportunity, rally, run_actions
+from games.proconsul.fire import can_target, defensive_fire_allowed, normal_fire
+from games.proconsul.melee import Fresh, Movement, charge_contacts, fight, new_melee
+from games.proconsul.model import Melee
+from games.proconsul.movement import Illegal, Track, do_move
+from games.proconsul.retreat import bounce, retreat
+from games.proconsul.state import Terrain
+
+from .helpers import P, ctx, make, spec_hex
+
+
+def two(a: dict[str, Any], b: dict[str, Any]) -> Any:
+    return make([{"side": "red", **a}, {"side": "blue", **b}])
+
+
+# --- fire ------------------------------------------------------------------------------------------
+
+
+def test_PC_FIRE_3_arcs() -> None:
+    """[PC.FIRE.3] [PC.GEOM.7] [PC.GEOM.8]: front arc for most, any direction for LCh, the narrow band for artillery."""
+    st = two({"id": "A", "troop": "cat:Sh", "at": (0, 0)}, {"id": "T", "troop": "cat:HI", "at": (0, 2), "facing": 3})
+    assert "front arc" in can_target(st, st.stands["A"], st.stands["T"])
+    st = two({"id": "A", "troop": "cat:LCh", "at": (0, 0)}, {"id": "T", "troop": "cat:HI", "at": (0, 2), "facing": 3})
+    assert can_target(st, st.stands["A"], st.stands["T"]) == ""
+    st = two({"id": "A", "troop": "cat:Art", "at": (0, 0)}, {"id": "T", "troop": "cat:HI", "at": (3, 0), "facing": 3})
+    assert "narrow" in can_target(st, st.stands["A"], st.stands["T"])
+    st = two({"id": "A", "troop": "cat:Art", "at": (0, 0)}, {"id": "T", "troop": "cat:HI", "at": (2, -1), "facing": 3})
+    assert can_target(st, st.stands["A"], st.stands["T"]) == ""
+
+
+def test_PC_FIRE_8_any_eligible_target_and_PC_FIRE_10_one_test_per_shooter() -> None:
+    """[PC.FIRE.8] [PC.FIRE.10] [PC.MORALE.1]: two shooters at one target roll separately, each with its own test."""
+    st = make(
+        [
+            {"id": "A", "side": "red", "troop": "gauls:javelins", "at": (0, 0)},
+            {"id": "B", "side": "red", "troop": "gauls:javelins", "at": (0, 1)},
+            {"id": "T", "side": "blue", "troop": "cat:HI", "at": (2, 0), "facing": 3},
+        ]
+    )
+    c = ctx(st, 6, 1, 2, 6, 1, 2)
+    normal_fire(c, "A", "T", 0, False)
+    normal_fire(c, "B", "T", 0, False)
+    assert [p.split(":")[0] for p in c.dice.purposes] == ["fire", "fire", "morale", "fire", "fire", "morale"]
+    c.dice.assert_used_up()
+
+
+def test_PC_FIRE_7_cover_and_disorder_cost_a_die() -> None:
+    """[PC.FIRE.7] [PC.DISORDER.4] [PC.TERRAIN.7]: -1D6 for a target in woods, -1D6 for a disordered shooter."""
+    from games.proconsul.context import Ctx
+    from games.proconsul.fire import shooting_dice
+
+    st = two({"id": "A", "troop": "cat:Sh", "at": (0, 0), "disordered": True}, {"id": "T", "troop": "cat:HI", "at": (1, 0), "facing": 3})
+    st.terrain[P(1, 0)] = Terrain.WOODS
+    assert shooting_dice(Ctx(st, None), st.stands["A"], st.stands["T"], 0, False) == 2  # type: ignore[arg-type]
+
+
+def test_PC_FIRE_13_who_fires_defensive_fire() -> None:
+    """[PC.FIRE.13] [PC.FIRE.14]: LI with javelins and Art fire at a frontal charger; HI does not; Sh in the open not at MC."""
+    st = two({"id": "D", "troop": "cat:LI", "at": (0, 0)}, {"id": "A", "troop": "cat:HI", "at": (1, 0), "facing": 3})
+    assert defensive_fire_allowed(st, st.stands["D"], st.stands["A"])
+    st = two({"id": "D", "troop": "cat:HI", "at": (0, 0)}, {"id": "A", "troop": "cat:HI", "at": (1, 0), "facing": 3})
+    assert not defensive_fire_allowed(st, st.stands["D"], st.stands["A"])
+    st = two({"id": "D", "troop": "cat:Sh", "at": (0, 0)}, {"id": "A", "troop": "cat:MC", "at": (1, 0), "facing": 3})
+    assert not defensive_fire_allowed(st, st.stands["D"], st.stands["A"])
+    st.terrain[P(0, 0)] = Terrain.WOODS
+    assert defensive_fire_allowed(st, st.stands["D"], st.stands["A"])
+
+
+def test_PC_FIRE_16_the_pursued_stand_gets_no_defensive_fire_or_pilum() -> None:
+    """[PC.FIRE.16] [PC.PURSUIT.8]: caught while pursued: no defensive fire, no pilum."""
+    st = two({"id": "L", "troop": "romans:legion", "at": (0, 0)}, {"id": "W", "troop": "gauls:warband", "at": (1, 0), "facing": 3})
+    c = ctx(st, *[1] * 9, *[1] * 6)
+    m = new_melee(c, "W", "L", {"W": [P(2, 0)]})
+    fight(c, m, Fresh({"W": [P(2, 0)]}, pursued="L", joined=set(m.stands)), Movement())
+    assert not any(p.startswith("pilum") for p in c.dice.purposes)
+
+
+# --- opportunity ---------------------------------------------------------------------------------
+
+
+def test_PC_OPP_1_going_on_opportunity_and_PC_OPP_11_rally_first() -> None:
+    """[PC.OPP.1] [PC.OPP.11] [PC.OPP.3]: an order test at the base target; a disordered stand must rally first."""
+    st = make([{"id": "S", "side": "red", "troop": "cat:Sh", "at": (0, 0)}])
+    go_on_opportunity(ctx(st, 4), "S")
+    assert st.stands["S"].opportunity
+    go_on_opportunity(ctx(st), "S")  # stays on opportunity without a test
+    st = make([{"id": "S", "side": "red", "troop": "cat:Sh", "at": (0, 0), "disordered": True}])
+    with pytest.raises(Illegal, match="PC.OPP.11"):
+        go_on_opportunity(ctx(st, 6), "S")
+
+
+def test_PC_OPP_4_fire_at_an_enemy_coming_on_and_PC_OPP_2_status_ends() -> None:
+    """[PC.OPP.4] [PC.OPP.5] [PC.OPP.10] [PC.OPP.2] [PC.OPP.8]: a stand on opportunity fires at an enemy stepping closer
+    within reach, then is off opportunity; the mover goes on with its move."""
+    st = two({"id": "O", "troop": "cat:Sh", "at": (0, 0), "opportunity": True}, {"id": "X", "troop": "cat:MC", "at": (5, 0), "facing": 3})
+    c = ctx(st, 1, 1, 1, 1)
+    do_move(c, "X", [["hex", P(4, 0).q, P(4, 0).r], ["hex", P(3, 0).q, P(3, 0).r]], Track(P(5, 0)))
+    assert c.dice.purposes[0].startswith("fire: O at X")
+    assert not st.stands["O"].opportunity and spec_hex(st.stands["X"].hex) == (3, 0)
+
+
+# --- disorder and rally ----------------------------------------------------------------------
+
+
+def test_PC_DISORDER_5_rally_pass_and_fail() -> None:
+    """[PC.DISORDER.5] [PC.DISORDER.1]: a pass clears disorder; a fail clears it too but ends the action."""
+    st = make([{"id": "S", "side": "red", "troop": "cat:HI", "at": (0, 0), "disordered": True}])
+    assert rally(ctx(st, 4), "S") and not st.stands["S"].disordered
+    st = make([{"id": "S", "side": "red", "troop": "cat:HI", "at": (0, 0), "disordered": True}])
+    run_actions(ctx(st, 2), "S", [{"do": "rally"}, {"do": "move", "steps": [["hex", P(1, 0).q, P(1, 0).r]]}], Track(P(0, 0)))
+    assert not st.stands["S"].disordered and st.stands["S"].hex == P(0, 0)
+
+
+def test_PC_DISORDER_5_option_keeps_disorder_on_a_failed_rally() -> None:
+    """[PC.DISORDER.5]: rally_fail_clears_disorder = false keeps the stand disordered."""
+    st = make([{"id": "S", "side": "red", "troop": "cat:HI", "at": (0, 0), "disordered": True}], {"rally_fail_clears_disorder": False})
+    assert not rally(ctx(st, 2), "S") and st.stands["S"].disordered
+
+
+def test_PC_DISORDER_7_a_disordered_stand_may_move_once_but_not_again() -> None:
+    """[PC.DISORDER.7] [PC.DISORDER.3] [PC.MOVE.8]: one move is allowed; no extra move."""
+    st = make([{"id": "S", "side": "red", "troop": "cat:MC", "at": (0, 0), "disordered": True}])
+    with pytest.raises(Illegal, match="PC.MOVE.8"):
+        run_actions(
+            ctx(st), "S",
+            [{"do": "move", "steps": [["hex", P(1, 0).q, P(1, 0).r]]}, {"do": "move", "steps": [["hex", P(2, 0).q, P(2, 0).r]]}],
+            Track(P(0, 0)),
+        )  # fmt: skip
+    assert st.stands["S"].hex == P(1, 0)
+
+
+# --- impetuous ---------------------------------------------------------------------------------
+
+
+def test_PC_IMPET_2_compulsion_and_PC_IMPET_3_default() -> None:
+    """[PC.IMPET.1] [PC.IMPET.2] [PC.IMPET.3] [PC.IMPET.5]: a poor WB with a foot enemy 4 hexes ahead is compelled; an order
+    to fire or hold is replaced by the default: test for opportunity, and on a fail a full move towards the enemy."""
+    st = two({"id": "W", "troop": "gauls:warband", "at": (0, 0)}, {"id": "E", "troop": "cat:HI", "at": (4, 0), "facing": 3})
+    c = ctx(st, 2)
+    forced = compulsion(c, "W", [{"do": "hold"}], Track(P(0, 0)))
+    assert forced and forced[0]["do"] == "move" and len(forced[0]["steps"]) == 2
+    st = two({"id": "W", "troop": "gauls:warband", "at": (0, 0)}, {"id": "E", "troop": "cat:MC", "at": (4, 0), "facing": 3})
+    assert compulsion(ctx(st), "W", [{"do": "hold"}], Track(P(0, 0))) is None  # cavalry do not compel infantry
+
+
+def test_PC_IMPET_4_steady_may_stay_still_and_PC_OPP_12_opportunity_exempts() -> None:
+    """[PC.IMPET.4] [PC.OPP.12]: a steady stand may hold; a stand on opportunity is not compelled."""
+    st = two({"id": "W", "troop": "germans:retinue", "at": (0, 0)}, {"id": "E", "troop": "cat:HI", "at": (3, 0), "facing": 3})
+    assert compulsion(ctx(st), "W", [{"do": "hold"}], Track(P(0, 0))) is None
+    st = two({"id": "W", "troop": "gauls:warband", "at": (0, 0), "opportunity": True}, {"id": "E", "troop": "cat:HI", "at": (3, 0), "facing": 3})
+    assert compulsion(ctx(st), "W", [{"do": "hold"}], Track(P(0, 0))) is None
+
+
+# --- skirmishers and attacks from contact -------------------------------------------------------------
+
+
+def test_PC_MELEE_17_skirmishers_in_the_open_fire_and_die() -> None:
+    """[PC.MELEE.17] [PC.FIRE.13] (c): Sk in the open contacted frontally by formed troops fire, then are destroyed."""
+    st = two({"id": "K", "troop": "gauls:javelins", "at": (0, 0)}, {"id": "L", "troop": "romans:legion", "at": (1, 0), "facing": 3})
+    c = ctx(st, 1, 1)
+    charge_contacts(c, {"L": [P(2, 0)]}, Movement())
+    assert c.dice.purposes[0].startswith("defensive fire: K at L") and not st.stands["K"].on_board
+
+
+def test_PC_MELEE_17_skirmishers_in_woods_stand_and_fight() -> None:
+    """[PC.MELEE.17] (c): Sk in cover stand, fire and fight normally."""
+    st = two({"id": "K", "troop": "gauls:javelins", "at": (0, 0)}, {"id": "L", "troop": "romans:legion", "at": (1, 0), "facing": 3})
+    st.terrain[P(0, 0)] = Terrain.WOODS
+    c = ctx(st, 1, 1, 1, *[1] * 6, *[1] * 2)
+    charge_contacts(c, {"L": [P(2, 0)]}, Movement())
+    assert st.stands["K"].on_board and any("pool" in p for p in c.dice.purposes)
+
+
+def test_PC_MELEE_18_skirmisher_breaks_off() -> None:
+    """[PC.MELEE.18]: a Sk starting its action with an enemy in front must move away."""
+    from games.proconsul.activation import break_off
+
+    st = two({"id": "K", "troop": "cat:Sk", "at": (0, 0)}, {"id": "E", "troop": "cat:HI", "at": (1, 0), "facing": 3})
+    forced = break_off(ctx(st), "K", [{"do": "hold"}])
+    assert forced and forced[0]["do"] == "move"
+
+
+def test_PC_MELEE_22_attack_from_contact_has_no_impact() -> None:
+    """[PC.MELEE.22] [PC.MELEE.2]: a stand already in contact attacks without moving, with no impact."""
+    from games.proconsul.activation import attack
+
+    st = two({"id": "W", "troop": "gauls:warband", "at": (0, 0)}, {"id": "L", "troop": "cat:HI", "at": (1, 0), "facing": 3})
+    c = ctx(st, *[1] * 5, *[1] * 5)
+    attack(c, "W", "L")
+    assert "red pool, 5d6" in c.dice.purposes[0]
+
+
+def test_PC_MELEE_21_a_retreat_never_charges() -> None:
+    """[PC.MELEE.21] [PC.RETREAT.11]: a retreat that ends facing an enemy starts no melee."""
+    st = two({"id": "R", "troop": "cat:HI", "at": (0, 0)}, {"id": "E", "troop": "cat:HI", "at": (-3, 0), "facing": 0})
+    retreat(ctx(st), "R", P(1, 0), 2, True)
+    assert not st.melees
+
+
+# --- results, retreat, pursuit --------------------------------------------------------------------
+
+
+def test_PC_RESULT_8_supporters_of_the_loser_retreat_disordered() -> None:
+    """[PC.RESULT.8] [PC.RESULT.1] [PC.RETREAT.1]: the loser's supporting stands retreat disordered, losing no SP from the result."""
+    st = make(
+        [
+            {"id": "D", "side": "red", "troop": "cat:HI", "at": (0, 0)},
+            {"id": "S", "side": "red", "troop": "cat:HI", "at": (0, 1)},
+            {"id": "A", "side": "blue", "troop": "cat:HI", "at": (1, 0), "facing": 3},
+        ]
+    )
+    c = ctx(st, *[6] * 7, *[1] * 8, 6)
+    charge_contacts(c, {"A": [P(2, 0)]}, Movement())
+    s = st.stands["S"]
+    assert s.disordered and s.ranks == (5,) and s.hex != P(0, 1)
+
+
+def test_PC_RETREAT_10_artillery_that_loses_is_destroyed() -> None:
+    """[PC.RETREAT.10] [PC.RESULT.8]: beaten artillery is destroyed instead of retreating."""
+    st = two({"id": "G", "troop": "cat:Art", "at": (0, 0)}, {"id": "A", "troop": "cat:HI", "at": (1, 0), "facing": 3})
+    c = ctx(st, 1, 1, *[6] * 7, 1, 1, 6)
+    charge_contacts(c, {"A": [P(2, 0)]}, Movement())
+    assert not st.stands["G"].on_board
+
+
+def test_PC_RETREAT_5_heavy_through_heavy_disorders_and_PC_RETREAT_4_zoc_costs() -> None:
+    """[PC.RETREAT.5] [PC.RETREAT.3] [PC.RETREAT.12]: retreating HI passes through a friendly HI, which is disordered; the path is recorded."""
+    st = make(
+        [
+            {"id": "R", "side": "red", "troop": "cat:HI", "at": (0, 0)},
+            {"id": "F", "side": "red", "troop": "cat:HI", "at": (-1, 0)},
+            {"id": "F2", "side": "red", "troop": "cat:HI", "at": (-1, 1)},
+        ]
+    )
+    path = retreat(ctx(st), "R", P(1, 0), 2, True)
+    assert st.stands["F"].disordered or st.stands["F2"].disordered
+    assert len(path) >= 2 and st.stands["R"].hex == path[-1]
+
+
+def test_PC_RETREAT_7_trapped_stand_is_destroyed() -> None:
+    """[PC.RETREAT.7] [PC.RETREAT.6]: a beaten stand with enemies all round is destroyed."""
+    stands = [{"id": "R", "side": "red", "troop": "cat:HI", "at": (0, 0)}]
+    for i, (q, r) in enumerate([(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]):
+        stands.append({"id": f"E{i}", "side": "blue", "troop": "cat:HI", "at": (q, r)})
+    st = make(stands)
+    retreat(ctx(st), "R", P(1, 0), 2, True)
+    assert not st.stands["R"].on_board
+
+
+def test_PC_RETREAT_9_off_the_board_edge() -> None:
+    """[PC.RETREAT.9] [PC.VICTORY.2]: beaten next to the edge with the straightest step off the board: removed, its BP lost."""
+    from dataclasses import replace
+
+    st = make([{"id": "R", "side": "red", "troop": "cat:HI", "at": (0, 0), "facing": 0}])
+    edge = st.spec.to_hex(1, 20)
+    st.put(replace(st.stands["R"], hex=edge))
+    retreat(ctx(st), "R", edge.neighbour(0), 2, True)
+    assert not st.stands["R"].on_board and st.army["red"].lost == 2
+
+
+def test_PC_RESULT_5_bounce_and_PC_RETREAT_13_15() -> None:
+    """[PC.RESULT.5] [PC.RETREAT.13] [PC.RETREAT.15]: a bounce goes up to MP away keeping facing, disordered; never off the board."""
+    st = make([{"id": "B", "side": "red", "troop": "cat:MC", "at": (0, 0), "facing": 0}])
+    bounce(ctx(st), "B", P(1, 0))
+    b = st.stands["B"]
+    assert b.disordered and b.facing == 0 and b.hex.distance(P(0, 0)) == 3
+
+
+def test_PC_RESULT_6_heavy_cavalry_stays_on_a_draw() -> None:
+    """[PC.RESULT.6] [PC.RESULT.9]: HC that draw stay in contact by default: an ongoing melee."""
+    st = two({"id": "H", "troop": "cat:HC", "at": (0, 0)}, {"id": "D", "troop": "cat:HI", "at": (1, 0), "facing": 3})
+    c = ctx(st, *[1] * 8, *[1] * 5)
+    charge_contacts(c, {"H": [P(-1, 0)]}, Movement())
+    (m,) = st.melees.values()
+    assert m.ongoing and st.stands["H"].hex == P(0, 0)
+
+
+def test_PC_RESULT_11_charging_an_ongoing_melee_reignites_it() -> None:
+    """[PC.RESULT.11] [PC.RESULT.13] [PC.MELEE.6]: a stand charging a battle stand of an ongoing melee joins as a supporter and it is fought at once."""
+    st = make(
+        [
+            {"id": "L", "side": "red", "troop": "cat:HI", "at": (0, 0)},
+            {"id": "W", "side": "blue", "troop": "cat:HI", "at": (1, 0), "facing": 3},
+            {"id": "N", "side": "red", "troop": "cat:HI", "at": (1, 1), "facing": 1},
+        ]
+    )
+    st.melees[1] = Melee(1, "red", (("red", "L"), ("blue", "W")), ongoing=True)
+    c = ctx(st, *[1] * 30)
+    charge_contacts(c, {"N": [P(1, 2)]}, Movement())
+    assert "N" in st.melees[1].supporters or any("reignited" in line for line in c.log)
+
+
+def test_PC_PURSUIT_1_supporting_and_support_stands_never_pursue() -> None:
+    """[PC.PURSUIT.1] [PC.PURSUIT.2] [PC.PURSUIT.12]: infantry do not pursue cavalry; support types never pursue."""
+    from games.proconsul.results import may_pursue
+
+    st = two({"id": "L", "troop": "romans:legion", "at": (0, 0)}, {"id": "C", "troop": "cat:MC", "at": (1, 0), "facing": 3})
+    assert not may_pursue(ctx(st), "L", "C", P(1, 0))
+    st = two({"id": "S", "troop": "cat:Sh", "at": (0, 0)}, {"id": "C", "troop": "cat:HI", "at": (1, 0), "facing": 3})
+    assert not may_pursue(ctx(st), "S", "C", P(1, 0))
+    st = two({"id": "M", "troop": "cat:MC", "at": (0, 0)}, {"id": "C", "troop": "cat:HI", "at": (1, 0), "facing": 3})
+    assert may_pursue(ctx(st), "M", "C", P(1, 0))
