@@ -190,13 +190,13 @@ def _check_path(ctx: _Ctx, sid: str, actions: list[Order], c: Cursor) -> None:
             here = h
 
 
-def grammar(st: State) -> Grammar[_Ctx, Order]:
+def grammar(st: State, side: str | None = None) -> Grammar[_Ctx, Order]:
     g: Grammar[_Ctx, Order] = Grammar("proconsul")
     g.verb("declare", _declare, usage="declare GROUP")
     g.verb("group", _group, usage="group GROUP")
     g.verb("general", _general, usage="general move HEX... [attach STAND | detach]")
     g.verb("end", _end, aliases=("done",), usage="end")
-    for s in st.live():
+    for s in st.live(side):
         if s.id.lower() not in ("declare", "group", "general", "end", "done"):
             g.verb(s.id, _stand_line(s.id), usage=f"{s.id} [with STAND...] move HEX... | fire STAND | attack STAND | rally | opportunity | hold [then ...]")
     return g
@@ -205,7 +205,7 @@ def grammar(st: State) -> Grammar[_Ctx, Order]:
 def parse(st: State, side: str, text: str) -> list[Order]:
     """Every order in `text`, or OrdersRejected with every mistake [PC.PBEM.10]."""
     ctx = _Ctx(st, side)
-    result = grammar(st).read(text, ctx)
+    result = grammar(st, side).read(text, ctx)
     errors = list(result.errors)
     orders = [dict(o, line=line.number) for line, o in result.orders]
     if st.phase is Phase.DECLARE:
