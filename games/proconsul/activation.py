@@ -126,7 +126,7 @@ def run_actions(ctx: Ctx, sid: str, actions: list[dict[str, Any]], track: Track)
         elif kind == "opportunity":
             go_on_opportunity(ctx, sid)
         elif kind == "hold":
-            ctx.say(f"{sid} holds")
+            ctx.say(f"{sid} holds")  # always legal [PC.PBEM.5]
         elif kind == "attack":
             attack(ctx, sid, a["target"])
         elif kind == "fire":
@@ -142,7 +142,12 @@ def run_actions(ctx: Ctx, sid: str, actions: list[dict[str, Any]], track: Track)
 
 
 def _move(ctx: Ctx, sid: str, steps: list[Any], track: Track) -> bool:
-    """One move, with the order test first for an extra move [PC.MOVE.8]; False when movement ends."""
+    """One move, with the order test first for an extra move [PC.MOVE.8]; False when movement ends.
+
+    A disordered stand may still make one move [PC.DISORDER.7]. A charger whose target evaded may chase
+    it with extra moves this way, each with its test [PC.EVADE.7] [PC.PURSUIT.11]; a failed test drops the
+    stand's remaining moves [PC.PBEM.5].
+    """
     st = ctx.st
     s = st.stands[sid]
     if engaged(st, sid):
@@ -213,7 +218,10 @@ def towards_path(st: State, s: Stand, target: Stand) -> list[list[Any]]:
 
 
 def compulsion(ctx: Ctx, sid: str, actions: list[dict[str, Any]], track: Track) -> list[dict[str, Any]] | None:
-    """The actions a compelled stand takes: its own if they comply, else the default of decision 8 [PC.IMPET.3] [PC.IMPET.4]."""
+    """The actions a compelled stand takes: its own if they comply, else the default of decision 8 [PC.IMPET.3] [PC.IMPET.4].
+
+    Orders that fire before the compelled move do not comply [PC.IMPET.5].
+    """
     st = ctx.st
     s = st.stands[sid]
     if not compelled(st, s):

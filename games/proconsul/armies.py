@@ -2,7 +2,9 @@
 
 `data/defaults.toml` holds the spec's PROPOSED per-category values and range tables (house
 values); `armies/<name>.toml` holds one army's troop types, each overriding what it knows.
-Every problem is reported with file, line and field (`campaign.kit.scenario_file`).
+Every problem is reported with file, line and field (`campaign.kit.scenario_file`). The book's
+typical troops per category [PC.UNITS.3] only guide which category a line uses; lines anchored on
+figures the book prints [PC.ARMYLIST.2] say so with ``house = false``.
 """
 
 from __future__ import annotations

@@ -47,13 +47,16 @@ class Ctx:
 
     # --- losses -----------------------------------------------------------------------------------
     def disorder(self, sid: str) -> None:
-        """Disorder is on or off; it also ends opportunity [PC.DISORDER.1] [PC.OPP.2]."""
+        """Disorder is on or off; it also ends opportunity [PC.DISORDER.1] [PC.OPP.2]; its causes are listed in [PC.DISORDER.2]."""
         s = self.st.stands[sid]
         if s.on_board:
             self.st.put(replace(s, disordered=True, opportunity=False))
 
     def lose(self, sid: str, n: int, why: str) -> bool:
-        """Take n SP off the rearmost rank first, carrying the excess forward [PC.MORALE.7]; True if removed."""
+        """Take n SP off the rearmost rank first, carrying the excess forward [PC.MORALE.7]; True if removed.
+
+        A stand whose every rank reaches 0 is removed, its BP lost [PC.MORALE.8] [PC.VICTORY.2].
+        """
         s = self.st.stands[sid]
         if n <= 0 or not s.on_board:
             return False

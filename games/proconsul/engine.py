@@ -4,7 +4,9 @@ Each initiative exchange is two windows. In a declaration window both sides are 
 for a *sealed* request (`Request.sealed`): the core keeps each side's declaration out of the
 other side's digest, status, view and archive until both are in [PC.PBEM.2] [PC.PBEM.8]; the
 resolution then reveals both and rolls the initiative. In an activation window only the winner
-is asked, for its group's orders [PC.PBEM.4].
+is asked, for its group's orders [PC.PBEM.4]. A round therefore costs about two short exchanges per
+activation, as the illustration of [PC.PBEM.11] describes. TODO(PC.PBEM.9): the optional
+pre-scripted mode (a script per group sent in advance) is not offered.
 """
 
 from __future__ import annotations

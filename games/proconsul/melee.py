@@ -207,7 +207,10 @@ def flank_disorder(ctx: Ctx, m: Melee, fresh: Fresh) -> None:
 
 
 def precombat(ctx: Ctx, m: Melee, fresh: Fresh, mv: Movement) -> None:
-    """Defensive fire, supporting fire, defending then attacking pila, in that order [PC.FIRE.18]."""
+    """Defensive fire, supporting fire, defending then attacking pila, in that order [PC.FIRE.18].
+
+    The stand being pursued fires none and throws no pilum [PC.FIRE.16].
+    """
     st = ctx.st
     att_side = m.attacker
     a_id, d_id = m.battle_of(att_side), m.battle_of(st.enemy(att_side))
@@ -272,6 +275,7 @@ def fight(ctx: Ctx, m: Melee, fresh: Fresh, mv: Movement) -> None:
         n = stand_dice(st, m, battle, fresh, mv, battle=True)
         n += sum(stand_dice(st, m, s, fresh, mv, battle=False) for s in m.supporters if st.stands[s].side == side)
         pools[side] = n
+    # one combined pool per side, all hits on the enemy battle stand [PC.MELEE.8]; tests for battle stands only [PC.RESULT.1]
     faces = {side: ctx.pool(pools[side], f"melee {m.id}: {side} pool, {pools[side]}d6") for side in (att, st.enemy(att))}
     hit = {side: tables.hits(faces[st.enemy(side)]) for side in faces}  # hits landing on side's battle stand
     for side in faces:

@@ -131,7 +131,10 @@ def may_evade(ctx: Ctx, e: Stand, charger: Stand, approach: list[Hex]) -> bool:
 
 
 def evade(ctx: Ctx, eid: str, charger: Stand) -> bool:
-    """Full MP of backward steps straight away from the charger, facing kept, no disorder [PC.EVADE.4] [PC.EVADE.6]."""
+    """Full MP of backward steps straight away from the charger, facing kept, no disorder [PC.EVADE.4] [PC.EVADE.6].
+
+    Evading during an enemy activation never marks the evader moved [PC.EVADE.10].
+    """
     st = ctx.st
     e = st.stands[eid]
     here, moved = e.hex, []
@@ -163,7 +166,7 @@ def evade(ctx: Ctx, eid: str, charger: Stand) -> bool:
 
 
 def evasions(ctx: Ctx, sid: str, h: Hex, facing: int, approach: list[Hex]) -> None:
-    """Stands the next step would contact may evade first [PC.EVADE.3] [PC.EVADE.5]."""
+    """Stands the next step would contact may evade first [PC.EVADE.3] [PC.EVADE.5]; the others fight [PC.EVADE.9]."""
     st = ctx.st
     s = st.stands[sid]
     for n in G.front(h, facing):
@@ -173,7 +176,11 @@ def evasions(ctx: Ctx, sid: str, h: Hex, facing: int, approach: list[Hex]) -> No
 
 
 def opportunity_fire(ctx: Ctx, sid: str, before: Hex) -> None:
-    """Stands on opportunity fire at an enemy coming towards them [PC.OPP.4] (c) [PC.OPP.5] [PC.OPP.10] (decision 15)."""
+    """Stands on opportunity fire at an enemy coming towards them [PC.OPP.4] (c) [PC.OPP.5] [PC.OPP.10] (decision 15).
+
+    Firing does not mark them moved [PC.OPP.13]; once contacted they may still fire defensive fire [PC.FIRE.17].
+    TODO(PC.OPP.6): opportunity charges and counter-charges [PC.OPP.7] [PC.OPP.9] are not offered yet.
+    """
     st = ctx.st
     x = st.stands[sid]
     for o in st.live(st.enemy(x.side)):
@@ -286,6 +293,7 @@ def step_into(ctx: Ctx, sid: str, n: Hex, ms: MoveState, track: Track, last: boo
         ctx.say(f"{s.id} displaces {occ.id} to {st.label(before)} [PC.MOVE.16]")
     st.put(replace(s, hex=n, opportunity=False))
     _carry_general(st, sid, n)
+    _chase_generals(ctx, s.side, n)
     track.path.append(n)
     if ahead:
         ms.ended = "contact"
@@ -296,6 +304,18 @@ def step_into(ctx: Ctx, sid: str, n: Hex, ms: MoveState, track: Track, last: boo
     if not ahead:
         opportunity_fire(ctx, sid, before)
     return ahead
+
+
+def _chase_generals(ctx: Ctx, side: str, h: Hex) -> None:
+    """An enemy general alone in the hex entered goes at once to his group's nearest stand [PC.CMD.6]."""
+    st = ctx.st
+    for g in list(st.generals.values()):
+        if g.alive and g.side != side and g.hex == h:
+            friends = [s for s in st.live(g.side) if s.group == g.group]
+            if friends:
+                near = min(friends, key=lambda s: (s.hex.distance(h), s.id))
+                st.generals[g.id] = replace(g, hex=near.hex, attached="")
+                ctx.say(f"general {g.id} is driven off to {st.label(near.hex)} [PC.CMD.6]")
 
 
 def _carry_general(st: State, sid: str, h: Hex) -> None:

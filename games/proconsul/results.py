@@ -74,7 +74,7 @@ def _outcome(st: State, m: Melee, results: Tests, fresh: Fresh) -> tuple[str | N
 
 
 def settle(ctx: Ctx, m: Melee, results: Tests, fresh: Fresh, mv: Movement) -> None:
-    """Apply the result of one fight [PC.MELEE.19] steps 6-9."""
+    """Apply the result of one fight [PC.MELEE.19] steps 6-9; the winner may then pursue [PC.RESULT.10]."""
     st = ctx.st
     loser, loss, may_pursue = _outcome(st, m, results, fresh)
     old_hex = {b: st.stands[b].hex for _, b in m.battle}
@@ -167,7 +167,12 @@ def may_pursue(ctx: Ctx, wb: str, lb: str, lost_hex: Hex) -> bool:
 
 
 def pursue(ctx: Ctx, wb: str, lb: str, lost_hex: Hex, path: list[Hex], mv: Movement) -> None:
-    """Roll, then follow the loser's retreat hexes keeping facing; contact starts a new melee [PC.PURSUIT.4]-[PC.PURSUIT.9]."""
+    """Roll, then follow the loser's retreat hexes keeping facing; contact starts a new melee [PC.PURSUIT.4]-[PC.PURSUIT.9].
+
+    The roll is its own die after every retreat [PC.PURSUIT.5]; the path is the loser's recorded hexes, or its hex
+    then straight ahead if it was destroyed [PC.PURSUIT.6]; the winner of a pursuit melee may pursue again
+    [PC.PURSUIT.9]; pursuit never marks the pursuer moved [PC.PURSUIT.10].
+    """
     st = ctx.st
     if not may_pursue(ctx, wb, lb, lost_hex):
         return

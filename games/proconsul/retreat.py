@@ -71,6 +71,7 @@ def _best(st: State, s: Stand, here: Hex, source: Hex, beaten: bool, forbid: set
 def retreat(ctx: Ctx, sid: str, source: Hex, distance: int, beaten_front_or_rear: bool) -> list[Hex]:
     """Retreat up to `distance` hexes away from `source`, keeping facing; returns the hexes entered [PC.RETREAT.2] [PC.RETREAT.12].
 
+    A retreat is forced movement: no ZOC halt, no opportunity, never a charge [PC.RETREAT.11] [PC.MELEE.21].
     SP are lost for sideways steps and each distinct enemy ZOC entered [PC.RETREAT.4] [PC.RETREAT.14];
     a stand trapped, or pushed off the board by its straightest step, is destroyed [PC.RETREAT.7] [PC.RETREAT.9].
     """
@@ -82,8 +83,9 @@ def retreat(ctx: Ctx, sid: str, source: Hex, distance: int, beaten_front_or_rear
         ctx.remove(sid, "retreated off the board [PC.RETREAT.9]")
         return path
     here, steps = s.hex, 0
+    forbid_first, extra = _rear_threats(ctx, sid, source, zocs)
     while steps < distance or _friend_there(st, here, sid):
-        choice = _best(st, st.stands[sid], here, source, beaten_front_or_rear, {start, *path})
+        choice = _best(st, st.stands[sid], here, source, beaten_front_or_rear, {start, *path, *(forbid_first if not path else ())})
         if choice is None:
             if not path:
                 ctx.remove(sid, "trapped: no retreat step [PC.RETREAT.7]")
@@ -94,7 +96,7 @@ def retreat(ctx: Ctx, sid: str, source: Hex, distance: int, beaten_front_or_rear
         friend = st.at(n)
         if friend is not None and friend.side == s.side:
             _through(ctx, st.stands[sid], friend)
-        cost = 1 if cls == 4 else 0
+        cost = (1 if cls == 4 else 0) + (extra if len(path) == 1 else 0)
         for e in zoc_holders(st, n, s.side):
             if e.id not in zocs:
                 zocs.add(e.id)
@@ -110,6 +112,28 @@ def retreat(ctx: Ctx, sid: str, source: Hex, distance: int, beaten_front_or_rear
     if st.stands[sid].on_board:
         ctx.say(f"{sid} retreats {len(path)} hex(es) to {st.label(st.stands[sid].hex)}")
     return path
+
+
+def _rear_threats(ctx: Ctx, sid: str, source: Hex, zocs: set[str]) -> tuple[tuple[Hex, ...], int]:
+    """Threats to the rear of a stand beaten through its front: (rear hexes closed to the first step, extra SP) [PC.RETREAT.8].
+
+    Both rear hexes held by an enemy or in the ZOC of an enemy next to the stand: the first step must be a flank
+    step. Only one rear hex held by an enemy: out through the other, 1 SP more, instead of that enemy's ZOC loss.
+    """
+    st = ctx.st
+    s = st.stands[sid]
+    if source not in G.front(s.hex, s.facing):
+        return (), 0
+    near = [e for e in st.live(st.enemy(s.side)) if e.hex.distance(s.hex) == 1]
+    rear = G.rear(s.hex, s.facing)
+    held = [h for h in rear if any(e.hex == h for e in near)]
+    threatened = [h for h in rear if h in held or any(h in G.front(e.hex, e.facing) for e in near)]
+    if len(threatened) == 2:
+        return rear, 0
+    if len(held) == 1:
+        zocs.update(e.id for e in near if e.hex == held[0])
+        return (), 1
+    return (), 0
 
 
 def _friend_there(st: State, h: Hex, sid: str) -> bool:

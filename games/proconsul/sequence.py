@@ -231,7 +231,7 @@ def new_round(ctx: Ctx) -> None:
 
 
 def check_victory(ctx: Ctx) -> bool:
-    """An army breaks when lost BP reach the break fraction; both at once is a draw [PC.VICTORY.3]."""
+    """An army breaks when lost BP reach the break fraction; both at once is a draw [PC.VICTORY.3] [PC.RESULT.14]."""
     st = ctx.st
     broken = [s for s in st.sides if tables.broken(st.army[s].lost, st.army[s].total, st.config.break_fraction)]
     if not broken:

@@ -28,7 +28,12 @@ class Phase(Enum):
 
 
 class Terrain(Enum):
-    """Hex terrain [PC.TERRAIN.1] [PC.TERRAIN.7]."""
+    """Hex terrain [PC.TERRAIN.1] [PC.TERRAIN.7], read per scenario [PC.TERRAIN.6]; its rules are those of [PC.TERRAIN.2].
+
+    Elevation comes from the terrain (hillside 1, hilltop 2) or the scenario [PC.TERRAIN.4] [PC.GEOM.18].
+    TODO(PC.TERRAIN.5): per-scenario factor tables overriding the house terrain effects, keyed by
+    category as [PC.UNITS.9] asks.
+    """
 
     PLAIN = "plain"
     """Open, elevation 0."""
@@ -129,6 +134,7 @@ class State:
         return None
 
     def on_map(self, h: Hex) -> bool:
+        """A hex of the board's finite set [PC.GEOM.1]."""
         return self.spec.contains(h)
 
     def ground(self, h: Hex) -> Terrain:

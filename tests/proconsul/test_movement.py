@@ -306,3 +306,16 @@ def test_PC_GEOM_10_turning_into_contact_is_a_charge() -> None:
     assert do_move(c, "S", [["turn", 1]], Track(P(0, 0)))
     assert "red pool, 7d6" in c.dice.purposes[0]  # 4 + 2 impact + 1 flank; no +2: it moved no hex [PC.MELEE.14]
     assert any("attacks" in line for line in c.log)
+
+
+def test_PC_CMD_6_a_lone_general_is_driven_off() -> None:
+    """[PC.CMD.6] [PC.CMD.11]: generals do not block; an enemy entering a lone general's hex sends him to his group's nearest stand."""
+    st = make(
+        [
+            {"id": "S", "side": "red", "troop": "cat:MC", "at": (0, 0)},
+            {"id": "B", "side": "blue", "troop": "cat:HI", "at": (6, 0), "facing": 3},
+        ]
+    )
+    st.generals["Gblue"] = replace(st.generals["Gblue"], hex=P(1, 0))
+    do_move(ctx(st), "S", steps((1, 0)), Track(P(0, 0)))
+    assert st.stands["S"].hex == P(1, 0) and st.generals["Gblue"].hex == P(6, 0)

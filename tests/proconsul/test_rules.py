@@ -309,3 +309,25 @@ def test_PC_PURSUIT_1_supporting_and_support_stands_never_pursue() -> None:
     assert not may_pursue(ctx(st), "S", "C", P(1, 0))
     st = two({"id": "M", "troop": "cat:MC", "at": (0, 0)}, {"id": "C", "troop": "cat:HI", "at": (1, 0), "facing": 3})
     assert may_pursue(ctx(st), "M", "C", P(1, 0))
+
+
+def test_PC_RETREAT_8_threats_to_the_rear() -> None:
+    """[PC.RETREAT.8]: enemies holding both rear hexes force a flank step (1 SP); one enemy behind costs 1 SP more."""
+    st = make(
+        [
+            {"id": "R", "side": "red", "troop": "cat:HI", "at": (0, 0)},
+            {"id": "B1", "side": "blue", "troop": "cat:HI", "at": (-1, 0), "facing": 0},
+            {"id": "B2", "side": "blue", "troop": "cat:HI", "at": (-1, 1), "facing": 0},
+        ]
+    )
+    path = retreat(ctx(st), "R", P(1, 0), 2, True)
+    assert path and path[0] in (P(0, -1), P(0, 1))
+    assert st.stands["R"].ranks[0] < 5
+    st = make(
+        [
+            {"id": "R", "side": "red", "troop": "cat:HI", "at": (0, 0)},
+            {"id": "B1", "side": "blue", "troop": "cat:HI", "at": (-1, 0), "facing": 3},
+        ]
+    )
+    path = retreat(ctx(st), "R", P(1, 0), 1, True)
+    assert path == [P(-1, 1)] and st.stands["R"].ranks == (4,)
