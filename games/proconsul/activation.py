@@ -283,6 +283,8 @@ def break_off(ctx: Ctx, sid: str, actions: list[dict[str, Any]]) -> list[dict[st
 def refights(ctx: Ctx, group: str, side: str) -> None:
     """Ongoing melees with a battle or supporting stand of the group, not yet fought this activation [PC.SEQ.9]."""
     st = ctx.st
+    if st.config.ongoing_refight.value == "only_on_reignite":
+        return
     for mid in sorted(st.melees):
         m = st.melees.get(mid)
         if m is None or not m.ongoing or m.fought_in == st.activation:

@@ -73,7 +73,10 @@ def stand_dice(st: State, m: Melee, sid: str, fresh: Fresh, mv: Movement, *, bat
             n += tables.impact_value(troop, s.front_loss)
             mv.impact.add(sid)
     mounted_front = sid in m.mounted_frontal
-    n += tables.rank_dice(troop, len(s.ranks) - 1, etroop, frontal=enemy.hex in G.front(s.hex, s.facing), mounted_frontal=mounted_front)
+    n += tables.rank_dice(
+        troop, len(s.ranks) - 1, etroop, frontal=enemy.hex in G.front(s.hex, s.facing), mounted_frontal=mounted_front,
+        per_rank=st.config.mounted_rank_dice == "per_rank",
+    )  # fmt: skip
     if st.elev(s.hex) > st.elev(enemy.hex):
         n += 1  # uphill [PC.MELEE.13]
     if not frontal and enemy.hex in G.front(s.hex, s.facing):

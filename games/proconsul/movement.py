@@ -153,6 +153,7 @@ def evade(ctx: Ctx, eid: str, charger: Stand) -> bool:
     if not moved:
         return False
     st.put(replace(e, hex=here))
+    _carry_general(st, eid, here)
     key = (eid, charger.id)
     ctx.evades[key] = ctx.evades.get(key, 0) + 1
     ctx.say(f"{eid} evades {charger.id}: {len(moved)} hex(es) to {st.label(here)} [PC.EVADE.4]")
@@ -290,6 +291,7 @@ def step_into(ctx: Ctx, sid: str, n: Hex, ms: MoveState, track: Track, last: boo
     ms.left_hex = True
     if (last or stops) and occ is not None:
         st.put(replace(occ, hex=before))  # displaced into the hex just left [PC.MOVE.16]
+        _carry_general(st, occ.id, before)
         ctx.say(f"{s.id} displaces {occ.id} to {st.label(before)} [PC.MOVE.16]")
     st.put(replace(s, hex=n, opportunity=False))
     _carry_general(st, sid, n)

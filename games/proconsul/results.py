@@ -94,10 +94,21 @@ def settle(ctx: Ctx, m: Melee, results: Tests, fresh: Fresh, mv: Movement) -> No
     ctx.say(f"melee {m.id}: {winner} wins")
     st.melees.pop(m.id, None)
     lb, wb = m.battle_of(loser), m.battle_of(winner)
-    source = st.stands[wb].hex
+    source = _retreat_reference(st, m, winner, lb)
     path = _loser_falls_back(ctx, m, loser, source)
     if may_pursue and st.stands[wb].on_board:
         pursue(ctx, wb, lb, old_hex[lb], path, mv)
+
+
+def _retreat_reference(st: State, m: Melee, winner: str, lb: str) -> Hex:
+    """Retreats go away from the winning battle stand; if it was eliminated, from the nearest surviving winning stand
+    of the melee, then the lowest id (second book check 4) [PC.RETREAT.2] [PC.RETREAT.3]."""
+    wb = st.stands[m.battle_of(winner)]
+    if wb.on_board:
+        return wb.hex
+    here = st.stands[lb].hex
+    alive = [st.stands[s] for s in m.stands if st.stands[s].side == winner and st.stands[s].on_board]
+    return min(alive, key=lambda s: (s.hex.distance(here), s.id)).hex if alive else wb.hex
 
 
 def _draw(ctx: Ctx, m: Melee) -> None:
@@ -193,6 +204,9 @@ def pursue(ctx: Ctx, wb: str, lb: str, lost_hex: Hex, path: list[Hex], mv: Movem
             ctx.remove(wb, "pursued off the board [PC.PURSUIT.7]", count_bp=False)
             return
         st.put(replace(st.stands[wb], hex=h))
+        for g in list(st.generals.values()):
+            if g.alive and g.attached == wb:
+                st.generals[g.id] = replace(g, hex=h)  # he goes with his stand [PC.CMD.5]
         approach.append(h)
         if contacted(st, st.stands[wb]) or zoc_holders(st, h, w.side):
             break

@@ -138,14 +138,20 @@ def impact_value(troop: Troop, front_loss: int) -> int:
     return troop.impact_after_loss if front_loss > 0 else troop.impact
 
 
-def rank_dice(troop: Troop, extra_ranks: int, enemy: Troop, *, frontal: bool, mounted_frontal: bool) -> int:
-    """Pike and long-spear rank dice [PC.MELEE.12]: +1 per extra rank v foot; +3 (Pk) / +2 (LSp) v mounted frontal."""
+def rank_dice(
+    troop: Troop, extra_ranks: int, enemy: Troop, *, frontal: bool, mounted_frontal: bool, per_rank: bool = False
+) -> int:
+    """Pike and long-spear rank dice [PC.MELEE.12]: +1 per extra rank v foot; +3 (Pk) / +2 (LSp) v mounted frontal.
+
+    ``per_rank`` (config ``mounted_rank_dice = "per_rank"``, second book check 1) counts the front rank too
+    against mounted troops.
+    """
     if troop.category not in (C.PK, C.LSP) or not frontal or extra_ranks <= 0:
         return 0
     if enemy.category in FOOT:
         return extra_ranks
     if mounted_frontal:
-        return extra_ranks * (3 if troop.category is C.PK else 2)
+        return (extra_ranks + (1 if per_rank else 0)) * (3 if troop.category is C.PK else 2)
     return 0
 
 

@@ -145,3 +145,35 @@ def test_view_text_and_picture() -> None:
     assert "RB1" in text and "opportunity" in text and "melee 1" in text
     svg = render_svg(R.picture(st, None, "test"))
     assert "L1 HI" in svg and "On opportunity" in svg
+
+
+def test_config_values_not_implemented_are_refused() -> None:
+    """[PC.SEQ.9] [PC.ZOC.3] [PC.MELEE.6] [PC.FIRE.18]: spec options this engine does not run yet are refused, not ignored."""
+    for key, value in (("ongoing_refight", "per_round"), ("zoc_flank_rule", "literal"), ("support_optional", True), ("precombat_tests", "batched")):
+        with pytest.raises(ValueError, match="not implemented yet"):
+            R.setup("open-field", {key: value})
+    with pytest.raises(ValueError, match="must be one of"):
+        R.setup("open-field", {"mounted_rank_dice": "lots"})
+
+
+def test_PC_MELEE_12_mounted_rank_dice_per_rank_option() -> None:
+    """[PC.MELEE.12] second book check 1: `mounted_rank_dice = "per_rank"` counts the front rank too against mounted."""
+    from games.proconsul.tables import rank_dice
+
+    from .helpers import troops
+
+    t = troops()
+    assert rank_dice(t["cat:Pk"], 2, t["cat:MC"], frontal=True, mounted_frontal=True) == 6
+    assert rank_dice(t["cat:Pk"], 2, t["cat:MC"], frontal=True, mounted_frontal=True, per_rank=True) == 9
+
+
+def test_PC_SEQ_9_only_on_reignite_skips_refights() -> None:
+    """[PC.SEQ.9]: with ongoing_refight = "only_on_reignite" an ongoing melee is not fought again at the activation's end."""
+    from campaign.kit.scripted import ScriptedDice
+    from games.proconsul.activation import refights
+    from games.proconsul.context import Ctx
+
+    st = R.setup("open-field-round-2", {"ongoing_refight": "only_on_reignite"})
+    c = Ctx(st, ScriptedDice.of(6))
+    refights(c, "gcentre", "gauls")
+    assert c.log == [] and st.melees[1].ongoing
