@@ -30,7 +30,9 @@ def _nearest(st: State, s: Stand) -> Stand | None:
 
 def _group_score(st: State, gid: str, seed: int) -> tuple[int, int, str]:
     stands = st.group_stands(gid)
-    best = min((min((e.hex.distance(s.hex) for e in st.live(st.enemy(s.side))), default=99) for s in stands), default=99)
+    best = min(
+        (min((e.hex.distance(s.hex) for e in st.live(st.enemy(s.side))), default=99) for s in stands), default=99
+    )
     return best, (hash(gid) * 0 + seed + len(gid)) % 2, gid
 
 
@@ -46,7 +48,9 @@ def forward_path(st: State, s: Stand, target: Stand) -> list[Hex]:
     light = st.cat(s) in LIGHT_MOVERS
     for i in range(st.troop(s).mp):
         options = list(here.neighbours()) if light else list(G.front(here, s.facing))
-        options = [h for h in options if st.on_map(h) and not impassable(st, s, h) and st.at(h) is None and h not in path]
+        options = [
+            h for h in options if st.on_map(h) and not impassable(st, s, h) and st.at(h) is None and h not in path
+        ]
         if not options:
             break
         nxt = min(options, key=lambda h: (h.distance(target.hex), h))
@@ -79,7 +83,9 @@ def stand_order(st: State, s: Stand) -> str:
     touching = [e for e in contacted(st, s) if st.melee_of(e.id) is None]
     if touching and st.troop(s).impact > 0:
         return f"{s.id} attack {touching[0].id}"
-    targets = sorted((e for e in st.live(st.enemy(s.side)) if not can_target(st, s, e)), key=lambda e: (e.hex.distance(s.hex), e.id))
+    targets = sorted(
+        (e for e in st.live(st.enemy(s.side)) if not can_target(st, s, e)), key=lambda e: (e.hex.distance(s.hex), e.id)
+    )
     if targets and not touching:
         return f"{s.id} fire {targets[0].id}"
     if s.disordered and not touching:
@@ -97,7 +103,14 @@ def stand_order(st: State, s: Stand) -> str:
     face = ""
     if light:
         end = path[-1]
-        k = min(range(6), key=lambda f: (G.ab(end, f, enemy.hex)[0] + G.ab(end, f, enemy.hex)[1] <= 0, abs(G.ab(end, f, enemy.hex)[0] - G.ab(end, f, enemy.hex)[1]), f))
+        k = min(
+            range(6),
+            key=lambda f: (
+                G.ab(end, f, enemy.hex)[0] + G.ab(end, f, enemy.hex)[1] <= 0,
+                abs(G.ab(end, f, enemy.hex)[0] - G.ab(end, f, enemy.hex)[1]),
+                f,
+            ),
+        )
         face = f" face {G.NAME_OF_FACING[k]}"
     return f"{s.id} move " + " ".join(st.label(h) for h in path) + face
 
@@ -123,7 +136,12 @@ def legal_options(st: State, side: str) -> LegalOptions:
     phase = f"round {st.round}, {st.phase.value}"
     if st.phase is Phase.DECLARE:
         opts = tuple(Option(OptionKind.OTHER, f"declare {g.id}", g.id, detail=g.name) for g in st.unactivated(side))
-        return LegalOptions(side, phase, (UnitOptions("groups", "groups to declare", "", opts),), ("declarations are sealed [PC.SEQ.2]",))
+        return LegalOptions(
+            side,
+            phase,
+            (UnitOptions("groups", "groups to declare", "", opts),),
+            ("declarations are sealed [PC.SEQ.2]",),
+        )
     if st.phase is not Phase.ACTIVATE or st.active_side != side:
         return LegalOptions(side, phase, (), ("nothing to order now",))
     groups = [st.active_group] if st.active_group else [g.id for g in st.unactivated(side)]
@@ -155,7 +173,9 @@ def _stand_options(st: State, s: Stand) -> tuple[Option, ...]:
         except Illegal:
             continue
         if st.at(n) is None:
-            out.append(Option(OptionKind.MOVE, f"{s.id} move {st.label(n)}", st.label(n), 1, (st.label(s.hex), st.label(n))))
+            out.append(
+                Option(OptionKind.MOVE, f"{s.id} move {st.label(n)}", st.label(n), 1, (st.label(s.hex), st.label(n)))
+            )
     for word in ("left", "right"):
         out.append(Option(OptionKind.FACE, f"{s.id} turn {word}", word, 1))
     return tuple(out)

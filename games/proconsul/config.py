@@ -101,7 +101,9 @@ def config_from(table: dict[str, Any]) -> Config:
             raise ValueError(f"config.{key}: not a known key (known: {', '.join(CONFIG_KEYS)})")
         values[key] = _convert(key, raw)
         if values[key] in NOT_YET.get(key, ()):
-            raise ValueError(f"config.{key}: {raw!r} is not implemented yet (use the default, {getattr(Config(), key)!r})")
+            raise ValueError(
+                f"config.{key}: {raw!r} is not implemented yet (use the default, {getattr(Config(), key)!r})"
+            )
     for key in ("zoc_flank_rule", "precombat_tests", "mounted_rank_dice"):
         allowed = {"zoc_flank_rule": ("face", "literal"), "precombat_tests": ("sequential", "batched"),
                    "mounted_rank_dice": ("per_extra_rank", "per_rank")}[key]  # fmt: skip
@@ -116,7 +118,7 @@ def _convert(key: str, raw: Any) -> Any:
         try:
             value = Fraction(str(raw))
         except (ValueError, ZeroDivisionError):
-            raise ValueError(f"config.{key}: must be a fraction like \"1/3\", not {raw!r}") from None
+            raise ValueError(f'config.{key}: must be a fraction like "1/3", not {raw!r}') from None
         if not 0 < value <= 1:
             raise ValueError(f"config.{key}: must be above 0 and at most 1, not {raw!r}")
         return value

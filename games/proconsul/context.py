@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from campaign.ruleset import DiceSource
 
 from . import tables
-from .model import ArmyStatus, Stand
+from .model import ArmyStatus
 from .state import State
 
 

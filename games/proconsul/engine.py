@@ -51,7 +51,9 @@ class Proconsul(Ruleset):
         out = []
         for n in scenario_names():
             d = scenario_doc(n).data
-            out.append(ScenarioInfo(n, str(d.get("title", n)), tuple(d.get("sides", ())), str(d.get("description", ""))))
+            out.append(
+                ScenarioInfo(n, str(d.get("title", n)), tuple(d.get("sides", ())), str(d.get("description", "")))
+            )
         return out
 
     def setup(self, scenario: str, options: Mapping[str, Any]) -> State:
@@ -77,7 +79,11 @@ class Proconsul(Ruleset):
             return []
         key = f"round-{st.round}-window-{st.window}-activate"
         what = st.groups[st.active_group].name if st.active_group else "a group of your choice (group NAME)"
-        return [Request(st.active_side, RequestKind.ORDERS, key, f"round {st.round}: activate {what}", self.grammar_reminder)]
+        return [
+            Request(
+                st.active_side, RequestKind.ORDERS, key, f"round {st.round}: activate {what}", self.grammar_reminder
+            )
+        ]
 
     def ready(self, state: State) -> bool:
         if state.phase is Phase.DECLARE:

@@ -93,7 +93,9 @@ def cover_dice(st: State, shooter: Stand, target: Stand) -> int:
     covered = st.ground(target.hex) in COVER
     if not covered and target.hex.distance(shooter.hex) >= 1:
         for h in target.hex.neighbours():
-            if st.edge(target.hex, h) is Edge.FIELD_DEFENCE and h.distance(shooter.hex) < target.hex.distance(shooter.hex):
+            if st.edge(target.hex, h) is Edge.FIELD_DEFENCE and h.distance(shooter.hex) < target.hex.distance(
+                shooter.hex
+            ):
                 covered = True
     return st.config.cover_fire_mod if covered else 0
 

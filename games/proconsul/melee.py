@@ -69,7 +69,9 @@ def stand_dice(st: State, m: Melee, sid: str, fresh: Fresh, mv: Movement, *, bat
     approach = fresh.chargers.get(sid)
     behind = approach is not None and G.from_behind(enemy.hex, enemy.facing, approach)
     if approach is not None and sid not in mv.impact and not fresh.refight:
-        if tables.impact_allowed(troop, etroop, frontal=frontal, from_behind=behind, terrain_blocks=terrain_blocks_impact(st, s, enemy)):
+        if tables.impact_allowed(
+            troop, etroop, frontal=frontal, from_behind=behind, terrain_blocks=terrain_blocks_impact(st, s, enemy)
+        ):
             n += tables.impact_value(troop, s.front_loss)
             mv.impact.add(sid)
     mounted_front = sid in m.mounted_frontal
@@ -144,7 +146,17 @@ def new_melee(ctx: Ctx, attacker: str, defender: str, chargers: dict[str, list[H
     sup = supporters_for(st, a.side, d, taken) + supporters_for(st, d.side, a, taken)
     mounted = (defender,) if st.cat(a) in MOUNTED and G.frontal(d.hex, d.facing, a.hex) else ()
     flank = tuple(c for c in chargers if not G.frontal(d.hex, d.facing, st.stands[c].hex) and c in (attacker, *sup))
-    m = Melee(st.next_melee, a.side, ((a.side, attacker), (d.side, defender)), tuple(sup), (), False, st.activation, flank, mounted)
+    m = Melee(
+        st.next_melee,
+        a.side,
+        ((a.side, attacker), (d.side, defender)),
+        tuple(sup),
+        (),
+        False,
+        st.activation,
+        flank,
+        mounted,
+    )
     st.melees[m.id] = m
     st.next_melee += 1
     return m
@@ -203,7 +215,11 @@ def flank_disorder(ctx: Ctx, m: Melee, fresh: Fresh) -> None:
     for c, approach in fresh.chargers.items():
         attacker = st.stands[c]
         for e in contacted(st, attacker):
-            if not G.frontal(e.hex, e.facing, attacker.hex) and G.from_behind(e.hex, e.facing, approach) and moved_1h(approach, attacker.hex):
+            if (
+                not G.frontal(e.hex, e.facing, attacker.hex)
+                and G.from_behind(e.hex, e.facing, approach)
+                and moved_1h(approach, attacker.hex)
+            ):
                 if not e.disordered:
                     ctx.say(f"{e.id} is hit in the flank or rear from behind its front: disordered [PC.MELEE.15]")
                 ctx.disorder(e.id)
@@ -237,13 +253,17 @@ def _pila(ctx: Ctx, m: Melee, side: str, fresh: Fresh, mv: Movement) -> None:
     """Pilum by legionaries newly in the melee, two supporters' pila thrown together [PC.FIRE.11] [PC.FIRE.12]."""
     st = ctx.st
     target = m.battle_of(st.enemy(side))
-    pool, who = 0, []
+    pool, who = 0, list[str]()
     for sid in (m.battle_of(side), *sorted(m.supporters)):
         s = st.stands[sid]
         if s.side != side or not s.on_board or not st.troop(s).legionary or sid not in fresh.joined or sid in mv.pilum:
             continue
         enemy = st.stands[target]
-        role = "defender" if sid == m.battle_of(side) and side != m.attacker else ("attacker" if sid == m.battle_of(side) else "support")
+        role = (
+            "defender"
+            if sid == m.battle_of(side) and side != m.attacker
+            else ("attacker" if sid == m.battle_of(side) else "support")
+        )
         n = tables.pilum_dice(
             role=role, frontal=G.frontal(s.hex, s.facing, enemy.hex), front_sp=s.front_sp,
             start_sp=st.troop(s).ranks[0], disordered=s.disordered, pursued=sid == fresh.pursued,
@@ -279,7 +299,9 @@ def fight(ctx: Ctx, m: Melee, fresh: Fresh, mv: Movement) -> None:
         n += sum(stand_dice(st, m, s, fresh, mv, battle=False) for s in m.supporters if st.stands[s].side == side)
         pools[side] = n
     # one combined pool per side, all hits on the enemy battle stand [PC.MELEE.8]; tests for battle stands only [PC.RESULT.1]
-    faces = {side: ctx.pool(pools[side], f"melee {m.id}: {side} pool, {pools[side]}d6") for side in (att, st.enemy(att))}
+    faces = {
+        side: ctx.pool(pools[side], f"melee {m.id}: {side} pool, {pools[side]}d6") for side in (att, st.enemy(att))
+    }
     hit = {side: tables.hits(faces[st.enemy(side)]) for side in faces}  # hits landing on side's battle stand
     for side in faces:
         ctx.say(f"{side} throws {pools[side]}D6 {faces[side]}: {hit[st.enemy(side)]} hit(s)")

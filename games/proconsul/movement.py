@@ -18,7 +18,7 @@ from . import tables
 from .context import Ctx
 from .fire import can_target, in_open, normal_fire
 from .melee import Movement, charge_contacts, contacted
-from .model import FOOT, LIGHT_MOVERS, Category, Stand
+from .model import LIGHT_MOVERS, Category, Stand
 from .retreat import impassable, zoc_holders
 from .state import Edge, State, Terrain
 
@@ -44,6 +44,7 @@ class Track:
     def __post_init__(self) -> None:
         if not self.path:
             self.path.append(self.start)
+
     no_more: bool = False
     """Voluntary movement ended (failed test, disordering turns) [PC.MOVE.4] [PC.MOVE.8]."""
 
@@ -125,7 +126,9 @@ def may_evade(ctx: Ctx, e: Stand, charger: Stand, approach: list[Hex]) -> bool:
         return False  # MC may evade infantry, but their standing order is to stand (decision 9)
     if st.melee_of(e.id) is not None or (e.id, charger.id) in ctx.no_evade:
         return False
-    if G.from_behind(e.hex, e.facing, approach) and not (charger.hex in G.flank(e.hex, e.facing) and approach == [charger.hex]):
+    if G.from_behind(e.hex, e.facing, approach) and not (
+        charger.hex in G.flank(e.hex, e.facing) and approach == [charger.hex]
+    ):
         return False
     return True
 
@@ -142,7 +145,10 @@ def evade(ctx: Ctx, eid: str, charger: Stand) -> bool:
         options = [
             n
             for n in G.rear(here, e.facing)
-            if st.on_map(n) and not impassable(st, e, n) and st.at(n) is None and G.away_score(here, charger.hex, n)[0] >= 0
+            if st.on_map(n)
+            and not impassable(st, e, n)
+            and st.at(n) is None
+            and G.away_score(here, charger.hex, n)[0] >= 0
         ]
         if not options:
             break
@@ -274,9 +280,13 @@ def step_into(ctx: Ctx, sid: str, n: Hex, ms: MoveState, track: Track, last: boo
     s = st.stands[sid]
     ahead = [e for e in (st.at(h) for h in G.front(n, s.facing)) if e is not None and e.side != s.side]
     if ahead and not all(can_charge(st, s, e, approach) for e in ahead):
-        raise Illegal(f"{s.id} may not move into contact: only stands with an impact factor charge [PC.MOVE.13] [PC.MELEE.1]")
+        raise Illegal(
+            f"{s.id} may not move into contact: only stands with an impact factor charge [PC.MOVE.13] [PC.MELEE.1]"
+        )
     occ = st.at(n)
-    stops = bool(ahead) or bool(zoc_holders(st, n, s.side)) or st.ground(n) in DIFFICULT or st.edge(s.hex, n) is not None
+    stops = (
+        bool(ahead) or bool(zoc_holders(st, n, s.side)) or st.ground(n) in DIFFICULT or st.edge(s.hex, n) is not None
+    )
     if (last or stops) and occ is not None and not may_displace(st, s, occ):
         raise Illegal(f"a move may not end on {occ.id} [PC.MOVE.15] [PC.MOVE.16]")
     if (last or stops) and not ahead:
@@ -380,7 +390,10 @@ def do_move(ctx: Ctx, sid: str, steps: list[Step], track: Track) -> bool:
 def _settle(ctx: Ctx, sid: str, track: Track, first: int) -> None:
     """A move stopped part-way may not end on a friend: step back along its path to a free hex [PC.UNITS.1] [PC.MOVE.15]."""
     st = ctx.st
-    while any(o.on_board and o.id != sid and o.hex == st.stands[sid].hex for o in st.stands.values()) and len(track.path) > first:
+    while (
+        any(o.on_board and o.id != sid and o.hex == st.stands[sid].hex for o in st.stands.values())
+        and len(track.path) > first
+    ):
         track.path.pop()
         st.put(replace(st.stands[sid], hex=track.path[-1]))
         _carry_general(st, sid, track.path[-1])

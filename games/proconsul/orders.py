@@ -43,7 +43,12 @@ class _Ctx:
     def stand_id(self, word: str, column: int) -> str:
         ids = {s.id.lower(): s.id for s in self.st.live()}
         if word.lower() not in ids:
-            raise LineError(f"there is no stand {word!r} on the board", column, "PC.UNITS.1", did_you_mean(word, [s.id for s in self.st.live()], "stands"))
+            raise LineError(
+                f"there is no stand {word!r} on the board",
+                column,
+                "PC.UNITS.1",
+                did_you_mean(word, [s.id for s in self.st.live()], "stands"),
+            )
         return ids[word.lower()]
 
     def own(self, sid: str, column: int) -> str:
@@ -51,11 +56,23 @@ class _Ctx:
         s = st.stands[sid]
         mine = [x.id for x in st.live(self.side) if x.group == self.group and x.id not in st.moved]
         if s.side != self.side:
-            raise LineError(f"{sid} is not one of your stands", column, "PC.SEQ.5", f"stands to order now: {', '.join(mine)}")
+            raise LineError(
+                f"{sid} is not one of your stands", column, "PC.SEQ.5", f"stands to order now: {', '.join(mine)}"
+            )
         if self.group and s.group != self.group:
-            raise LineError(f"{sid} is not in the active group {self.group}", column, "PC.SEQ.5", f"stands to order now: {', '.join(mine)}")
+            raise LineError(
+                f"{sid} is not in the active group {self.group}",
+                column,
+                "PC.SEQ.5",
+                f"stands to order now: {', '.join(mine)}",
+            )
         if sid in st.moved:
-            raise LineError(f"{sid} has already acted this activation", column, "PC.SEQ.6", f"stands to order now: {', '.join(mine)}")
+            raise LineError(
+                f"{sid} has already acted this activation",
+                column,
+                "PC.SEQ.6",
+                f"stands to order now: {', '.join(mine)}",
+            )
         return sid
 
     def hex(self, c: Cursor, what: str) -> Hex:
@@ -110,7 +127,12 @@ def _general(c: Cursor, ctx: _Ctx) -> Order:
             out["detach"] = True
         else:
             w = c.next("move, attach or detach")
-            raise LineError(f"{w.text!r} is not a general's order", w.column, "PC.CMD.4", "general move HEX... | attach STAND | detach")
+            raise LineError(
+                f"{w.text!r} is not a general's order",
+                w.column,
+                "PC.CMD.4",
+                "general move HEX... | attach STAND | detach",
+            )
     return out
 
 
@@ -136,7 +158,11 @@ def _steps(c: Cursor, ctx: _Ctx) -> list[list[Any]]:
 
 
 def _action(c: Cursor, ctx: _Ctx) -> Order:
-    word = c.choice("an action", {k: k for k in ("move", "turn", "about", "fire", "attack", "rally", "opportunity", "hold")}, "PC.SEQ.8")
+    word = c.choice(
+        "an action",
+        {k: k for k in ("move", "turn", "about", "fire", "attack", "rally", "opportunity", "hold")},
+        "PC.SEQ.8",
+    )
     if word == "move":
         return {"do": "move", "steps": _steps(c, ctx)}
     if word == "turn":
@@ -186,7 +212,11 @@ def _check_path(ctx: _Ctx, sid: str, actions: list[Order], c: Cursor) -> None:
                 continue
             h = Hex(stp[1], stp[2])
             if h.distance(here) != 1:
-                raise LineError(f"{st.label(h)} is not next to {st.label(here)}: list every hex of the path", c.verb.column, "PC.MOVE.1")
+                raise LineError(
+                    f"{st.label(h)} is not next to {st.label(here)}: list every hex of the path",
+                    c.verb.column,
+                    "PC.MOVE.1",
+                )
             here = h
 
 
@@ -198,7 +228,11 @@ def grammar(st: State, side: str | None = None) -> Grammar[_Ctx, Order]:
     g.verb("end", _end, aliases=("done",), usage="end")
     for s in st.live(side):
         if s.id.lower() not in ("declare", "group", "general", "end", "done"):
-            g.verb(s.id, _stand_line(s.id), usage=f"{s.id} [with STAND...] move HEX... | fire STAND | attack STAND | rally | opportunity | hold [then ...]")
+            g.verb(
+                s.id,
+                _stand_line(s.id),
+                usage=f"{s.id} [with STAND...] move HEX... | fire STAND | attack STAND | rally | opportunity | hold [then ...]",
+            )
     return g
 
 
@@ -215,7 +249,16 @@ def parse(st: State, side: str, text: str) -> list[Order]:
             errors.append(OrderError(0, 0, "PC.SEQ.2", "declare exactly one group", "", f"declare one of: {groups}"))
     elif not ctx.group and not errors:
         groups = ", ".join(g.id for g in st.unactivated(side))
-        errors.append(OrderError(0, 0, "PC.SEQ.3", "only your side has groups left: name the one to activate", "", f"group one of: {groups}"))
+        errors.append(
+            OrderError(
+                0,
+                0,
+                "PC.SEQ.3",
+                "only your side has groups left: name the one to activate",
+                "",
+                f"group one of: {groups}",
+            )
+        )
     if errors:
         raise OrdersRejected(errors)
     return orders

@@ -50,12 +50,16 @@ def picture(st: State, side: str | None = None, title: str = "") -> BoardPicture
         title=title or st.title,
         subtitle=subtitle(st, side),
         map_spec=st.spec,
-        terrain=tuple(HexTerrain(h, TERRAIN_STYLE[t], st.elev(h)) for h, t in sorted(st.terrain.items()) if t is not Terrain.PLAIN),
+        terrain=tuple(
+            HexTerrain(h, TERRAIN_STYLE[t], st.elev(h)) for h, t in sorted(st.terrain.items()) if t is not Terrain.PLAIN
+        ),
         hexside_features=_edges(st),
         sides=tuple(Side(s, st.side_names.get(s, s), *SIDE_LOOKS[i]) for i, s in enumerate(st.sides)),
         counters=tuple(_counter(st, s.id) for s in st.live()),
         generals=tuple(
-            General(g.group[:3].upper(), g.side, g.hex) for g in sorted(st.generals.values(), key=lambda g: g.id) if g.alive
+            General(g.group[:3].upper(), g.side, g.hex)
+            for g in sorted(st.generals.values(), key=lambda g: g.id)
+            if g.alive
         ),
         arrows=tuple(Arrow(ArrowKind.MOVE, m.hexes, m.side) for m in st.last_moves),
         hex_size=30.0,

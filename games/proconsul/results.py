@@ -32,9 +32,7 @@ def _cap(st: State, m: Melee, loser: str, fresh: Fresh) -> int:
     lb, wb = st.stands[m.battle_of(loser)], st.stands[m.battle_of(st.enemy(loser))]
     approach = fresh.chargers.get(wb.id)
     flank_charge = (
-        approach is not None
-        and not G.frontal(lb.hex, lb.facing, wb.hex)
-        and G.from_behind(lb.hex, lb.facing, approach)
+        approach is not None and not G.frontal(lb.hex, lb.facing, wb.hex) and G.from_behind(lb.hex, lb.facing, approach)
     )
     winner_frontal = lb.hex in G.front(wb.hex, wb.facing)
     return tables.loser_cap(st.troop(lb), st.troop(wb), winner_frontal=winner_frontal, hc_el_flank_charge=flank_charge)
@@ -43,7 +41,7 @@ def _cap(st: State, m: Melee, loser: str, fresh: Fresh) -> int:
 def _losses(st: State, m: Melee, results: Tests, loser: str | None, fresh: Fresh) -> dict[str, int]:
     """SP each battle stand loses [PC.RESULT.3] [PC.MORALE.6]."""
     out = {}
-    for side, b in m.battle:
+    for side, _ in m.battle:
         ml = _ml(results, side)
         cap = _cap(st, m, side, fresh) if side == loser else 1
         tested = results[side][0] is not None
@@ -119,7 +117,12 @@ def _draw(ctx: Ctx, m: Melee) -> None:
         st.melees.pop(m.id, None)
         for b in bounced:
             do_bounce(ctx, m, b)
-        if all(st.stands[b].hex in [n for n in G.front(st.stands[o].hex, st.stands[o].facing)] for _, o in m.battle for b in bounced if o != b):
+        if all(
+            st.stands[b].hex in [n for n in G.front(st.stands[o].hex, st.stands[o].facing)]
+            for _, o in m.battle
+            for b in bounced
+            if o != b
+        ):
             mark_ongoing(ctx, m)  # a bounce that could not move leaves the melee going [PC.RETREAT.15]
         return
     if all(st.stands[b].on_board for _, b in m.battle):
@@ -218,7 +221,9 @@ def pursue(ctx: Ctx, wb: str, lb: str, lost_hex: Hex, path: list[Hex], mv: Movem
     if st.melee_of(defender) is not None:
         return
     m = new_melee(ctx, wb, defender, {wb: approach})
-    fight(ctx, m, Fresh({wb: approach}, pursued=pursued, joined=set(m.stands)), Movement())  # a new movement: impact again
+    fight(
+        ctx, m, Fresh({wb: approach}, pursued=pursued, joined=set(m.stands)), Movement()
+    )  # a new movement: impact again
 
 
 def _pursuit_blocked(st: State, wb: str, h: Hex) -> str:
@@ -236,7 +241,11 @@ def _pursuit_blocked(st: State, wb: str, h: Hex) -> str:
             return f"it would stand in {e.id}'s zone with {e.id} on its flank [PC.PURSUIT.7] [PC.ZOC.3]"
     if st.cat(w) in FOOT:
         for n in G.front(h, w.facing):
-            e = st.at(n)
-            if e is not None and e.side != w.side and (st.cat(e) in CAVALRY or st.cat(e) in CHARIOTS or st.cat(e) is C.EL):
+            other = st.at(n)
+            if (
+                other is not None
+                and other.side != w.side
+                and (st.cat(other) in CAVALRY or st.cat(other) in CHARIOTS or st.cat(other) is C.EL)
+            ):
                 return "infantry will not pursue into contact with mounted troops [PC.PURSUIT.7]"
     return ""

@@ -77,7 +77,7 @@ def retreat(ctx: Ctx, sid: str, source: Hex, distance: int, beaten_front_or_rear
     """
     st = ctx.st
     s = st.stands[sid]
-    start, path, zocs = s.hex, [], set()
+    start, path, zocs = s.hex, list[Hex](), set[str]()
     straight = max(s.hex.neighbours(), key=lambda n: (G.away_score(s.hex, source, n), -s.hex.side_to(n)))
     if not st.on_map(straight) and G.away_score(s.hex, source, straight)[0] > 0:
         ctx.remove(sid, "retreated off the board [PC.RETREAT.9]")
@@ -85,7 +85,9 @@ def retreat(ctx: Ctx, sid: str, source: Hex, distance: int, beaten_front_or_rear
     here, steps = s.hex, 0
     forbid_first, extra = _rear_threats(ctx, sid, source, zocs)
     while steps < distance or _friend_there(st, here, sid):
-        choice = _best(st, st.stands[sid], here, source, beaten_front_or_rear, {start, *path, *(forbid_first if not path else ())})
+        choice = _best(
+            st, st.stands[sid], here, source, beaten_front_or_rear, {start, *path, *(forbid_first if not path else ())}
+        )
         if choice is None:
             if not path:
                 ctx.remove(sid, "trapped: no retreat step [PC.RETREAT.7]")

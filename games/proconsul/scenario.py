@@ -48,7 +48,7 @@ class _Reader:
 
     def hex(self, text: Any, path: str) -> Hex | None:
         if not isinstance(text, str):
-            self.f.problem(path, f"must be a hex label in quotes like \"0504\", not {text!r}")
+            self.f.problem(path, f'must be a hex label in quotes like "0504", not {text!r}')
             return None
         try:
             h = self.spec.parse(text)
@@ -73,7 +73,12 @@ class _Reader:
         cols, rows = f.integer(m, "columns", "map", low=4, high=60), f.integer(m, "rows", "map", low=4, high=60)
         self.spec = MapSpec(max(cols, 1), max(rows, 1), Orientation.POINTY, Offset.ODD)
         sides = data.get("sides", [])
-        if not (isinstance(sides, list) and len(sides) == 2 and all(isinstance(s, str) for s in sides) and sides[0] != sides[1]):
+        if not (
+            isinstance(sides, list)
+            and len(sides) == 2
+            and all(isinstance(s, str) for s in sides)
+            and sides[0] != sides[1]
+        ):
             f.problem("sides", "must list two different side names, side A first")
             f.done()
         cfg_table = {**f.table(data, "config"), **{k: v for k, v in options.items() if k != "seed"}}
@@ -116,13 +121,13 @@ class _Reader:
                 st.troops[f"{side}:{t.key}"] = replace(t, key=f"{side}:{t.key}")
         base = defaults()
         for i, line in enumerate(f.tables(self.doc.data, "troops")):
-            side = line.get("side")
-            if side not in st.sides:
+            owner = line.get("side")
+            if owner not in st.sides:
                 f.problem(f"troops[{i}].side", f"must be one of {', '.join(st.sides)}")
                 continue
-            t = read_troop(f, line, f"troops[{i}]", base)
-            if t is not None:
-                st.troops[f"{side}:{t.key}"] = replace(t, key=f"{side}:{t.key}")
+            extra = read_troop(f, line, f"troops[{i}]", base)
+            if extra is not None:
+                st.troops[f"{owner}:{extra.key}"] = replace(extra, key=f"{owner}:{extra.key}")
         return training
 
     def _terrain(self, st: State) -> None:
@@ -142,7 +147,11 @@ class _Reader:
             corners = [self.hex(t, f"{where}.rect") for t in block["rect"]]
             if len(corners) == 2 and all(corners):
                 (c1, r1), (c2, r2) = (self.spec.to_label_pair(h) for h in corners if h)
-                out += [self.spec.to_hex(c, r) for c in range(min(c1, c2), max(c1, c2) + 1) for r in range(min(r1, r2), max(r1, r2) + 1)]
+                out += [
+                    self.spec.to_hex(c, r)
+                    for c in range(min(c1, c2), max(c1, c2) + 1)
+                    for r in range(min(r1, r2), max(r1, r2) + 1)
+                ]
         return out
 
     def _edges(self, st: State) -> None:
@@ -155,7 +164,10 @@ class _Reader:
                 if isinstance(name, str) and name.lower() in SIDE_NAMES:
                     sides.append(SIDE_NAMES[name.lower()])
                 else:
-                    self.f.problem(f"{where}.sides[{j}]", f"must be one of {', '.join(n.upper() for n in SIDE_NAMES)}, not {name!r}")
+                    self.f.problem(
+                        f"{where}.sides[{j}]",
+                        f"must be one of {', '.join(n.upper() for n in SIDE_NAMES)}, not {name!r}",
+                    )
             for h in self._hexes(block, where):
                 for k in sides:
                     if kind is not None:
@@ -173,7 +185,9 @@ class _Reader:
             poor = training.get(side) is Training.POOR
             rng = cfg.command_range_poor if poor else cfg.command_range_well
             ini = f.integer(g, "initiative", where, default=cfg.general_initiative_mod, low=-2, high=2)
-            gen = General(f"G{gid}", side, gid, h or Hex(0, 0), ini, rng, attached=f.text(g, "attached", where, default=""))
+            gen = General(
+                f"G{gid}", side, gid, h or Hex(0, 0), ini, rng, attached=f.text(g, "attached", where, default="")
+            )
             st.generals[gen.id] = gen
             st.groups[gid] = Group(gid, side, f.text(g, "name", where, default=gid.capitalize()), gen.id,
                                    f.flag(g, "activated", where, default=False))  # fmt: skip
@@ -186,7 +200,9 @@ class _Reader:
             troop_key = f"{side}:{f.text(s, 'troop', where)}"
             h = self.hex(s.get("hex"), f"{where}.hex")
             if troop_key not in st.troops:
-                f.problem(f"{where}.troop", f"no troop {s.get('troop')!r} in {side}'s army list or the scenario's [[troops]]")
+                f.problem(
+                    f"{where}.troop", f"no troop {s.get('troop')!r} in {side}'s army list or the scenario's [[troops]]"
+                )
                 continue
             if grp not in st.groups or st.groups[grp].side != side:
                 f.problem(f"{where}.group", f"no group {grp!r} of side {side!r}")
@@ -208,7 +224,9 @@ class _Reader:
         f = self.f
         start = f.table(self.doc.data, "start")
         st.round = f.integer(start, "round", "start", default=1, low=1)
-        phase = f.one_of(start, "phase", {"declare": Phase.DECLARE, "activate": Phase.ACTIVATE}, "start", default="declare")
+        phase = f.one_of(
+            start, "phase", {"declare": Phase.DECLARE, "activate": Phase.ACTIVATE}, "start", default="declare"
+        )
         st.phase = phase or Phase.DECLARE
         if st.phase is Phase.ACTIVATE:
             st.active_side = f.text(start, "active_side", "start")

@@ -254,4 +254,3 @@ def end_on_rounds(ctx: Ctx) -> None:
     st.result = (winner, f"round limit {st.config.max_rounds} reached")
     st.phase = Phase.OVER
     ctx.say(f"game over: {st.result[1]}")
-

@@ -13,7 +13,20 @@ from typing import Any
 from campaign.hexgrid import Hex, MapSpec, Offset, Orientation
 
 from .config import Config, config_from, config_to_json
-from .model import ArmyStatus, Category, General, Group, Impetuous, Melee, Missile, Move, OrderClass, RangeBand, Stand, Troop
+from .model import (
+    ArmyStatus,
+    Category,
+    General,
+    Group,
+    Impetuous,
+    Melee,
+    Missile,
+    Move,
+    OrderClass,
+    RangeBand,
+    Stand,
+    Troop,
+)
 
 
 class Phase(Enum):
@@ -221,24 +234,57 @@ def dump_state(st: State) -> dict[str, Any]:
         "side_names": st.side_names,
         "troops": {k: troop_json(t) for k, t in sorted(st.troops.items())},
         "stands": [
-            [s.id, s.side, s.group, s.troop, _hex(s.hex), s.facing, list(s.ranks), s.front_loss, s.disordered,
-             s.opportunity, s.removed]
+            [
+                s.id,
+                s.side,
+                s.group,
+                s.troop,
+                _hex(s.hex),
+                s.facing,
+                list(s.ranks),
+                s.front_loss,
+                s.disordered,
+                s.opportunity,
+                s.removed,
+            ]
             for s in sorted(st.stands.values(), key=lambda s: s.id)
         ],  # fmt: skip
         "generals": [
-            [g.id, g.side, g.group, _hex(g.hex), g.initiative, g.command_range, g.alive, g.moved, g.attached,
-             g.replacement, _hex(g.died_at)]
+            [
+                g.id,
+                g.side,
+                g.group,
+                _hex(g.hex),
+                g.initiative,
+                g.command_range,
+                g.alive,
+                g.moved,
+                g.attached,
+                g.replacement,
+                _hex(g.died_at),
+            ]
             for g in sorted(st.generals.values(), key=lambda g: g.id)
         ],  # fmt: skip
-        "groups": [[g.id, g.side, g.name, g.general, g.activated] for g in sorted(st.groups.values(), key=lambda g: g.id)],
+        "groups": [
+            [g.id, g.side, g.name, g.general, g.activated] for g in sorted(st.groups.values(), key=lambda g: g.id)
+        ],
         "army": {k: [a.total, a.lost] for k, a in sorted(st.army.items())},
         "config": config_to_json(st.config),
         "terrain": sorted([h.q, h.r, t.value] for h, t in st.terrain.items()),
         "elevation": sorted([h.q, h.r, e] for h, e in st.elevation.items()),
         "edges": sorted([*k, e.value] for k, e in st.edges.items()),
         "melees": [
-            [m.id, m.attacker, [list(b) for b in m.battle], list(m.supporters), list(m.non_facing), m.ongoing,
-             m.fought_in, list(m.flank_bonus), list(m.mounted_frontal)]
+            [
+                m.id,
+                m.attacker,
+                [list(b) for b in m.battle],
+                list(m.supporters),
+                list(m.non_facing),
+                m.ongoing,
+                m.fought_in,
+                list(m.flank_bonus),
+                list(m.mounted_frontal),
+            ]
             for m in sorted(st.melees.values(), key=lambda m: m.id)
         ],  # fmt: skip
         "next_melee": st.next_melee,
@@ -282,7 +328,9 @@ def load_state(d: dict[str, Any]) -> State:
     st.elevation = {Hex(q, r_): e for q, r_, e in d["elevation"]}
     st.edges = {(a, b, c_, e): Edge(k) for a, b, c_, e, k in d["edges"]}
     for mid, att, battle, sup, nf, ong, fought, fb, mf in d["melees"]:
-        st.melees[mid] = Melee(mid, att, tuple((b[0], b[1]) for b in battle), tuple(sup), tuple(nf), ong, fought, tuple(fb), tuple(mf))
+        st.melees[mid] = Melee(
+            mid, att, tuple((b[0], b[1]) for b in battle), tuple(sup), tuple(nf), ong, fought, tuple(fb), tuple(mf)
+        )
     st.next_melee, st.round, st.activation = d["next_melee"], d["round"], d["activation"]
     st.phase, st.window = Phase(d["phase"]), d["window"]
     st.declarations, st.kept = dict(d["declarations"]), dict(d["kept"])

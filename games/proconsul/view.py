@@ -52,10 +52,18 @@ def view(st: State, side: str | None = None) -> dict[str, Any]:
         "active": {"side": st.active_side, "group": st.active_group} if st.phase is Phase.ACTIVATE else None,
         "declarations": declarations(st, side) if st.phase is Phase.DECLARE else {},
         "groups": [
-            {"id": g.id, "side": g.side, "name": g.name, "activated": g.activated} for g in sorted(st.groups.values(), key=lambda g: g.id)
+            {"id": g.id, "side": g.side, "name": g.name, "activated": g.activated}
+            for g in sorted(st.groups.values(), key=lambda g: g.id)
         ],
         "generals": [
-            {"id": g.id, "group": g.group, "hex": st.label(g.hex), "alive": g.alive, "attached": g.attached, "moved": g.moved}
+            {
+                "id": g.id,
+                "group": g.group,
+                "hex": st.label(g.hex),
+                "alive": g.alive,
+                "attached": g.attached,
+                "moved": g.moved,
+            }
             for g in sorted(st.generals.values(), key=lambda g: g.id)
         ],
         "stands": [stand_json(st, s.id) for s in st.live()],
@@ -64,7 +72,10 @@ def view(st: State, side: str | None = None) -> dict[str, Any]:
             {"id": m.id, "battle": [b for _, b in m.battle], "supporters": list(m.supporters), "ongoing": m.ongoing}
             for m in sorted(st.melees.values(), key=lambda m: m.id)
         ],
-        "break_points": {s: {"lost": a.lost, "total": a.total, "breaks_at": str(st.config.break_fraction)} for s, a in st.army.items()},
+        "break_points": {
+            s: {"lost": a.lost, "total": a.total, "breaks_at": str(st.config.break_fraction)}
+            for s, a in st.army.items()
+        },
         "result": None if st.result is None else {"winner": st.result[0], "reason": st.result[1]},
     }
 
@@ -73,14 +84,24 @@ def render_text(st: State, side: str | None = None) -> str:
     lines = [st.title, f"Round {st.round}: " + _phase_line(st, side)]
     for s_ in st.sides:
         a = st.army[s_]
-        lines.append(f"{st.side_names.get(s_, s_)} ({s_}): {a.lost} of {a.total} break points lost (breaks at {st.config.break_fraction})")
+        lines.append(
+            f"{st.side_names.get(s_, s_)} ({s_}): {a.lost} of {a.total} break points lost (breaks at {st.config.break_fraction})"
+        )
     for g in sorted(st.groups.values(), key=lambda g: (g.side, g.id)):
         gen = st.generals[g.general]
-        where = f"general at {st.label(gen.hex)}" + (f", with {gen.attached}" if gen.attached else "") if gen.alive else "no general"
+        where = (
+            f"general at {st.label(gen.hex)}" + (f", with {gen.attached}" if gen.attached else "")
+            if gen.alive
+            else "no general"
+        )
         lines.append(f"  {g.side} group {g.id} ({g.name}): {'activated' if g.activated else 'to activate'}; {where}")
     lines.append("Stands (id, hex, facing, SP by rank, markers):")
     for s in st.live():
-        marks = [m for m, on in (("disordered", s.disordered), ("opportunity", s.opportunity), ("moved", s.id in st.moved)) if on]
+        marks = [
+            m
+            for m, on in (("disordered", s.disordered), ("opportunity", s.opportunity), ("moved", s.id in st.moved))
+            if on
+        ]
         m = st.melee_of(s.id)
         if m is not None:
             marks.append(f"melee {m.id}")

@@ -54,7 +54,9 @@ def make(stands: list[dict[str, Any]], config: dict[str, Any] | None = None, **e
     )  # fmt: skip
     for side in sides:
         st.groups[side] = Group(side, side, side, f"G{side}")
-        st.generals[f"G{side}"] = General(f"G{side}", side, side, P(-9, 0) if side == "red" else P(9, 0), command_range=99)
+        st.generals[f"G{side}"] = General(
+            f"G{side}", side, side, P(-9, 0) if side == "red" else P(9, 0), command_range=99
+        )
     for d in stands:
         troop = table[d["troop"]]
         fields = {k: v for k, v in d.items() if k not in ("id", "side", "troop", "at", "facing", "ranks", "group")}

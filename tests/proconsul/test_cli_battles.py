@@ -75,7 +75,9 @@ class Table:
             store.close()
 
     def submit(self, side: str, text: str) -> dict[str, Any]:
-        res = self.ok("orders", "submit", self.game, "--player", self.players[side], "--side", side, "--json", "-", input=text)
+        res = self.ok(
+            "orders", "submit", self.game, "--player", self.players[side], "--side", side, "--json", "-", input=text
+        )
         receipt: dict[str, Any] = json.loads(res.stdout)
         self.need = receipt["waiting_for_dice"]
         self.record()
@@ -111,7 +113,9 @@ def no_digests(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.slow
 @pytest.mark.usefixtures("no_digests")
 @pytest.mark.parametrize("scenario", SCENARIOS)
-def test_PC_PBEM_1_battle_by_orders_submit_to_a_decision_replays_to_the_same_boards(tmp_path: Path, scenario: str) -> None:
+def test_PC_PBEM_1_battle_by_orders_submit_to_a_decision_replays_to_the_same_boards(
+    tmp_path: Path, scenario: str
+) -> None:
     """[PC.PBEM.1] [PC.PBEM.3] [PC.VICTORY.3] [PC.SEQ.1]: a whole battle of the scenario with fair dice to a broken army
     (or the round limit); every event's `show --at` board is what players were shown then; audit clean."""
     table = Table(tmp_path / "c.db", seed=SCENARIOS.index(scenario) + 1)
@@ -168,7 +172,9 @@ def test_PC_SEQ_2_sealed_declaration_is_hidden_until_both_are_in(tmp_path: Path)
     table.ok("site", str(tmp_path / "site"))
     pages = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "site").rglob("*.html"))
     assert secret not in pages and '"right"' not in pages and "sealed" in pages
-    mails = "".join(p.read_text(encoding="utf-8", errors="replace") for p in (tmp_path / "outbox").rglob("*") if p.is_file())
+    mails = "".join(
+        p.read_text(encoding="utf-8", errors="replace") for p in (tmp_path / "outbox").rglob("*") if p.is_file()
+    )
     assert mails and secret not in mails
     receipt = table.submit("gauls", "declare gcentre")
     (resolved,) = receipt["resolved"]
@@ -183,7 +189,9 @@ def test_PC_PBEM_10_refusals_name_line_column_rule_and_what_is_legal(tmp_path: P
     table = Table(tmp_path / "c.db", seed=1)
     table.open("open-field", "fair")
     res = table.runner.invoke(
-        main, ["--db", str(table.db), "orders", "submit", table.game, "--player", "alice", "--side", "romans", "-"], input="declare middle\n"
+        main,
+        ["--db", str(table.db), "orders", "submit", table.game, "--player", "alice", "--side", "romans", "-"],
+        input="declare middle\n",
     )
     assert res.exit_code == 1
     assert "line 1, column 9" in res.output and "[PC.SEQ.2]" in res.output

@@ -10,7 +10,18 @@ from campaign.kit.scenario_file import ScenarioError, TomlDocument
 from campaign.ruleset import OrdersRejected
 from games.proconsul import RULESET as R
 from games.proconsul.armies import army_names, defaults, load_army, parse_army
-from games.proconsul.model import CAVALRY, CHARIOTS, COMBAT, FOOT, MOUNTED, SUPPORT, Category, Impetuous, Missile, OrderClass
+from games.proconsul.model import (
+    CAVALRY,
+    CHARIOTS,
+    COMBAT,
+    FOOT,
+    MOUNTED,
+    SUPPORT,
+    Category,
+    Impetuous,
+    Missile,
+    OrderClass,
+)
 from games.proconsul.scenario import build_state, scenario_doc
 
 
@@ -34,17 +45,30 @@ def test_PC_ARMYLIST_2_anchored_lines_and_four_armies() -> None:
     """[PC.ARMYLIST.1] [PC.ARMYLIST.2]: at least four lists; the legion and the Gallic warband carry the book's figures."""
     assert {"romans", "gauls", "germans", "carthaginians"} <= set(army_names())
     legion = load_army("romans").troops["legion"]
-    assert (legion.ranks, legion.impact, legion.impact_after_loss, legion.mp, legion.legionary, legion.house) == ((6,), 2, 1, 1, True, False)
+    assert (legion.ranks, legion.impact, legion.impact_after_loss, legion.mp, legion.legionary, legion.house) == (
+        (6,),
+        2,
+        1,
+        1,
+        True,
+        False,
+    )
     wb = load_army("gauls").troops["warband"]
     assert wb.ranks == (5, 4) and wb.impact == 4 and wb.impetuous is Impetuous.POOR
     assert load_army("gauls").troops["javelins"].missile is Missile.JAVELIN
     assert load_army("carthaginians").troops["numidians"].numidian
-    assert load_army("romans").troops["auxilia"].order_class is OrderClass.B and load_army("romans").troops["auxilia"].house
+    assert (
+        load_army("romans").troops["auxilia"].order_class is OrderClass.B
+        and load_army("romans").troops["auxilia"].house
+    )
 
 
 def test_army_list_errors_name_file_line_and_field() -> None:
     """[PC.ARMYLIST.1]: every problem of an army list is reported with its line and field."""
-    doc = TomlDocument.parse('name = "x"\n[[troops]]\nkey = "a"\nname = "A"\ncategory = "XX"\n[[troops]]\nkey = "b"\nname = "B"\ncategory = "HI"\nranks = [0]\n', "bad.toml")
+    doc = TomlDocument.parse(
+        'name = "x"\n[[troops]]\nkey = "a"\nname = "A"\ncategory = "XX"\n[[troops]]\nkey = "b"\nname = "B"\ncategory = "HI"\nranks = [0]\n',
+        "bad.toml",
+    )
     with pytest.raises(ScenarioError) as e:
         parse_army(doc, "bad")
     text = str(e.value)
@@ -82,7 +106,9 @@ def test_at_least_four_scenarios_including_a_mid_game_position() -> None:
 def test_scenario_errors_name_the_line() -> None:
     """A scenario with mistakes: every one reported with file:line: field."""
     doc = scenario_doc("open-field")
-    bad = TomlDocument.parse(doc.text.replace('hex = "0309"', 'hex = "9999"').replace('facing = "S"', 'facing = "Q"', 1), "x.toml")
+    bad = TomlDocument.parse(
+        doc.text.replace('hex = "0309"', 'hex = "9999"').replace('facing = "S"', 'facing = "Q"', 1), "x.toml"
+    )
     with pytest.raises(ScenarioError) as e:
         build_state(bad, "x")
     text = str(e.value)
@@ -105,7 +131,10 @@ def test_PC_PBEM_4_orders_read_and_write_back() -> None:
     st.phase, st.active_side, st.active_group = st.phase.ACTIVATE, "romans", "centre"
     text = "l1 move 0708 then move 0707\nL2 with L3 move 0808\nRB1 rally then opportunity\ngeneral move 0910 attach L3\nend"
     acc = R.parse_orders(st, "romans", text)
-    assert acc.canonical == "L1 move 0708 then move 0707\nL2 with L3 move 0808\nRB1 rally then opportunity\ngeneral move 0910 attach L3\nend"
+    assert (
+        acc.canonical
+        == "L1 move 0708 then move 0707\nL2 with L3 move 0808\nRB1 rally then opportunity\ngeneral move 0910 attach L3\nend"
+    )
 
 
 def test_PC_PBEM_10_every_mistake_with_line_column_rule_and_hint() -> None:
@@ -113,7 +142,9 @@ def test_PC_PBEM_10_every_mistake_with_line_column_rule_and_hint() -> None:
     st = R.setup("open-field", {})
     st.phase, st.active_side, st.active_group = st.phase.ACTIVATE, "romans", "centre"
     with pytest.raises(OrdersRejected) as e:
-        R.parse_orders(st, "romans", "L1 move 0708\nRA1 hold\nL2 fire W1 then move 0808 then move 0807\nL33 hold\nL3 moev 0808")
+        R.parse_orders(
+            st, "romans", "L1 move 0708\nRA1 hold\nL2 fire W1 then move 0808 then move 0807\nL33 hold\nL3 moev 0808"
+        )
     errors = {err.line: err for err in e.value.errors}
     assert errors[2].code == "PC.SEQ.5" and "L1" in errors[2].hint
     assert errors[3].code == "PC.SEQ.8"
@@ -149,7 +180,12 @@ def test_view_text_and_picture() -> None:
 
 def test_config_values_not_implemented_are_refused() -> None:
     """[PC.SEQ.9] [PC.ZOC.3] [PC.MELEE.6] [PC.FIRE.18]: spec options this engine does not run yet are refused, not ignored."""
-    for key, value in (("ongoing_refight", "per_round"), ("zoc_flank_rule", "literal"), ("support_optional", True), ("precombat_tests", "batched")):
+    for key, value in (
+        ("ongoing_refight", "per_round"),
+        ("zoc_flank_rule", "literal"),
+        ("support_optional", True),
+        ("precombat_tests", "batched"),
+    ):
         with pytest.raises(ValueError, match="not implemented yet"):
             R.setup("open-field", {key: value})
     with pytest.raises(ValueError, match="must be one of"):

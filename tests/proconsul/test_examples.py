@@ -36,7 +36,9 @@ TROOPS = troops()
         (OrderClass.B, 2, False, True, 4, False),  # rally at -1
     ],
 )
-def test_PC_WE_01_order_test_targets(cls: OrderClass, move_no: int, general: bool, out: bool, roll: int, passes: bool) -> None:
+def test_PC_WE_01_order_test_targets(
+    cls: OrderClass, move_no: int, general: bool, out: bool, roll: int, passes: bool
+) -> None:
     """WE-01 [PC.MOVE.8] [PC.MOVE.9] [PC.CMD.3] [PC.CMD.7]: targets A 3, B 4, C 5, +1 a move; +1 general, -1 out of command."""
     assert T.order_test_passes(roll, T.order_target(cls, move_no), general, out) is passes
 
@@ -112,7 +114,8 @@ def test_PC_WE_07_counting_hits(faces: list[int], n: int) -> None:
 
 
 @pytest.mark.parametrize(
-    ("distance", "before", "after", "dice"), [(2, 0, False, 2), (3, 0, False, 1), (2, 1, False, 1), (2, 0, True, 1), (2, 2, False, 0)]
+    ("distance", "before", "after", "dice"),
+    [(2, 0, False, 2), (3, 0, False, 1), (2, 1, False, 1), (2, 0, True, 1), (2, 2, False, 0)],
 )
 def test_PC_WE_08_javelin_dice(distance: int, before: int, after: bool, dice: int) -> None:
     """WE-08 [PC.FIRE.1] [PC.FIRE.2] [PC.FIRE.4] [PC.ARMYLIST.4] [PC.DICE.3]: 2 SP; -1 at 3 hexes; -1 per move before, -1 moving after."""
@@ -217,7 +220,10 @@ def test_PC_WE_14_half_hex_rule() -> None:
 )
 def test_PC_WE_15_pilum_dice(role: str, frontal: bool, sp: int, disordered: bool, pursued: bool, dice: int) -> None:
     """WE-15 [PC.FIRE.11]: 3 defending frontally, 1 attacking or supporting, -1 disordered, 1 after losses, none at 3 SP or pursued."""
-    assert T.pilum_dice(role=role, frontal=frontal, front_sp=sp, start_sp=6, disordered=disordered, pursued=pursued) == dice
+    assert (
+        T.pilum_dice(role=role, frontal=frontal, front_sp=sp, start_sp=6, disordered=disordered, pursued=pursued)
+        == dice
+    )
 
 
 def test_PC_WE_15_two_supporting_pila_combine() -> None:
@@ -239,7 +245,9 @@ def test_PC_WE_15_two_supporting_pila_combine() -> None:
         ("cat:Pk", 2, "cat:HI", False, False, 0),
     ],
 )
-def test_PC_WE_16_pike_and_spear_ranks(troop: str, extra: int, enemy: str, frontal: bool, mounted_frontal: bool, bonus: int) -> None:
+def test_PC_WE_16_pike_and_spear_ranks(
+    troop: str, extra: int, enemy: str, frontal: bool, mounted_frontal: bool, bonus: int
+) -> None:
     """WE-16 [PC.MELEE.12]: +1 per extra rank against foot; +3 (Pk) or +2 (LSp) per extra rank against mounted frontal."""
     assert T.rank_dice(TROOPS[troop], extra, TROOPS[enemy], frontal=frontal, mounted_frontal=mounted_frontal) == bonus
 
@@ -337,9 +345,14 @@ def test_PC_WE_19_who_must_pursue() -> None:
         ("gauls:warband", "romans:legion", True, False, False, True),
     ],
 )
-def test_PC_WE_21_impact_eligibility(charger: str, enemy: str, frontal: bool, behind: bool, refight: bool, allowed: bool) -> None:
+def test_PC_WE_21_impact_eligibility(
+    charger: str, enemy: str, frontal: bool, behind: bool, refight: bool, allowed: bool
+) -> None:
     """WE-21 [PC.MELEE.9] (a)-(i)."""
-    assert T.impact_allowed(TROOPS[charger], TROOPS[enemy], frontal=frontal, from_behind=behind, refight=refight) is allowed
+    assert (
+        T.impact_allowed(TROOPS[charger], TROOPS[enemy], frontal=frontal, from_behind=behind, refight=refight)
+        is allowed
+    )
 
 
 def test_PC_WE_21_impact_after_loss() -> None:
@@ -377,7 +390,9 @@ def test_PC_WE_21_lc_may_charge_skirmishers() -> None:
         ((-2, 1), (-1, -1), False, "behind", False, 2),
     ],
 )
-def test_PC_WE_22_geometry(h: tuple[int, int], ab: tuple[int, int], arc: bool, line: str, band: bool, dist: int) -> None:
+def test_PC_WE_22_geometry(
+    h: tuple[int, int], ab: tuple[int, int], arc: bool, line: str, band: bool, dist: int
+) -> None:
     """WE-22 [PC.GEOM.4]-[PC.GEOM.8] [PC.GEOM.1]: local frame, arc, front face line, narrow band, distance."""
     p, x = Hex(0, 0), Hex(*h)
     assert G.front(p, 0) == (Hex(1, 0), Hex(1, -1))
@@ -393,7 +408,14 @@ def test_PC_WE_22_geometry(h: tuple[int, int], ab: tuple[int, int], arc: bool, l
 
 def test_PC_GEOM_11_step_kinds_and_turns() -> None:
     """[PC.GEOM.2] [PC.GEOM.11] [PC.GEOM.12] [PC.GEOM.13] [PC.GEOM.14]: step classes, facings towards a neighbour, straight ahead, away score."""
-    assert [G.step_kind(0, k).value for k in range(6)] == ["forward", "forward", "sideways", "backward", "backward", "sideways"]
+    assert [G.step_kind(0, k).value for k in range(6)] == [
+        "forward",
+        "forward",
+        "sideways",
+        "backward",
+        "backward",
+        "sideways",
+    ]
     assert G.facings_towards(Hex(0, 0), Hex(1, 0)) == (5, 0)
     assert G.turn_faces(0, 3) == 3 and G.turn_faces(5, 0) == 1
     assert G.straight_ahead(Hex(0, 0), 0, 3) == [Hex(1, 0), Hex(2, -1), Hex(3, -1)]
@@ -415,7 +437,9 @@ def test_PC_GEOM_11_step_kinds_and_turns() -> None:
         ("cat:HI", "cat:HI", True, False, 4, 2),
     ],
 )
-def test_PC_WE_23_melee_loss_limits(loser: str, winner: str, frontal: bool, flank_charge: bool, ml: int, loss: int) -> None:
+def test_PC_WE_23_melee_loss_limits(
+    loser: str, winner: str, frontal: bool, flank_charge: bool, ml: int, loss: int
+) -> None:
     """WE-23 [PC.RESULT.3] [PC.RESULT.4]: the smallest limit that applies."""
     cap = T.loser_cap(TROOPS[loser], TROOPS[winner], winner_frontal=frontal, hc_el_flank_charge=flank_charge)
     assert T.sp_loss(ml, cap, False) == loss

@@ -46,7 +46,9 @@ def check(st: State, before: dict[str, int]) -> None:
         assert st.on_map(s.hex), f"{s.id} is off the map"
         assert 0 <= s.facing < 6
     for side, army in st.army.items():
-        assert before.get(side, 0) <= army.lost <= army.total, f"{side} break points went from {before.get(side)} to {army.lost}"
+        assert before.get(side, 0) <= army.lost <= army.total, (
+            f"{side} break points went from {before.get(side)} to {army.lost}"
+        )
     for m in st.melees.values():
         assert all(st.stands[x].on_board for x in m.stands), f"melee {m.id} holds a stand that is gone"
 

@@ -88,7 +88,9 @@ def test_PC_MOVE_7_turning_about_is_a_whole_move_and_disorders() -> None:
         do_move(ctx(st), "S", [["about"]], Track(P(0, 0)))
 
 
-@pytest.mark.parametrize(("troop", "disordered"), [("cat:HI", True), ("cat:MC", False), ("romans:auxilia", False), ("cat:Sk", False)])
+@pytest.mark.parametrize(
+    ("troop", "disordered"), [("cat:HI", True), ("cat:MC", False), ("romans:auxilia", False), ("cat:Sk", False)]
+)
 def test_PC_MOVE_10_backward_moves_disorder_all_but_the_exempt(troop: str, disordered: bool) -> None:
     """[PC.MOVE.10] [PC.DISORDER.2]: backward steps keep facing; HI is disordered, MC, Aux, Sk are not."""
     st = one(troop)
@@ -96,7 +98,9 @@ def test_PC_MOVE_10_backward_moves_disorder_all_but_the_exempt(troop: str, disor
     assert st.stands["S"].facing == 0 and st.stands["S"].disordered is disordered
 
 
-@pytest.mark.parametrize(("troop", "disordered"), [("cat:HI", True), ("cat:MC", True), ("cat:LC", False), ("romans:auxilia", False)])
+@pytest.mark.parametrize(
+    ("troop", "disordered"), [("cat:HI", True), ("cat:MC", True), ("cat:LC", False), ("romans:auxilia", False)]
+)
 def test_PC_MOVE_11_sideways_moves_disorder_all_but_the_exempt(troop: str, disordered: bool) -> None:
     """[PC.MOVE.11]: sideways steps disorder except LC, LCh, Aux, Sk."""
     st = one(troop)
@@ -108,7 +112,10 @@ def test_PC_MOVE_11_scenario_flag_exempts_sideways() -> None:
     """[PC.MOVE.11] [PC.UNITS.8]: a scenario's sideways_no_disorder flag."""
     from .helpers import troops
 
-    st = make([{"id": "S", "side": "red", "troop": "drill", "at": (0, 0)}], drill=replace(troops()["cat:HI"], sideways_no_disorder=True))
+    st = make(
+        [{"id": "S", "side": "red", "troop": "drill", "at": (0, 0)}],
+        drill=replace(troops()["cat:HI"], sideways_no_disorder=True),
+    )
     do_move(ctx(st), "S", steps((0, -1)), Track(P(0, 0)))
     assert not st.stands["S"].disordered
 
@@ -204,7 +211,12 @@ def test_PC_ZOC_4_locked_stands_may_not_move_away() -> None:
 
 @pytest.mark.parametrize(
     ("ground", "troop", "ok"),
-    [(Terrain.WOODS, "cat:Ch", False), (Terrain.WOODS, "cat:HI", True), (Terrain.TOWN, "cat:MC", False), (Terrain.IMPASSABLE, "cat:Sk", False)],
+    [
+        (Terrain.WOODS, "cat:Ch", False),
+        (Terrain.WOODS, "cat:HI", True),
+        (Terrain.TOWN, "cat:MC", False),
+        (Terrain.IMPASSABLE, "cat:Sk", False),
+    ],
 )
 def test_PC_TERRAIN_7_who_may_enter(ground: Terrain, troop: str, ok: bool) -> None:
     """[PC.TERRAIN.6] [PC.TERRAIN.7]: woods bar chariots, towns bar mounted stands, impassable bars all."""
@@ -242,11 +254,15 @@ def test_PC_MOVE_8_extra_move_takes_a_test_first() -> None:
     """[PC.MOVE.8] [PC.MOVE.9]: the second move needs the base target; a fail disorders and ends movement."""
     st = one("cat:MC")
     c = ctx(st, 4)
-    run_actions(c, "S", [{"do": "move", "steps": steps((1, 0))}, {"do": "move", "steps": steps((2, -1))}], Track(P(0, 0)))
+    run_actions(
+        c, "S", [{"do": "move", "steps": steps((1, 0))}, {"do": "move", "steps": steps((2, -1))}], Track(P(0, 0))
+    )
     assert spec_hex(st.stands["S"].hex) == (2, -1) and not st.stands["S"].disordered
     st = one("cat:MC")
     c = ctx(st, 3)
-    run_actions(c, "S", [{"do": "move", "steps": steps((1, 0))}, {"do": "move", "steps": steps((2, -1))}], Track(P(0, 0)))
+    run_actions(
+        c, "S", [{"do": "move", "steps": steps((1, 0))}, {"do": "move", "steps": steps((2, -1))}], Track(P(0, 0))
+    )
     assert spec_hex(st.stands["S"].hex) == (1, 0) and st.stands["S"].disordered
 
 

@@ -58,7 +58,10 @@ def test_PC_FIRE_7_cover_and_disorder_cost_a_die() -> None:
     from games.proconsul.context import Ctx
     from games.proconsul.fire import shooting_dice
 
-    st = two({"id": "A", "troop": "cat:Sh", "at": (0, 0), "disordered": True}, {"id": "T", "troop": "cat:HI", "at": (1, 0), "facing": 3})
+    st = two(
+        {"id": "A", "troop": "cat:Sh", "at": (0, 0), "disordered": True},
+        {"id": "T", "troop": "cat:HI", "at": (1, 0), "facing": 3},
+    )
     st.terrain[P(1, 0)] = Terrain.WOODS
     assert shooting_dice(Ctx(st, None), st.stands["A"], st.stands["T"], 0, False) == 2  # type: ignore[arg-type]
 
@@ -77,7 +80,10 @@ def test_PC_FIRE_13_who_fires_defensive_fire() -> None:
 
 def test_PC_FIRE_16_the_pursued_stand_gets_no_defensive_fire_or_pilum() -> None:
     """[PC.FIRE.16] [PC.PURSUIT.8]: caught while pursued: no defensive fire, no pilum."""
-    st = two({"id": "L", "troop": "romans:legion", "at": (0, 0)}, {"id": "W", "troop": "gauls:warband", "at": (1, 0), "facing": 3})
+    st = two(
+        {"id": "L", "troop": "romans:legion", "at": (0, 0)},
+        {"id": "W", "troop": "gauls:warband", "at": (1, 0), "facing": 3},
+    )
     c = ctx(st, *[1] * 9, *[1] * 6)
     m = new_melee(c, "W", "L", {"W": [P(2, 0)]})
     fight(c, m, Fresh({"W": [P(2, 0)]}, pursued="L", joined=set(m.stands)), Movement())
@@ -101,7 +107,10 @@ def test_PC_OPP_1_going_on_opportunity_and_PC_OPP_11_rally_first() -> None:
 def test_PC_OPP_4_fire_at_an_enemy_coming_on_and_PC_OPP_2_status_ends() -> None:
     """[PC.OPP.4] [PC.OPP.5] [PC.OPP.10] [PC.OPP.2] [PC.OPP.8]: a stand on opportunity fires at an enemy stepping closer
     within reach, then is off opportunity; the mover goes on with its move."""
-    st = two({"id": "O", "troop": "cat:Sh", "at": (0, 0), "opportunity": True}, {"id": "X", "troop": "cat:MC", "at": (5, 0), "facing": 3})
+    st = two(
+        {"id": "O", "troop": "cat:Sh", "at": (0, 0), "opportunity": True},
+        {"id": "X", "troop": "cat:MC", "at": (5, 0), "facing": 3},
+    )
     c = ctx(st, 1, 1, 1, 1)
     do_move(c, "X", [["hex", P(4, 0).q, P(4, 0).r], ["hex", P(3, 0).q, P(3, 0).r]], Track(P(5, 0)))
     assert c.dice.purposes[0].startswith("fire: O at X")
@@ -116,13 +125,18 @@ def test_PC_DISORDER_5_rally_pass_and_fail() -> None:
     st = make([{"id": "S", "side": "red", "troop": "cat:HI", "at": (0, 0), "disordered": True}])
     assert rally(ctx(st, 4), "S") and not st.stands["S"].disordered
     st = make([{"id": "S", "side": "red", "troop": "cat:HI", "at": (0, 0), "disordered": True}])
-    run_actions(ctx(st, 2), "S", [{"do": "rally"}, {"do": "move", "steps": [["hex", P(1, 0).q, P(1, 0).r]]}], Track(P(0, 0)))
+    run_actions(
+        ctx(st, 2), "S", [{"do": "rally"}, {"do": "move", "steps": [["hex", P(1, 0).q, P(1, 0).r]]}], Track(P(0, 0))
+    )
     assert not st.stands["S"].disordered and st.stands["S"].hex == P(0, 0)
 
 
 def test_PC_DISORDER_5_option_keeps_disorder_on_a_failed_rally() -> None:
     """[PC.DISORDER.5]: rally_fail_clears_disorder = false keeps the stand disordered."""
-    st = make([{"id": "S", "side": "red", "troop": "cat:HI", "at": (0, 0), "disordered": True}], {"rally_fail_clears_disorder": False})
+    st = make(
+        [{"id": "S", "side": "red", "troop": "cat:HI", "at": (0, 0), "disordered": True}],
+        {"rally_fail_clears_disorder": False},
+    )
     assert not rally(ctx(st, 2), "S") and st.stands["S"].disordered
 
 
@@ -144,19 +158,28 @@ def test_PC_DISORDER_7_a_disordered_stand_may_move_once_but_not_again() -> None:
 def test_PC_IMPET_2_compulsion_and_PC_IMPET_3_default() -> None:
     """[PC.IMPET.1] [PC.IMPET.2] [PC.IMPET.3] [PC.IMPET.5]: a poor WB with a foot enemy 4 hexes ahead is compelled; an order
     to fire or hold is replaced by the default: test for opportunity, and on a fail a full move towards the enemy."""
-    st = two({"id": "W", "troop": "gauls:warband", "at": (0, 0)}, {"id": "E", "troop": "cat:HI", "at": (4, 0), "facing": 3})
+    st = two(
+        {"id": "W", "troop": "gauls:warband", "at": (0, 0)}, {"id": "E", "troop": "cat:HI", "at": (4, 0), "facing": 3}
+    )
     c = ctx(st, 2)
     forced = compulsion(c, "W", [{"do": "hold"}], Track(P(0, 0)))
     assert forced and forced[0]["do"] == "move" and len(forced[0]["steps"]) == 2
-    st = two({"id": "W", "troop": "gauls:warband", "at": (0, 0)}, {"id": "E", "troop": "cat:MC", "at": (4, 0), "facing": 3})
+    st = two(
+        {"id": "W", "troop": "gauls:warband", "at": (0, 0)}, {"id": "E", "troop": "cat:MC", "at": (4, 0), "facing": 3}
+    )
     assert compulsion(ctx(st), "W", [{"do": "hold"}], Track(P(0, 0))) is None  # cavalry do not compel infantry
 
 
 def test_PC_IMPET_4_steady_may_stay_still_and_PC_OPP_12_opportunity_exempts() -> None:
     """[PC.IMPET.4] [PC.OPP.12]: a steady stand may hold; a stand on opportunity is not compelled."""
-    st = two({"id": "W", "troop": "germans:retinue", "at": (0, 0)}, {"id": "E", "troop": "cat:HI", "at": (3, 0), "facing": 3})
+    st = two(
+        {"id": "W", "troop": "germans:retinue", "at": (0, 0)}, {"id": "E", "troop": "cat:HI", "at": (3, 0), "facing": 3}
+    )
     assert compulsion(ctx(st), "W", [{"do": "hold"}], Track(P(0, 0))) is None
-    st = two({"id": "W", "troop": "gauls:warband", "at": (0, 0), "opportunity": True}, {"id": "E", "troop": "cat:HI", "at": (3, 0), "facing": 3})
+    st = two(
+        {"id": "W", "troop": "gauls:warband", "at": (0, 0), "opportunity": True},
+        {"id": "E", "troop": "cat:HI", "at": (3, 0), "facing": 3},
+    )
     assert compulsion(ctx(st), "W", [{"do": "hold"}], Track(P(0, 0))) is None
 
 
@@ -165,7 +188,10 @@ def test_PC_IMPET_4_steady_may_stay_still_and_PC_OPP_12_opportunity_exempts() ->
 
 def test_PC_MELEE_17_skirmishers_in_the_open_fire_and_die() -> None:
     """[PC.MELEE.17] [PC.FIRE.13] (c): Sk in the open contacted frontally by formed troops fire, then are destroyed."""
-    st = two({"id": "K", "troop": "gauls:javelins", "at": (0, 0)}, {"id": "L", "troop": "romans:legion", "at": (1, 0), "facing": 3})
+    st = two(
+        {"id": "K", "troop": "gauls:javelins", "at": (0, 0)},
+        {"id": "L", "troop": "romans:legion", "at": (1, 0), "facing": 3},
+    )
     c = ctx(st, 1, 1)
     charge_contacts(c, {"L": [P(2, 0)]}, Movement())
     assert c.dice.purposes[0].startswith("defensive fire: K at L") and not st.stands["K"].on_board
@@ -173,7 +199,10 @@ def test_PC_MELEE_17_skirmishers_in_the_open_fire_and_die() -> None:
 
 def test_PC_MELEE_17_skirmishers_in_woods_stand_and_fight() -> None:
     """[PC.MELEE.17] (c): Sk in cover stand, fire and fight normally."""
-    st = two({"id": "K", "troop": "gauls:javelins", "at": (0, 0)}, {"id": "L", "troop": "romans:legion", "at": (1, 0), "facing": 3})
+    st = two(
+        {"id": "K", "troop": "gauls:javelins", "at": (0, 0)},
+        {"id": "L", "troop": "romans:legion", "at": (1, 0), "facing": 3},
+    )
     st.terrain[P(0, 0)] = Terrain.WOODS
     c = ctx(st, 1, 1, 1, *[1] * 6, *[1] * 2)
     charge_contacts(c, {"L": [P(2, 0)]}, Movement())
@@ -193,7 +222,9 @@ def test_PC_MELEE_22_attack_from_contact_has_no_impact() -> None:
     """[PC.MELEE.22] [PC.MELEE.2]: a stand already in contact attacks without moving, with no impact."""
     from games.proconsul.activation import attack
 
-    st = two({"id": "W", "troop": "gauls:warband", "at": (0, 0)}, {"id": "L", "troop": "cat:HI", "at": (1, 0), "facing": 3})
+    st = two(
+        {"id": "W", "troop": "gauls:warband", "at": (0, 0)}, {"id": "L", "troop": "cat:HI", "at": (1, 0), "facing": 3}
+    )
     c = ctx(st, *[1] * 5, *[1] * 5)
     attack(c, "W", "L")
     assert "red pool, 5d6" in c.dice.purposes[0]
@@ -303,7 +334,9 @@ def test_PC_PURSUIT_1_supporting_and_support_stands_never_pursue() -> None:
     """[PC.PURSUIT.1] [PC.PURSUIT.2] [PC.PURSUIT.12]: infantry do not pursue cavalry; support types never pursue."""
     from games.proconsul.results import may_pursue
 
-    st = two({"id": "L", "troop": "romans:legion", "at": (0, 0)}, {"id": "C", "troop": "cat:MC", "at": (1, 0), "facing": 3})
+    st = two(
+        {"id": "L", "troop": "romans:legion", "at": (0, 0)}, {"id": "C", "troop": "cat:MC", "at": (1, 0), "facing": 3}
+    )
     assert not may_pursue(ctx(st), "L", "C", P(1, 0))
     st = two({"id": "S", "troop": "cat:Sh", "at": (0, 0)}, {"id": "C", "troop": "cat:HI", "at": (1, 0), "facing": 3})
     assert not may_pursue(ctx(st), "S", "C", P(1, 0))
