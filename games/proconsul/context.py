@@ -26,6 +26,8 @@ class Ctx:
     """Stands that took part in a melee during this resolution (moved markers) [PC.SEQ.6]."""
     evades: dict[tuple[str, str], int] = field(default_factory=dict)
     """(evader, charger) -> evades so far this activation [PC.EVADE.6]."""
+    counter_charged: set[str] = field(default_factory=set)
+    """Movers already charged by a stand on opportunity this activation [PC.OPP.7]."""
     no_evade: set[tuple[str, str]] = field(default_factory=set)
     """(evader, charger) pairs that may not evade again this activation [PC.EVADE.6]."""
     paths: list[tuple[str, list]] = field(default_factory=list)  # type: ignore[type-arg]  # (side, hexes) for the picture

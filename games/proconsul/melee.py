@@ -33,6 +33,8 @@ class Fresh:
     """The stand being pursued: no evasion, defensive fire or pilum for it [PC.PURSUIT.8]."""
     joined: set[str] = field(default_factory=set)
     """Stands newly in this melee (only they get pre-combat fire and pilum) [PC.RESULT.13]."""
+    no_df: str = ""
+    """The stand whose own move triggered an opportunity charge: no defensive fire for it [PC.OPP.9]."""
 
 
 @dataclass
@@ -234,7 +236,12 @@ def precombat(ctx: Ctx, m: Melee, fresh: Fresh, mv: Movement) -> None:
     att_side = m.attacker
     a_id, d_id = m.battle_of(att_side), m.battle_of(st.enemy(att_side))
     a, d = st.stands[a_id], st.stands[d_id]
-    if d_id in fresh.joined and d_id != fresh.pursued and d_id not in mv.fired and F.defensive_fire_allowed(st, d, a):
+    if (
+        d_id in fresh.joined
+        and d_id not in (fresh.pursued, fresh.no_df)
+        and d_id not in mv.fired
+        and F.defensive_fire_allowed(st, d, a)
+    ):
         mv.fired.add(d_id)
         F.shoot(ctx, d_id, a_id, F.df_dice(st, d), F.df_cap(st, d, a), "defensive fire")
     for sid in sorted(m.supporters):

@@ -17,7 +17,7 @@ from . import geometry as G
 from . import tables
 from .context import Ctx
 from .fire import can_target, in_open, normal_fire
-from .melee import Movement, charge_contacts, contacted
+from .melee import Fresh, Movement, charge_contacts, contacted, fight, new_melee
 from .model import LIGHT_MOVERS, Category, Stand
 from .retreat import impassable, zoc_holders
 from .state import Edge, State, Terrain
@@ -182,11 +182,48 @@ def evasions(ctx: Ctx, sid: str, h: Hex, facing: int, approach: list[Hex]) -> No
             evade(ctx, e.id, s)
 
 
+def counter_charge(ctx: Ctx, sid: str, n: Hex) -> bool:
+    """A stand on opportunity that the next step would contact counter-charges, one forward step into contact, by the
+    default of decision 15 (IF > 0, no missile weapon; highest SP, then lowest id) [PC.OPP.4] (b) [PC.OPP.5]-[PC.OPP.9].
+
+    The responder is the attacker with impact; the mover may not evade, fires no defensive fire, and its move ends
+    [PC.OPP.8]. At most one charge at a given mover per activation [PC.OPP.7]. True if it happened.
+    """
+    st = ctx.st
+    x = st.stands[sid]
+    if sid in ctx.counter_charged:
+        return False
+    found = []
+    for h in G.front(n, x.facing):
+        o = st.at(h)
+        if o is None or o.side == x.side or not o.opportunity or st.melee_of(o.id) is not None:
+            continue
+        troop = st.troop(o)
+        if tables.impact_value(troop, o.front_loss) <= 0 or tables.has_missile(troop):
+            continue
+        for step_to in G.front(o.hex, o.facing):
+            if st.at(step_to) is None and st.on_map(step_to) and not impassable(st, o, step_to):
+                if x.hex in G.front(step_to, o.facing):
+                    found.append((-o.sp, o.id, step_to))
+                    break
+    if not found:
+        return False
+    _, oid, step_to = min(found)
+    o = st.stands[oid]
+    ctx.counter_charged.add(sid)
+    st.put(replace(o, hex=step_to, opportunity=False))
+    _carry_general(st, oid, step_to)
+    ctx.say(f"{oid} on opportunity counter-charges {sid} [PC.OPP.4]")
+    m = new_melee(ctx, oid, sid, {oid: [o.hex]})
+    fight(ctx, m, Fresh({oid: [o.hex]}, joined=set(m.stands), no_df=sid), Movement())
+    return True
+
+
 def opportunity_fire(ctx: Ctx, sid: str, before: Hex) -> None:
     """Stands on opportunity fire at an enemy coming towards them [PC.OPP.4] (c) [PC.OPP.5] [PC.OPP.10] (decision 15).
 
     Firing does not mark them moved [PC.OPP.13]; once contacted they may still fire defensive fire [PC.FIRE.17].
-    TODO(PC.OPP.6): opportunity charges and counter-charges [PC.OPP.7] [PC.OPP.9] are not offered yet.
+    TODO(PC.OPP.6): opportunity charges at an enemy merely coming into reach (trigger (c)) are not offered.
     """
     st = ctx.st
     x = st.stands[sid]
@@ -276,6 +313,9 @@ def step_into(ctx: Ctx, sid: str, n: Hex, ms: MoveState, track: Track, last: boo
     s = st.stands[sid]
     kind = _check_step(st, s, n, ms, first=not ms.left_hex)
     approach = [*track.path]
+    if counter_charge(ctx, sid, n):
+        ms.ended = "interrupted"
+        return []
     evasions(ctx, sid, n, s.facing, approach)
     s = st.stands[sid]
     ahead = [e for e in (st.at(h) for h in G.front(n, s.facing)) if e is not None and e.side != s.side]
@@ -404,6 +444,8 @@ def _steps(ctx: Ctx, sid: str, steps: list[Step], ms: MoveState, track: Track) -
     st = ctx.st
     charged: list[Stand] = []
     for i, stp in enumerate(steps):
+        if ms.ended == "interrupted" or not st.stands[sid].on_board:
+            break
         if ms.ended:
             raise Illegal(f"the move had to stop: {ms.ended}")
         if stp[0] == "turn":

@@ -364,3 +364,19 @@ def test_PC_RETREAT_8_threats_to_the_rear() -> None:
     )
     path = retreat(ctx(st), "R", P(1, 0), 1, True)
     assert path == [P(-1, 1)] and st.stands["R"].ranks == (4,)
+
+
+def test_PC_OPP_9_counter_charge_ends_the_move() -> None:
+    """[PC.OPP.4] (b) [PC.OPP.5] [PC.OPP.6] [PC.OPP.7] [PC.OPP.8] [PC.OPP.9]: a warband on opportunity that the next step
+    would contact counter-charges one step forward: it attacks with impact, the mover gets no defensive fire and stops."""
+    st = two(
+        {"id": "W", "troop": "gauls:warband", "at": (0, 0), "facing": 0, "opportunity": True},
+        {"id": "X", "troop": "cat:LI", "at": (3, -1), "facing": 3},
+    )
+    c = ctx(st, *[1] * 9, *[1] * 4)
+    do_move(c, "X", [["hex", P(2, -1).q, P(2, -1).r], ["hex", P(1, -1).q, P(1, -1).r]], Track(P(3, -1)))
+    assert any("counter-charges X" in line for line in c.log)
+    assert "red pool, 9d6" in c.dice.purposes[0]  # 5 + 4 impact: the responder is the attacker
+    assert not any(p.startswith("defensive fire") for p in c.dice.purposes)
+    assert spec_hex(st.stands["W"].hex) == (1, 0) and not st.stands["W"].opportunity
+    assert spec_hex(st.stands["X"].hex) == (2, -1)
