@@ -62,7 +62,7 @@ def _neighbours(st: State, s: Stand) -> list[Stand]:
     return [o for o in (st.at(h) for h in s.hex.neighbours()) if o is not None]
 
 
-def rally(ctx: Ctx, sid: str) -> bool:
+def rally(ctx: Ctx, sid: str, *, group_general: bool = False) -> bool:
     """Rally test at the base target; a fail still clears disorder but ends the action [PC.DISORDER.5]."""
     st = ctx.st
     s = st.stands[sid]
@@ -70,7 +70,7 @@ def rally(ctx: Ctx, sid: str) -> bool:
         raise Illegal(f"{sid} is not disordered: nothing to rally [PC.DISORDER.5]")
     if engaged(st, sid):
         raise Illegal(f"{sid} is locked in a melee and may not rally [PC.DISORDER.5]")
-    ok = order_test(ctx, sid, st.troop(s).order_class.value, "rally")
+    ok = order_test(ctx, sid, st.troop(s).order_class.value, "rally", group_general=group_general)
     if ok or st.config.rally_fail_clears_disorder:
         st.put(replace(st.stands[sid], disordered=False))
     ctx.say(f"{sid} rallies" + ("" if ok else ": failed, it may not move, fire or go on opportunity [PC.DISORDER.5]"))

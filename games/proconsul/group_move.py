@@ -98,3 +98,18 @@ def group_move(ctx: Ctx, ids: list[str], steps: list[list[object]]) -> None:
             + ("" if all(in_command(st, st.stands[i]) for i in ids) else " (some out of command)"))  # fmt: skip
     if chargers:
         charge_contacts(ctx, chargers, Movement())
+
+
+def group_rally(ctx: Ctx, ids: list[str]) -> None:
+    """A group recovers together: each member tests; all get +1 if the general is attached to one of them [PC.DISORDER.6]."""
+    from .activation import rally
+
+    st = ctx.st
+    why = check_group(st, ids)
+    if why:
+        raise Illegal(why)
+    attached = any(g.alive and g.attached in ids for g in st.generals.values())
+    for i in ids:
+        st.moved.add(i)
+    for i in ids:
+        rally(ctx, i, group_general=attached)

@@ -140,12 +140,22 @@ def pair(st: State, chargers: list[str], target: str = "") -> list[tuple[str, st
     return pairs
 
 
-def new_melee(ctx: Ctx, attacker: str, defender: str, chargers: dict[str, list[Hex]]) -> Melee:
-    """Record a fresh melee with both sides' supporting stands [PC.MELEE.3] [PC.MELEE.6]."""
+def new_melee(
+    ctx: Ctx, attacker: str, defender: str, chargers: dict[str, list[Hex]], reserved: frozenset[str] = frozenset()
+) -> Melee:
+    """Record a fresh melee with both sides' supporting and non-facing stands [PC.MELEE.3] [PC.MELEE.4] [PC.MELEE.6].
+
+    `reserved` holds the battle stands of the other melees of the same movement: they support nobody here.
+    Enemies the attacking battle stand contacts that have it on their flank or rear, and no melee of their own,
+    are non-facing stands: no dice, no test, but they fall back with a beaten battle stand [PC.MELEE.4] (c).
+    """
     st = ctx.st
     a, d = st.stands[attacker], st.stands[defender]
-    taken = {attacker, defender}
+    taken = {attacker, defender, *reserved}
     sup = supporters_for(st, a.side, d, taken) + supporters_for(st, d.side, a, taken)
+    non_facing = tuple(
+        e.id for e in contacted(st, a) if e.id not in taken and e.id not in sup and st.melee_of(e.id) is None
+    )
     mounted = (defender,) if st.cat(a) in MOUNTED and G.frontal(d.hex, d.facing, a.hex) else ()
     flank = tuple(c for c in chargers if not G.frontal(d.hex, d.facing, st.stands[c].hex) and c in (attacker, *sup))
     m = Melee(
@@ -153,7 +163,7 @@ def new_melee(ctx: Ctx, attacker: str, defender: str, chargers: dict[str, list[H
         a.side,
         ((a.side, attacker), (d.side, defender)),
         tuple(sup),
-        (),
+        non_facing,
         False,
         st.activation,
         flank,
@@ -198,12 +208,14 @@ def charge_contacts(ctx: Ctx, chargers: dict[str, list[Hex]], mv: Movement, purs
                 fight(ctx, st.melees[m.id], Fresh({c: chargers[c]}, joined={c}), mv)
                 break
     live = [c for c in chargers if st.stands[c].on_board and st.melee_of(c) is None]
-    for attacker, defender in pair(st, live):
+    pairs = pair(st, live)
+    for i, (attacker, defender) in enumerate(pairs):
         if not (st.stands[attacker].on_board and st.stands[defender].on_board):
             continue
         if st.melee_of(attacker) is not None or st.melee_of(defender) is not None:
             continue
-        m = new_melee(ctx, attacker, defender, chargers)
+        later = frozenset(x for a_, d_ in pairs[i + 1 :] for x in (a_, d_))
+        m = new_melee(ctx, attacker, defender, chargers, later)
         fresh = Fresh({c: chargers[c] for c in chargers if c in m.stands}, pursued=pursued, joined=set(m.stands))
         fight(ctx, m, fresh, mv)
 

@@ -64,12 +64,12 @@ def general_in_hex(st: State, s: Stand) -> bool:
     return any(g.alive and g.side == s.side and g.hex == s.hex for g in st.generals.values())
 
 
-def order_test(ctx: Ctx, sid: str, target: int, why: str) -> bool:
-    """One order test [PC.MOVE.9]."""
+def order_test(ctx: Ctx, sid: str, target: int, why: str, *, group_general: bool = False) -> bool:
+    """One order test [PC.MOVE.9]; `group_general`: a general attached to the group testing together [PC.CMD.7] (a)."""
     st = ctx.st
     s = st.stands[sid]
     roll = ctx.d6(f"order test: {sid} ({why}), needs {target}")
-    gen, out = general_in_hex(st, s), not in_command(st, s)
+    gen, out = general_in_hex(st, s) or group_general, not in_command(st, s)
     ok = tables.order_test_passes(roll, target, gen, out)
     mods = (" +1 general" if gen else "") + (" -1 out of command" if out else "")
     ctx.say(f"{sid} order test for {why}: rolls {roll}{mods} against {target}: {'pass' if ok else 'fail'}")

@@ -183,14 +183,19 @@ def _stand_line(sid: str) -> Any:
     def parse(c: Cursor, ctx: _Ctx) -> Order:
         stands = [ctx.own(sid, c.verb.column)]
         if c.accept("with"):
-            while c.more() and c.peek() not in ("move", "turn", "hold"):
+            while c.more() and c.peek() not in ("move", "turn", "hold", "rally"):
                 w = c.next("a stand")
                 stands.append(ctx.own(ctx.stand_id(w.text, w.column), w.column))
         actions = [_action(c, ctx)]
         while c.accept("then"):
             actions.append(_action(c, ctx))
-        if len(stands) > 1 and any(a["do"] != "move" or any(s[0] != "hex" for s in a["steps"]) for a in actions):
-            raise LineError("a group move takes hex steps only", c.verb.column, "PC.MOVE.14")
+        group_rally = [a["do"] for a in actions] == ["rally"]
+        hex_moves = all(a["do"] == "move" and all(s[0] == "hex" for s in a["steps"]) for a in actions)
+        if len(stands) > 1 and not (group_rally or (hex_moves and len(actions) == 1)):
+            raise LineError(
+                "a group takes one move of hex steps, or rallies together", c.verb.column, "PC.MOVE.14",
+                "STAND with STAND... move HEX... | STAND with STAND... rally",
+            )  # fmt: skip
         from .activation import _check_menu
 
         why = _check_menu(actions)

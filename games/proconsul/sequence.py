@@ -95,10 +95,13 @@ def _stand_item(ctx: Ctx, item: dict[str, Any]) -> bool:
     st = ctx.st
     lead = item["stands"][0]
     if len(item["stands"]) > 1:
-        from .group_move import group_move
+        from .group_move import group_move, group_rally
 
         try:
-            group_move(ctx, item["stands"], item["actions"][0]["steps"])
+            if item["actions"][0]["do"] == "rally":
+                group_rally(ctx, item["stands"])
+            else:
+                group_move(ctx, item["stands"], item["actions"][0]["steps"])
         except Illegal as e:
             ctx.say(f"line {item['line']}: stopped: {e}")
             return True

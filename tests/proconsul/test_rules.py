@@ -380,3 +380,41 @@ def test_PC_OPP_9_counter_charge_ends_the_move() -> None:
     assert not any(p.startswith("defensive fire") for p in c.dice.purposes)
     assert spec_hex(st.stands["W"].hex) == (1, 0) and not st.stands["W"].opportunity
     assert spec_hex(st.stands["X"].hex) == (2, -1)
+
+
+def test_PC_MELEE_4_non_facing_stand_falls_back_with_its_battle_stand() -> None:
+    """[PC.MELEE.4] (c) [PC.RESULT.8] [PC.MELEE.3]: an enemy contacted with the charger on its flank is a non-facing stand:
+    no dice, no test, but it retreats disordered when its battle stand loses."""
+    st = make(
+        [
+            {"id": "A", "side": "red", "troop": "cat:HI", "at": (0, 0), "facing": 0},
+            {"id": "D", "side": "blue", "troop": "cat:HI", "at": (1, 0), "facing": 3},
+            {"id": "N", "side": "blue", "troop": "cat:HI", "at": (1, -1), "facing": 2},
+        ]
+    )
+    c = ctx(st, *[6] * 7, *[1] * 5, 6)
+    charge_contacts(c, {"A": [P(-1, 0)]}, Movement())
+    c.dice.assert_used_up()
+    assert "blue pool, 5d6" in c.dice.purposes[7]
+    n = st.stands["N"]
+    assert n.disordered and n.ranks == (5,) and n.hex != P(1, -1)
+
+
+def test_PC_DISORDER_6_group_recovery_tests_each_member_with_the_general() -> None:
+    """[PC.DISORDER.6] [PC.CMD.7] (a) [PC.MOVE.14]: a group rallies together, each member testing; the attached general's
+    +1 counts for every member."""
+    from dataclasses import replace
+
+    from games.proconsul.group_move import group_rally
+
+    st = make(
+        [
+            {"id": "A", "side": "red", "troop": "cat:HI", "at": (0, 0), "disordered": True},
+            {"id": "B", "side": "red", "troop": "cat:HI", "at": (0, 1), "disordered": True},
+        ]
+    )
+    st.generals["Gred"] = replace(st.generals["Gred"], hex=P(0, 0), attached="A")
+    c = ctx(st, 3, 3)
+    group_rally(c, ["A", "B"])
+    assert not st.stands["A"].disordered and not st.stands["B"].disordered
+    assert all("pass" in line for line in c.log if "order test" in line)
