@@ -237,7 +237,8 @@ def compulsion(ctx: Ctx, sid: str, actions: list[dict[str, Any]], track: Track) 
     if kinds and kinds[0] in ("move", "attack", "opportunity", "rally") and forward and "fire" not in kinds[:1]:
         return None
     ctx.say(f"{sid} is impetuous and compelled to advance [PC.IMPET.2]")
-    if not s.disordered and order_test(ctx, sid, troop.order_class.value, "opportunity instead of advancing"):
+    steady = not s.disordered or (st.melee_of(sid) is None and rally(ctx, sid))
+    if steady and order_test(ctx, sid, troop.order_class.value, "opportunity instead of advancing"):
         st.put(replace(st.stands[sid], opportunity=True))
         ctx.say(f"{sid} goes on opportunity instead [PC.IMPET.3] (d)")
         return []

@@ -174,12 +174,17 @@ def df_cap(st: State, s: Stand, attacker: Stand) -> int:
     return 2 if st.cat(s) is C.ART and G.frontal(s.hex, s.facing, attacker.hex) else 1
 
 
-def supporting_fire_dice(st: State, s: Stand, battle: Stand) -> int:
-    """Supporting fire of the charged side [PC.FIRE.15]: Sh half (rounded up, after disorder); Sk and Art full."""
+def supporting_fire_dice(st: State, s: Stand, battle: Stand, attacker: Stand) -> int:
+    """Supporting fire of the charged side [PC.FIRE.15]: Sh half (rounded up, after disorder); Sk and Art full.
+
+    Bowmen supporting a combat stand always fire; supporting a support stand, only where they could have fired
+    defensive fire had they been charged (not in the open against HC or MC) [PC.FIRE.13] (d).
+    """
     cat = st.cat(s)
     n = s.front_sp + (st.config.disorder_dice_mod if s.disordered else 0)
     if cat is C.SH:
-        if st.cat(battle) not in (C.HI, C.LI, C.LSP, C.PK, C.AUX, C.WB, C.HC, C.MC, C.CH, C.EL):
+        combat = st.cat(battle) in (C.HI, C.LI, C.LSP, C.PK, C.AUX, C.WB, C.HC, C.MC, C.CH, C.EL)
+        if not combat and in_open(st, s.hex) and st.cat(attacker) in (C.HC, C.MC):
             return 0
         return -(-n // 2)
     if cat in (C.SK, C.ART):

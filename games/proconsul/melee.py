@@ -260,7 +260,7 @@ def precombat(ctx: Ctx, m: Melee, fresh: Fresh, mv: Movement) -> None:
         s = st.stands[sid]
         if s.side == att_side or sid not in fresh.joined or sid in mv.fired or not st.stands[a_id].on_board:
             continue
-        n = F.supporting_fire_dice(st, s, st.stands[d_id])
+        n = F.supporting_fire_dice(st, s, st.stands[d_id], st.stands[a_id])
         if n > 0:
             mv.fired.add(sid)
             F.shoot(ctx, sid, a_id, n, 1, "supporting fire")

@@ -418,3 +418,37 @@ def test_PC_DISORDER_6_group_recovery_tests_each_member_with_the_general() -> No
     group_rally(c, ["A", "B"])
     assert not st.stands["A"].disordered and not st.stands["B"].disordered
     assert all("pass" in line for line in c.log if "order test" in line)
+
+
+def test_PC_IMPET_3_disordered_compelled_stand_rallies_first() -> None:
+    """[PC.IMPET.3] (d) [PC.DISORDER.5]: a disordered compelled stand tests to rally, then for opportunity; a fail means advance."""
+    st = two(
+        {"id": "W", "troop": "gauls:warband", "at": (0, 0), "disordered": True},
+        {"id": "E", "troop": "cat:HI", "at": (4, 0), "facing": 3},
+    )
+    c = ctx(st, 5, 6)
+    assert compulsion(c, "W", [{"do": "hold"}], Track(P(0, 0))) == []
+    assert st.stands["W"].opportunity and not st.stands["W"].disordered
+    st = two(
+        {"id": "W", "troop": "gauls:warband", "at": (0, 0), "disordered": True},
+        {"id": "E", "troop": "cat:HI", "at": (4, 0), "facing": 3},
+    )
+    forced = compulsion(ctx(st, 2), "W", [{"do": "hold"}], Track(P(0, 0)))
+    assert forced and forced[0]["do"] == "move"
+
+
+def test_PC_FIRE_15_bowmen_supporting_a_support_stand() -> None:
+    """[PC.FIRE.15] [PC.FIRE.13]: bowmen in the open supporting a support stand do not fire at cavalry; supporting a combat stand they do."""
+    from games.proconsul.fire import supporting_fire_dice
+
+    st = make(
+        [
+            {"id": "B", "side": "red", "troop": "cat:Sh", "at": (0, 1)},
+            {"id": "K", "side": "red", "troop": "cat:Sk", "at": (0, 0)},
+            {"id": "L", "side": "red", "troop": "cat:HI", "at": (0, -1)},
+            {"id": "M", "side": "blue", "troop": "cat:MC", "at": (1, 0), "facing": 3},
+        ]
+    )
+    b, m = st.stands["B"], st.stands["M"]
+    assert supporting_fire_dice(st, b, st.stands["K"], m) == 0
+    assert supporting_fire_dice(st, b, st.stands["L"], m) == 2
