@@ -155,8 +155,9 @@ def test_PC_PBEM_1_manual_dice_battle_matches_live_boards(tmp_path: Path) -> Non
 
 
 def test_PC_SEQ_2_sealed_declaration_is_hidden_until_both_are_in(tmp_path: Path) -> None:
-    """[PC.SEQ.2] [PC.PBEM.2] [PC.PBEM.8]: alice's declaration shows in no `show --side`, `status` or archive page of the
-    other side until bob's is in; then both are revealed together and the initiative is rolled."""
+    """[PC.SEQ.2] [PC.PBEM.2] [PC.PBEM.8] [PC.PBEM.11]: alice's declaration shows in no `show --side`, `status` or archive
+    page of the other side until bob's is in; then both are revealed together and the initiative is rolled (the W1
+    window of the spec's illustrated round)."""
     table = Table(tmp_path / "c.db", seed=1)
     table.open("open-field", "fair")
     assert {w["side"] for w in table.status()["waiting_for"]} == {"romans", "gauls"}

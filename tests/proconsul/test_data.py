@@ -42,7 +42,8 @@ def test_PC_ARMYLIST_3_house_defaults_per_category() -> None:
 
 
 def test_PC_ARMYLIST_2_anchored_lines_and_four_armies() -> None:
-    """[PC.ARMYLIST.1] [PC.ARMYLIST.2]: at least four lists; the legion and the Gallic warband carry the book's figures."""
+    """[PC.ARMYLIST.1] [PC.ARMYLIST.2] [PC.UNITS.6] [PC.UNITS.7]: at least four lists; the legion and the Gallic warband
+    carry the book's figures (SP, IF, IF after loss, MP); order classes come from the list or the category."""
     assert {"romans", "gauls", "germans", "carthaginians"} <= set(army_names())
     legion = load_army("romans").troops["legion"]
     assert (legion.ranks, legion.impact, legion.impact_after_loss, legion.mp, legion.legionary, legion.house) == (

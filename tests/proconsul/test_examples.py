@@ -183,7 +183,8 @@ def _hill_board() -> object:
 
 
 def test_PC_WE_14_hilltop_from_the_plain() -> None:
-    """WE-14 [PC.GEOM.16] [PC.GEOM.17] [PC.GEOM.18] [PC.FIRE.6]: from the plain the first hilltop hex is seen, the second is not."""
+    """WE-14 [PC.GEOM.16] [PC.GEOM.17] [PC.GEOM.18] [PC.FIRE.6] [PC.TERRAIN.2] [PC.TERRAIN.4]: from the plain the first
+    hilltop hex is seen, the second is not."""
     st = _hill_board()
     assert clear_sight(st, P(0, 0), P(2, 0), over_stands=True)  # type: ignore[arg-type]
     assert not clear_sight(st, P(0, 0), P(3, 0), over_stands=True)  # type: ignore[arg-type]

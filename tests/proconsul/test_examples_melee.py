@@ -8,7 +8,8 @@ from .helpers import P, ctx, make, spec_hex
 
 
 def test_PC_WE_10_warband_charges_legion_and_bow() -> None:
-    """WE-10 [PC.MELEE.4] [PC.MELEE.6] [PC.FIRE.15] [PC.FIRE.18] [PC.RETREAT.3] [PC.PURSUIT.6] [PC.PURSUIT.8]:
+    """WE-10 [PC.MELEE.4] [PC.MELEE.6] [PC.MELEE.8] [PC.MELEE.19] [PC.FIRE.15] [PC.FIRE.18] [PC.RETREAT.3] [PC.RESULT.10]
+    [PC.PURSUIT.5] [PC.PURSUIT.6] [PC.PURSUIT.8] [PC.PURSUIT.9] [PC.PURSUIT.10]:
     the WB contacts both; the Legion is the battle stand, the Bow supports with 2 dice, the Legion
     throws 3 pila; 9 dice against 8; the Legion loses 2 SP and retreats 2 hexes straight back; the
     Bow retreats to (-1, 2); the WB rolls 5, pursues 2 hexes and catches the Legion, which gets no

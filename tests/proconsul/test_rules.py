@@ -452,3 +452,96 @@ def test_PC_FIRE_15_bowmen_supporting_a_support_stand() -> None:
     b, m = st.stands["B"], st.stands["M"]
     assert supporting_fire_dice(st, b, st.stands["K"], m) == 0
     assert supporting_fire_dice(st, b, st.stands["L"], m) == 2
+
+
+def test_PC_EVADE_6_evading_again_needs_a_test_and_PC_EVADE_7_chase() -> None:
+    """WE-13 MC1 [PC.EVADE.6] [PC.EVADE.7] [PC.PURSUIT.11]: the charger chases with an extra move (test first); caught again,
+    the LC evades a second time and then tests; failing, it is disordered and may not evade that charger again."""
+    st = two(
+        {"id": "MC1", "troop": "cat:MC", "at": (3, 0), "facing": 3},
+        {"id": "LC", "troop": "cat:LC", "at": (0, 0), "facing": 0},
+    )
+    c = ctx(st, 5, 3)  # MC1's extra-move test (target 4): pass; the LC's test after its second evade (target 4): fail
+    path1 = [["hex", P(q, 0).q, P(q, 0).r] for q in (2, 1, 0)]
+    path2 = [["hex", P(q, 0).q, P(q, 0).r] for q in (-1, -2, -3)]
+    run_actions(c, "MC1", [{"do": "move", "steps": path1}, {"do": "move", "steps": path2}], Track(P(3, 0)))
+    lc = st.stands["LC"]
+    assert spec_hex(lc.hex) == (-8, 0) and lc.disordered
+    assert spec_hex(st.stands["MC1"].hex) == (-3, 0)
+    assert c.evades[("LC", "MC1")] == 2 and ("LC", "MC1") in c.no_evade
+
+
+def test_PC_EVADE_9_a_stand_that_does_not_evade_fights() -> None:
+    """[PC.EVADE.9] [PC.EVADE.1]: MC charged by infantry stand by their default and fight."""
+    st = two(
+        {"id": "W", "troop": "gauls:warband", "at": (2, 0), "facing": 3},
+        {"id": "M", "troop": "cat:MC", "at": (0, 0), "facing": 0},
+    )
+    c = ctx(st, *[1] * 5, *[1] * 4)
+    do_move(c, "W", [["hex", P(1, 0).q, P(1, 0).r]], Track(P(2, 0)))
+    assert any("W (Gallic warband" in line and "attacks M" in line for line in c.log)
+    assert not c.evades
+
+
+def test_PC_EVADE_8_nobody_evades_fire_by_default() -> None:
+    """[PC.EVADE.8] [PC.FIRE.19]: an LC shot at from its front stays put (the default: do not evade fire)."""
+    st = two(
+        {"id": "K", "troop": "gauls:javelins", "at": (0, 0)}, {"id": "LC", "troop": "cat:LC", "at": (2, 0), "facing": 3}
+    )
+    normal_fire(ctx(st, 1, 1), "K", "LC", 0, False)
+    assert st.stands["LC"].hex == P(2, 0)
+
+
+def test_PC_FIRE_17_opportunity_fire_then_defensive_fire() -> None:
+    """[PC.FIRE.17] [PC.OPP.10]: a stand on opportunity shoots at an enemy 2 hexes away, then fires defensive fire when contacted."""
+    st = two(
+        {"id": "I", "troop": "cat:LI", "at": (0, 0), "opportunity": True},
+        {"id": "H", "troop": "cat:HI", "at": (3, 0), "facing": 3},
+    )
+    c = ctx(st, 1, 1, 1, 1, 1, 1, 1, 1, *[1] * 7, *[1] * 4)
+    do_move(c, "H", [["hex", P(2, 0).q, P(2, 0).r]], Track(P(3, 0)))
+    do_move(c, "H", [["hex", P(1, 0).q, P(1, 0).r]], Track(P(2, 0)))
+    kinds = [p.split(":")[0] for p in c.dice.purposes]
+    assert kinds.index("fire") < kinds.index("defensive fire")
+
+
+def test_PC_MELEE_13_uphill_die() -> None:
+    """[PC.MELEE.13] [PC.TERRAIN.4]: +1D6 for the stand on the higher hex, even when attacked in the flank."""
+    st = two(
+        {"id": "A", "troop": "cat:HI", "at": (1, 0), "facing": 3},
+        {"id": "D", "troop": "cat:HI", "at": (0, 0), "facing": 0},
+    )
+    st.terrain[P(0, 0)] = Terrain.HILLSIDE
+    c = ctx(st, *[1] * 7, *[1] * 6)
+    charge_contacts(c, {"A": [P(2, 0)]}, Movement())
+    assert "blue pool, 6d6" in c.dice.purposes[7]
+
+
+def test_PC_RESULT_12_winner_joins_an_ongoing_melee_instead_of_pursuing() -> None:
+    """[PC.RESULT.12] [PC.RESULT.11] (b): a winner in front contact with a battle stand of another ongoing melee joins it."""
+    st = make(
+        [
+            {"id": "W", "side": "red", "troop": "cat:HC", "at": (0, 0), "facing": 0},
+            {"id": "L", "side": "blue", "troop": "cat:HI", "at": (1, 0), "facing": 3},
+            {"id": "O", "side": "blue", "troop": "cat:HI", "at": (1, -1), "facing": 2},
+            {"id": "F", "side": "red", "troop": "cat:HI", "at": (1, -2), "facing": 5},
+        ]
+    )
+    st.melees[9] = Melee(9, "red", (("red", "F"), ("blue", "O")), ongoing=True)
+    st.melees[1] = Melee(1, "red", (("red", "W"), ("blue", "L")), ongoing=True)
+    c = ctx(st, *[6] * 5, *[1] * 5, 6, *[1] * 40)
+    fight(c, st.melees[1], Fresh(refight=True), Movement())
+    assert any("instead of pursuing" in line for line in c.log)
+    assert "W" in st.melees[9].supporters
+
+
+def test_PC_RETREAT_4_each_enemy_zoc_costs_one_sp_and_PC_RETREAT_14_as_it_happens() -> None:
+    """[PC.RETREAT.4] [PC.RETREAT.14]: a retreat through an enemy's zone of control costs 1 SP, taken at that step."""
+    st = make(
+        [
+            {"id": "R", "side": "red", "troop": "cat:HI", "at": (0, 0)},
+            {"id": "Z", "side": "blue", "troop": "cat:HI", "at": (-2, 1), "facing": 0},
+        ]
+    )
+    retreat(ctx(st), "R", P(1, 0), 2, True)
+    assert st.stands["R"].ranks == (4,)
