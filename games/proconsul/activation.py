@@ -25,7 +25,8 @@ C = Category
 
 
 def _check_menu(actions: list[dict[str, Any]]) -> str:
-    """The action menu: [rally] [opportunity] then moves, fire-then-one-move, moves-then-fire, fire, attack or hold [PC.SEQ.8]."""
+    """The action menu: [rally] [opportunity] then moves, fire-then-one-move, moves-then-fire, fire, attack or hold
+    [PC.SEQ.8]."""
     kinds = [a["do"] for a in actions]
     i = 0
     if i < len(kinds) and kinds[i] == "rally":
@@ -39,7 +40,10 @@ def _check_menu(actions: list[dict[str, Any]]) -> str:
         return ""
     if rest and rest[-1] == "fire" and all(k == "move" for k in rest[:-1]):
         return ""
-    return "that is not on the action menu: move(s); fire then one move; move(s) then fire; fire; attack; hold [PC.SEQ.8] [PC.MOVE.2]"
+    return (
+        "that is not on the action menu: move(s); fire then one move; move(s) then fire; fire; attack; hold"
+        " [PC.SEQ.8] [PC.MOVE.2]"
+    )
 
 
 def start_of_action(ctx: Ctx, sid: str) -> None:
@@ -174,7 +178,8 @@ def _move(ctx: Ctx, sid: str, steps: list[Any], track: Track) -> bool:
 
 
 def eligible_targets(st: State, s: Stand) -> list[Stand]:
-    """Enemies that compel an impetuous stand: in its arc, in sight past friends, within 4 (poor) or 3 (steady) [PC.IMPET.2]."""
+    """Enemies that compel an impetuous stand: in its arc, in sight past friends, within 4 (poor) or 3 (steady)
+    [PC.IMPET.2]."""
     from .fire import clear_sight
 
     troop = st.troop(s)
@@ -228,10 +233,7 @@ def compulsion(ctx: Ctx, sid: str, actions: list[dict[str, Any]], track: Track) 
         return None
     troop = st.troop(s)
     kinds = [a["do"] for a in actions]
-    forward = all(
-        a["do"] != "move" or all(stp[0] == "hex" and G.step_kind(s.facing, G.direction(_h(s, a, i), Hex(stp[1], stp[2]))) is G.StepKind.FORWARD for i, stp in enumerate(a["steps"]))
-        for a in actions
-    )  # fmt: skip
+    forward = all(a["do"] != "move" or _forward_only(s, a) for a in actions)
     if troop.impetuous is Impetuous.STEADY and "move" not in kinds:
         return None  # a steady stand may stay still, and may fire [PC.IMPET.4]
     if kinds and kinds[0] in ("move", "attack", "opportunity", "rally") and forward and "fire" not in kinds[:1]:
@@ -247,6 +249,16 @@ def compulsion(ctx: Ctx, sid: str, actions: list[dict[str, Any]], track: Track) 
     if in_front:
         return [{"do": "attack", "target": in_front[0].id}]
     return [{"do": "move", "steps": towards_path(st, st.stands[sid], target)}]
+
+
+def _forward_only(s: Stand, a: dict[str, Any]) -> bool:
+    """Whether a move's steps are all forward hex steps (an advance) [PC.IMPET.3]."""
+    for i, stp in enumerate(a["steps"]):
+        if stp[0] != "hex":
+            return False
+        if G.step_kind(s.facing, G.direction(_h(s, a, i), Hex(stp[1], stp[2]))) is not G.StepKind.FORWARD:
+            return False
+    return True
 
 
 def _h(s: Stand, a: dict[str, Any], i: int) -> Hex:

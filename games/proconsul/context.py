@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from campaign.hexgrid import Hex
 from campaign.ruleset import DiceSource
 
 from . import tables
@@ -30,7 +31,8 @@ class Ctx:
     """Movers already charged by a stand on opportunity this activation [PC.OPP.7]."""
     no_evade: set[tuple[str, str]] = field(default_factory=set)
     """(evader, charger) pairs that may not evade again this activation [PC.EVADE.6]."""
-    paths: list[tuple[str, list]] = field(default_factory=list)  # type: ignore[type-arg]  # (side, hexes) for the picture
+    paths: list[tuple[str, list[Hex]]] = field(default_factory=list)
+    """(side, hexes) of each move made, for the picture's arrows."""
 
     def d6(self, purpose: str) -> int:
         """One D6 for an order test, a morale test or a pursuit [PC.DICE.1]."""
@@ -49,7 +51,8 @@ class Ctx:
 
     # --- losses -----------------------------------------------------------------------------------
     def disorder(self, sid: str) -> None:
-        """Disorder is on or off; it also ends opportunity [PC.DISORDER.1] [PC.OPP.2]; its causes are listed in [PC.DISORDER.2]."""
+        """Disorder is on or off; it also ends opportunity [PC.DISORDER.1] [PC.OPP.2]; its causes are listed in
+        [PC.DISORDER.2]."""
         s = self.st.stands[sid]
         if s.on_board:
             self.st.put(replace(s, disordered=True, opportunity=False))
@@ -86,7 +89,8 @@ class Ctx:
         self.st.army[side] = ArmyStatus(a.total, a.lost + bp)
 
     def remove(self, sid: str, why: str, *, count_bp: bool = True) -> None:
-        """Take a stand off: its remaining ranks' BP are lost unless it pursued off [PC.VICTORY.2]; an attached general dies [PC.CMD.8]."""
+        """Take a stand off: its remaining ranks' BP are lost unless it pursued off [PC.VICTORY.2]; an attached
+        general dies [PC.CMD.8]."""
         s = self.st.stands[sid]
         if not s.on_board:
             return
@@ -140,7 +144,8 @@ class Ctx:
         return result
 
     def fire_test(self, sid: str, hit_count: int, cap: int, purpose: str) -> None:
-        """A test from one shooter: lose min(ML, cap), at least 1 if disordered; then disordered [PC.FIRE.9] [PC.MORALE.4]-[PC.MORALE.6]."""
+        """A test from one shooter: lose min(ML, cap), at least 1 if disordered; then disordered [PC.FIRE.9]
+        [PC.MORALE.4]-[PC.MORALE.6]."""
         was = self.st.stands[sid].disordered
         result = self.morale(sid, hit_count, purpose)
         loss = tables.sp_loss(result.ml, cap, was)

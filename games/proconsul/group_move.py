@@ -101,7 +101,8 @@ def group_move(ctx: Ctx, ids: list[str], steps: list[list[object]]) -> None:
 
 
 def group_rally(ctx: Ctx, ids: list[str]) -> None:
-    """A group recovers together: each member tests; all get +1 if the general is attached to one of them [PC.DISORDER.6]."""
+    """A group recovers together: each member tests; all get +1 if the general is attached to one of them
+    [PC.DISORDER.6]."""
     from .activation import rally
 
     st = ctx.st

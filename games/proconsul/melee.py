@@ -119,7 +119,8 @@ def supporters_for(st: State, side: str, enemy_battle: Stand, taken: set[str]) -
 
 
 def pair(st: State, chargers: list[str], target: str = "") -> list[tuple[str, str]]:
-    """(attacker, defender) battle pairs: one melee per contacted enemy, ascending enemy id [PC.MELEE.5] [PC.MELEE.4]."""
+    """(attacker, defender) battle pairs: one melee per contacted enemy, ascending enemy id [PC.MELEE.5]
+    [PC.MELEE.4]."""
     found = {e.id: e for c in chargers for e in contacted(st, st.stands[c])}
 
     def preference(eid: str) -> tuple[bool, bool, bool, int, str]:
@@ -317,7 +318,8 @@ def fight(ctx: Ctx, m: Melee, fresh: Fresh, mv: Movement) -> None:
         n = stand_dice(st, m, battle, fresh, mv, battle=True)
         n += sum(stand_dice(st, m, s, fresh, mv, battle=False) for s in m.supporters if st.stands[s].side == side)
         pools[side] = n
-    # one combined pool per side, all hits on the enemy battle stand [PC.MELEE.8]; tests for battle stands only [PC.RESULT.1]
+    # one combined pool per side, all hits on the enemy battle stand [PC.MELEE.8]; tests for battle stands only
+    # [PC.RESULT.1]
     faces = {
         side: ctx.pool(pools[side], f"melee {m.id}: {side} pool, {pools[side]}d6") for side in (att, st.enemy(att))
     }

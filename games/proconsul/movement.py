@@ -275,7 +275,8 @@ def _turn(ctx: Ctx, sid: str, faces: int, ms: MoveState, track: Track) -> None:
 
 
 def _check_step(st: State, s: Stand, n: Hex, ms: MoveState, first: bool) -> G.StepKind:
-    """Why the step into n is not allowed (raises), else its kind [PC.MOVE.1] [PC.MOVE.10]-[PC.MOVE.15] [PC.TERRAIN.7]."""
+    """Why the step into n is not allowed (raises), else its kind [PC.MOVE.1] [PC.MOVE.10]-[PC.MOVE.15]
+    [PC.TERRAIN.7]."""
     if n.distance(s.hex) != 1:
         raise Illegal(f"{st.label(n)} is not next to {st.label(s.hex)}: a move goes one hex at a time [PC.MOVE.1]")
     if not st.on_map(n):
@@ -378,7 +379,8 @@ def _carry_general(st: State, sid: str, h: Hex) -> None:
 
 
 def end_of_move(ctx: Ctx, sid: str, ms: MoveState, track: Track) -> None:
-    """Backward and sideways moves disorder all but the exempt [PC.MOVE.10] [PC.MOVE.11]; two faces disorder [PC.MOVE.4]."""
+    """Backward and sideways moves disorder all but the exempt [PC.MOVE.10] [PC.MOVE.11]; two faces disorder
+    [PC.MOVE.4]."""
     st = ctx.st
     s = st.stands[sid]
     if not s.on_board:
@@ -428,7 +430,8 @@ def do_move(ctx: Ctx, sid: str, steps: list[Step], track: Track) -> bool:
 
 
 def _settle(ctx: Ctx, sid: str, track: Track, first: int) -> None:
-    """A move stopped part-way may not end on a friend: step back along its path to a free hex [PC.UNITS.1] [PC.MOVE.15]."""
+    """A move stopped part-way may not end on a friend: step back along its path to a free hex [PC.UNITS.1]
+    [PC.MOVE.15]."""
     st = ctx.st
     while (
         any(o.on_board and o.id != sid and o.hex == st.stands[sid].hex for o in st.stands.values())

@@ -110,7 +110,8 @@ def _retreat_reference(st: State, m: Melee, winner: str, lb: str) -> Hex:
 
 
 def _draw(ctx: Ctx, m: Melee) -> None:
-    """Bounce types bounce; HC stay by default; the rest is an ongoing melee [PC.RESULT.5] [PC.RESULT.6] [PC.RESULT.9]."""
+    """Bounce types bounce; HC stay by default; the rest is an ongoing melee [PC.RESULT.5] [PC.RESULT.6]
+    [PC.RESULT.9]."""
     st = ctx.st
     bounced = [b for b in bouncers(st, m) if st.stands[b].on_board]
     if bounced:
@@ -132,7 +133,8 @@ def _draw(ctx: Ctx, m: Melee) -> None:
 
 
 def _loser_falls_back(ctx: Ctx, m: Melee, loser: str, source: Hex) -> list[Hex]:
-    """The loser's battle stand, supporting and non-facing stands retreat disordered; artillery is destroyed [PC.RESULT.8] [PC.RETREAT.1] [PC.RETREAT.10]."""
+    """The loser's battle stand, supporting and non-facing stands retreat disordered; artillery is destroyed
+    [PC.RESULT.8] [PC.RETREAT.1] [PC.RETREAT.10]."""
     st = ctx.st
     lb = m.battle_of(loser)
     path: list[Hex] = []

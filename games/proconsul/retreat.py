@@ -159,7 +159,8 @@ def _move_general(st: State, sid: str, h: Hex) -> None:
 
 
 def bounce(ctx: Ctx, sid: str, source: Hex) -> None:
-    """Up to MP hexes away keeping facing, then disordered; never off the board nor destroyed [PC.RESULT.5] [PC.RETREAT.13] [PC.RETREAT.15]."""
+    """Up to MP hexes away keeping facing, then disordered; never off the board nor destroyed [PC.RESULT.5]
+    [PC.RETREAT.13] [PC.RETREAT.15]."""
     st = ctx.st
     s = st.stands[sid]
     here, seen = s.hex, {s.hex}

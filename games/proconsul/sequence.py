@@ -191,7 +191,8 @@ def close_activation(ctx: Ctx) -> None:
 
 
 def next_window(ctx: Ctx) -> None:
-    """Declarations while both sides have groups; one side alone activates in turn; else a new round [PC.SEQ.1]-[PC.SEQ.4]."""
+    """Declarations while both sides have groups; one side alone activates in turn; else a new round
+    [PC.SEQ.1]-[PC.SEQ.4]."""
     st = ctx.st
     st.active_side, st.active_group, st.moved = "", "", set()
     st.window += 1

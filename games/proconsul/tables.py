@@ -25,7 +25,8 @@ def hits(faces: Sequence[int]) -> int:
 
 
 def order_target(order_class: OrderClass, move_no: int = 2) -> int:
-    """Order-test target: the class's base for move 2 (and for rally, opportunity), +1 a move after [PC.MOVE.8] [PC.MOVE.9]."""
+    """Order-test target: the class's base for move 2 (and for rally, opportunity), +1 a move after [PC.MOVE.8]
+    [PC.MOVE.9]."""
     return order_class.value + max(0, move_no - 2)
 
 

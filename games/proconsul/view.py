@@ -85,7 +85,8 @@ def render_text(st: State, side: str | None = None) -> str:
     for s_ in st.sides:
         a = st.army[s_]
         lines.append(
-            f"{st.side_names.get(s_, s_)} ({s_}): {a.lost} of {a.total} break points lost (breaks at {st.config.break_fraction})"
+            f"{st.side_names.get(s_, s_)} ({s_}): {a.lost} of {a.total} break points lost"
+            f" (breaks at {st.config.break_fraction})"
         )
     for g in sorted(st.groups.values(), key=lambda g: (g.side, g.id)):
         gen = st.generals[g.general]
