@@ -94,10 +94,11 @@ class Proconsul(Ruleset):
     def parse_orders(self, state: State, side: str, text: str) -> AcceptedOrders:
         parsed = O.parse(state, side, text)
         key = self.pending_key(state)
+        standing = {o["standing"]: o["value"] for o in parsed if "standing" in o}
         if state.phase is Phase.DECLARE:
-            data: Any = {"declare": next(o["declare"] for o in parsed if "declare" in o)}
+            data: Any = {"declare": next(o["declare"] for o in parsed if "declare" in o), "standing": standing}
         else:
-            data = {"items": parsed}
+            data = {"items": [o for o in parsed if "standing" not in o], "standing": standing}
         return AcceptedOrders(side, key, data, O.canonical(state, parsed))
 
     def pending_key(self, state: State) -> str:
@@ -105,6 +106,8 @@ class Proconsul(Ruleset):
         return f"round-{state.round}-window-{state.window}-{kind}"
 
     def apply_orders(self, state: State, orders: AcceptedOrders) -> State:
+        if orders.data.get("standing"):
+            state.standing.setdefault(orders.side, {}).update(orders.data["standing"])
         if "declare" in orders.data:
             state.declarations[orders.side] = orders.data["declare"]
         else:

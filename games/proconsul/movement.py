@@ -18,8 +18,9 @@ from . import tables
 from .context import Ctx
 from .fire import can_target, in_open, normal_fire
 from .melee import Fresh, Movement, charge_contacts, contacted, fight, new_melee
-from .model import LIGHT_MOVERS, Category, Stand
+from .model import FOOT, LIGHT_MOVERS, Category, Stand
 from .retreat import impassable, zoc_holders
+from .standing import decide
 from .state import Edge, State, Terrain
 
 C = Category
@@ -119,18 +120,23 @@ def may_displace(st: State, mover: Stand, friend: Stand) -> bool:
 
 
 def may_evade(ctx: Ctx, e: Stand, charger: Stand, approach: list[Hex]) -> bool:
-    """Who may evade this charge, by the standing-order default [PC.EVADE.1] [PC.EVADE.2] (decision 9)."""
+    """Whether this stand evades the charge: allowed [PC.EVADE.1] [PC.EVADE.2], and its side's standing order or
+    answer (decision 9: Sk, LC, LCh evade; MC facing infantry stand) [PC.PBEM.6]."""
     st = ctx.st
     cat = st.cat(e)
-    if cat not in (C.SK, C.LC, C.LCH):
-        return False  # MC may evade infantry, but their standing order is to stand (decision 9)
+    mc = cat is C.MC and st.cat(charger) in FOOT
+    if cat not in (C.SK, C.LC, C.LCH) and not mc:
+        return False
     if st.melee_of(e.id) is not None or (e.id, charger.id) in ctx.no_evade:
         return False
     if G.from_behind(e.hex, e.facing, approach) and not (
         charger.hex in G.flank(e.hex, e.facing) and approach == [charger.hex]
     ):
         return False
-    return True
+    key, default = ("evade_mc", False) if mc else ("evade", True)
+    tag = f"{e.id}-{charger.id}-{ctx.evades.get((e.id, charger.id), 0)}"
+    question = f"{charger.id} is about to charge {e.id} at {st.label(e.hex)}: evade?"
+    return decide(ctx, e.side, key, default, question, tag)
 
 
 def evade(ctx: Ctx, eid: str, charger: Stand) -> bool:
@@ -210,6 +216,9 @@ def counter_charge(ctx: Ctx, sid: str, n: Hex) -> bool:
         return False
     _, oid, step_to = min(found)
     o = st.stands[oid]
+    question = f"{sid} is about to contact {oid} on opportunity: counter-charge?"
+    if not decide(ctx, o.side, "counter_charge", True, question, f"{oid}-{sid}"):
+        return False
     ctx.counter_charged.add(sid)
     st.put(replace(o, hex=step_to, opportunity=False))
     _carry_general(st, oid, step_to)

@@ -104,6 +104,15 @@ def _group(c: Cursor, ctx: _Ctx) -> Order:
     return {"group": gid}
 
 
+def _standing(c: Cursor, ctx: _Ctx) -> Order:
+    """standing KEY yes|no|ask: a standing order for the decisions of the side not moving [PC.PBEM.6]."""
+    from .standing import ANSWERS, KEYS
+
+    key = c.choice("a standing order", {k: k for k in KEYS}, "PC.PBEM.6")
+    value = c.choice("yes, no or ask", {a: a for a in ANSWERS}, "PC.PBEM.6")
+    return {"standing": key, "value": value}
+
+
 def _end(c: Cursor, ctx: _Ctx) -> Order:
     """end: the activation is over [PC.SEQ.12]."""
     return {"end": True}
@@ -231,8 +240,9 @@ def grammar(st: State, side: str | None = None) -> Grammar[_Ctx, Order]:
     g.verb("group", _group, usage="group GROUP")
     g.verb("general", _general, usage="general move HEX... [attach STAND | detach]")
     g.verb("end", _end, aliases=("done",), usage="end")
+    g.verb("standing", _standing, usage="standing evade|evade_mc|pursue|counter_charge yes|no|ask")
     for s in st.live(side):
-        if s.id.lower() not in ("declare", "group", "general", "end", "done"):
+        if s.id.lower() not in ("declare", "group", "general", "end", "done", "standing"):
             g.verb(
                 s.id,
                 _stand_line(s.id),
@@ -278,6 +288,8 @@ def canonical(st: State, orders: list[Order]) -> str:
             lines.append(f"group {o['group']}")
         elif "end" in o:
             lines.append("end")
+        elif "standing" in o:
+            lines.append(f"standing {o['standing']} {o['value']}")
         elif "general" in o:
             parts = ["general"]
             if o["path"]:

@@ -15,6 +15,7 @@ from .context import Ctx
 from .melee import Fresh, Movement, bouncers, contacted, do_bounce, fight, is_combat, mark_ongoing, new_melee
 from .model import CAVALRY, CHARIOTS, FOOT, Category, Impetuous, Melee
 from .retreat import impassable, retreat, zoc_holders
+from .standing import decide
 from .state import State
 
 C = Category
@@ -179,7 +180,8 @@ def may_pursue(ctx: Ctx, wb: str, lb: str, lost_hex: Hex) -> bool:
         return True
     if tables.impact_value(troop, w.front_loss) <= 0:
         return False
-    return troop.category not in FOOT or troop.impetuous is not Impetuous.NONE
+    default = troop.category not in FOOT or troop.impetuous is not Impetuous.NONE
+    return decide(ctx, w.side, "pursue", default, f"{wb} has beaten {lb}: roll to pursue?", f"{wb}-{lb}")
 
 
 def pursue(ctx: Ctx, wb: str, lb: str, lost_hex: Hex, path: list[Hex], mv: Movement) -> None:

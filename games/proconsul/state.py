@@ -125,6 +125,8 @@ class State:
     """Stands of the active group marked moved [PC.SEQ.6]."""
     script: dict[str, Any] | None = None
     """The active side's activation orders on file."""
+    standing: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Each side's standing orders: key -> yes, no or ask (see `standing.py`) [PC.PBEM.6]."""
     last_moves: list[Move] = field(default_factory=list)
     result: tuple[str | None, str] | None = None
     side_names: dict[str, str] = field(default_factory=dict)
@@ -298,6 +300,7 @@ def dump_state(st: State) -> dict[str, Any]:
         "active_group": st.active_group,
         "moved": sorted(st.moved),
         "script": st.script,
+        "standing": {k: dict(sorted(v.items())) for k, v in sorted(st.standing.items())},
         "last_moves": [[m.side, [_hex(h) for h in m.hexes], m.attack] for m in st.last_moves],
         "result": None if st.result is None else list(st.result),
     }
@@ -337,6 +340,7 @@ def load_state(d: dict[str, Any]) -> State:
     st.active_side, st.active_group = d["active_side"], d["active_group"]
     st.moved = set(d["moved"])
     st.script = d["script"]
+    st.standing = {k: dict(v) for k, v in d.get("standing", {}).items()}
     st.last_moves = [Move(side, tuple(Hex(*h) for h in hs), att) for side, hs, att in d["last_moves"]]
     st.result = None if d["result"] is None else (d["result"][0], d["result"][1])
     return st

@@ -545,3 +545,52 @@ def test_PC_RETREAT_4_each_enemy_zoc_costs_one_sp_and_PC_RETREAT_14_as_it_happen
     )
     retreat(ctx(st), "R", P(1, 0), 2, True)
     assert st.stands["R"].ranks == (4,)
+
+
+def test_PC_PBEM_6_standing_orders_settle_reactions() -> None:
+    """[PC.PBEM.6] [PC.EVADE.1]: a side's standing order `evade no` keeps its light cavalry in place against a charge."""
+    st = two(
+        {"id": "MC1", "troop": "cat:MC", "at": (3, 0), "facing": 3},
+        {"id": "LC", "troop": "cat:LC", "at": (0, 0), "facing": 0},
+    )
+    st.standing["blue"] = {"evade": "no"}
+    c = ctx(st, *[1] * 6, *[1] * 3)
+    do_move(c, "MC1", [["hex", P(q, 0).q, P(q, 0).r] for q in (2, 1)], Track(P(3, 0)))
+    assert not c.evades and any("attacks LC" in line for line in c.log)
+
+
+def test_PC_PBEM_3_ask_opens_a_decision_and_the_answer_is_used() -> None:
+    """[PC.PBEM.3] (W3) [PC.PBEM.6]: with `standing evade ask` the resolution stops for the side's answer; answered, it goes on."""
+    from campaign.kit.scripted import ScriptedDice
+    from campaign.ruleset import NeedDecision
+    from games.proconsul.context import Ctx
+
+    def board() -> Any:
+        st = two(
+            {"id": "MC1", "troop": "cat:MC", "at": (3, 0), "facing": 3},
+            {"id": "LC", "troop": "cat:LC", "at": (0, 0), "facing": 0},
+        )
+        st.standing["blue"] = {"evade": "ask"}
+        return st
+
+    steps = [["hex", P(q, 0).q, P(q, 0).r] for q in (2, 1)]
+    dice = ScriptedDice.of(6)
+    dice.ask = True
+    with pytest.raises(NeedDecision) as need:
+        do_move(Ctx(board(), dice), "MC1", steps, Track(P(3, 0)))
+    assert need.value.side == "blue" and need.value.options == ("yes", "no") and need.value.default == "yes"
+    st = board()
+    answered = ScriptedDice.of(6, answers={need.value.key: "yes"})
+    do_move(Ctx(st, answered), "MC1", steps, Track(P(3, 0)))
+    assert spec_hex(st.stands["LC"].hex) == (-4, 0)
+
+
+def test_standing_orders_parse_and_persist() -> None:
+    """[PC.PBEM.6]: `standing KEY VALUE` lines ride on any message and are kept in the state."""
+    from games.proconsul import RULESET as R
+
+    st = R.setup("open-field", {})
+    acc = R.parse_orders(st, "gauls", "declare gleft\nstanding pursue ask")
+    assert acc.canonical == "declare gleft\nstanding pursue ask"
+    st = R.apply_orders(st, acc)
+    assert st.standing == {"gauls": {"pursue": "ask"}} and R.load(R.dump(st)).standing == st.standing
