@@ -273,3 +273,63 @@ def test_PC_WE_13_frontal_charge_is_evaded() -> None:
     lc = st.stands["LC"]
     assert spec_hex(lc.hex) == (-4, 0) and lc.facing == 0 and not lc.disordered
     assert st.stands["MC1"].hex == P(0, 0)
+
+
+def test_PC_WE_12_appendix_a2_reigniting_and_moved_markers() -> None:
+    """WE-12 [PC.RESULT.11] [PC.RESULT.13] [PC.MELEE.15] [PC.RETREAT.3] [PC.RETREAT.5] [PC.PURSUIT.7] [PC.SEQ.6] [PC.SEQ.7]:
+    the Yellow Aux steps into WB1's flank from behind its line: WB1 is disordered, the melee L1 v WB1 is reignited with
+    the Aux supporting (13 dice against 4); WB1 loses 2, retreats through WB3 (disordering it) to (3, -2); L1, told to
+    pursue, rolls 5, goes 1 hex and hits WB3 at once (8 dice and 1 pilum against 4). Only the Aux is marked moved."""
+    from campaign.hexgrid import Hex
+    from games.proconsul.model import Group, Melee
+    from games.proconsul.sequence import activate
+    from games.proconsul.state import Terrain
+
+    from .helpers import troops
+
+    wb1 = troops()["gauls:warband"]
+    from dataclasses import replace
+
+    st = make(
+        [
+            {"id": "L1", "side": "red", "troop": "romans:legion", "at": (0, 1), "facing": 0},
+            {"id": "L2", "side": "red", "troop": "romans:legion", "at": (0, 0), "facing": 0},
+            {"id": "L3", "side": "red", "troop": "romans:legion", "at": (0, -1), "facing": 0},
+            {"id": "WB1", "side": "blue", "troop": "slow-wb", "at": (1, 0), "facing": 3},
+            {"id": "WB3", "side": "blue", "troop": "gauls:warband", "at": (2, -1), "facing": 3, "group": "green"},
+            {"id": "Aux", "side": "red", "troop": "romans:auxilia", "at": (2, 1), "facing": 2, "group": "yellow"},
+            {"id": "Aux2", "side": "red", "troop": "romans:auxilia", "at": (-6, 6), "facing": 2, "group": "yellow"},
+        ],
+        **{"slow-wb": replace(wb1, mp=1)},
+    )
+    st.groups["yellow"] = Group("yellow", "red", "Yellow", "Gred")
+    st.groups["green"] = Group("green", "blue", "Green", "Gblue")
+    st.terrain[P(2, 0)] = Terrain.IMPASSABLE
+    st.melees[1] = Melee(1, "blue", (("blue", "WB1"), ("red", "L1")), ("L2",), ongoing=True)
+    st.standing["red"] = {"pursue": "yes"}
+    st.active_side, st.active_group, st.activation = "red", "yellow", 7
+    c = ctx(
+        st,
+        6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 1,  # Roman 13D6: 3 hits
+        4, 3, 2, 1,  # WB1 4D6: no hit
+        4,  # WB1 tests on AM 1: ML 3
+        5,  # L1's pursuit roll: 1 hex
+        1,  # L1 pilum 1D6
+        *[1] * 8,  # L1 8D6
+        *[1] * 4,  # WB3 4D6 (disordered)
+    )  # fmt: skip
+    to = P(1, 1)
+    activate(
+        c, {"items": [{"line": 1, "stands": ["Aux"], "actions": [{"do": "move", "steps": [["hex", to.q, to.r]]}]}]}
+    )
+    c.dice.assert_used_up()
+    p = c.dice.purposes
+    assert "red pool, 13d6" in p[0] and "blue pool, 4d6" in p[13]
+    assert p[19].startswith("pilum: L1 at WB3, 1d6") and "red pool, 8d6" in p[20] and "blue pool, 4d6" in p[28]
+    wb = st.stands["WB1"]
+    assert wb.ranks == (5, 2) and spec_hex(wb.hex) == (3, -2)
+    assert st.stands["WB3"].disordered
+    assert spec_hex(st.stands["L1"].hex) == (1, 0)
+    assert any("disordered [PC.MELEE.15]" in line for line in c.log)
+    assert st.moved == {"Aux"}  # L1 and L2 fought, but they are not of the active group [PC.SEQ.7]
+    assert {"L1", "L2"} <= c.fought
