@@ -280,7 +280,6 @@ def test_PC_WE_12_appendix_a2_reigniting_and_moved_markers() -> None:
     the Yellow Aux steps into WB1's flank from behind its line: WB1 is disordered, the melee L1 v WB1 is reignited with
     the Aux supporting (13 dice against 4); WB1 loses 2, retreats through WB3 (disordering it) to (3, -2); L1, told to
     pursue, rolls 5, goes 1 hex and hits WB3 at once (8 dice and 1 pilum against 4). Only the Aux is marked moved."""
-    from campaign.hexgrid import Hex
     from games.proconsul.model import Group, Melee
     from games.proconsul.sequence import activate
     from games.proconsul.state import Terrain
