@@ -84,7 +84,7 @@ def retreat(ctx: Ctx, sid: str, source: Hex, distance: int, beaten_front_or_rear
         return path
     here, steps = s.hex, 0
     forbid_first, extra = _rear_threats(ctx, sid, source, zocs)
-    while steps < distance or _friend_there(st, here, sid):
+    while steps < distance or (_friend_there(st, here, sid) and not _push_back(ctx, sid, here, source, [start, *path])):
         choice = _best(
             st, st.stands[sid], here, source, beaten_front_or_rear, {start, *path, *(forbid_first if not path else ())}
         )
@@ -136,6 +136,24 @@ def _rear_threats(ctx: Ctx, sid: str, source: Hex, zocs: set[str]) -> tuple[tupl
         zocs.update(e.id for e in near if e.hex == held[0])
         return (), 1
     return (), 0
+
+
+def _push_back(ctx: Ctx, sid: str, h: Hex, source: Hex, path: list[Hex]) -> bool:
+    """A retreat may end on a friendly Sk, which is pushed one hex further away (an empty hex first, else the hex the
+    retreating stand just left) [PC.RETREAT.5]; True if it was."""
+    st = ctx.st
+    sk = next((o for o in st.live(st.stands[sid].side) if o.hex == h and o.id != sid), None)
+    if sk is None or st.cat(sk) is not C.SK:
+        return False
+    options = [n for n in h.neighbours() if st.on_map(n) and st.at(n) is None and not impassable(st, sk, n)]
+    options = [n for n in options if n.distance(source) > h.distance(source)]
+    if options:
+        to = max(options, key=lambda n: (G.away_score(h, source, n), -h.side_to(n)))
+    else:
+        to = path[-2]
+    st.put(replace(sk, hex=to))
+    ctx.say(f"{sk.id} is pushed back to {st.label(to)} [PC.RETREAT.5]")
+    return True
 
 
 def _friend_there(st: State, h: Hex, sid: str) -> bool:

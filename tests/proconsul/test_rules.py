@@ -594,3 +594,18 @@ def test_standing_orders_parse_and_persist() -> None:
     assert acc.canonical == "declare gleft\nstanding pursue ask"
     st = R.apply_orders(st, acc)
     assert st.standing == {"gauls": {"pursue": "ask"}} and R.load(R.dump(st)).standing == st.standing
+
+
+def test_PC_RETREAT_5_a_retreat_may_end_on_a_friendly_skirmisher_pushing_it_back() -> None:
+    """[PC.RETREAT.5]: a retreat may stop on a friendly Sk, which is pushed one hex further away."""
+    st = make(
+        [
+            {"id": "R", "side": "red", "troop": "cat:HI", "at": (0, 0)},
+            {"id": "K", "side": "red", "troop": "cat:Sk", "at": (-1, 0)},
+            {"id": "K2", "side": "red", "troop": "cat:Sk", "at": (-1, 1)},
+        ]
+    )
+    c = ctx(st)
+    path = retreat(c, "R", P(1, 0), 1, True)
+    assert path == [P(-1, 0)] and st.stands["R"].hex == P(-1, 0)
+    assert st.stands["K"].hex.distance(P(1, 0)) == 3 and any("K is pushed back" in line for line in c.log)
