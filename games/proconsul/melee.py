@@ -265,6 +265,9 @@ def precombat(ctx: Ctx, m: Melee, fresh: Fresh, mv: Movement) -> None:
         if n > 0:
             mv.fired.add(sid)
             F.shoot(ctx, sid, a_id, n, 1, "supporting fire")
+        if st.cat(s) is C.SK and F.in_open(st, s.hex):
+            ctx.remove(sid, "skirmishers supporting in the open fire, then are destroyed [PC.MELEE.17] (e)")
+            m = st.melees.get(m.id, m)  # the removal took it out of the melee
     for side in (st.enemy(att_side), att_side):
         _pila(ctx, m, side, fresh, mv)
 
@@ -309,6 +312,7 @@ def fight(ctx: Ctx, m: Melee, fresh: Fresh, mv: Movement) -> None:
     if not fresh.refight:
         flank_disorder(ctx, m, fresh)
         precombat(ctx, m, fresh, mv)
+        m = st.melees.get(m.id, m)  # stands destroyed by pre-combat fire have left it
     if not (st.stands[a_id].on_board and st.stands[d_id].on_board):
         _after_precombat_loss(ctx, m)
         return
@@ -316,7 +320,11 @@ def fight(ctx: Ctx, m: Melee, fresh: Fresh, mv: Movement) -> None:
     for side in (att, st.enemy(att)):
         battle = m.battle_of(side)
         n = stand_dice(st, m, battle, fresh, mv, battle=True)
-        n += sum(stand_dice(st, m, s, fresh, mv, battle=False) for s in m.supporters if st.stands[s].side == side)
+        n += sum(
+            stand_dice(st, m, s, fresh, mv, battle=False)
+            for s in m.supporters
+            if st.stands[s].side == side and st.stands[s].on_board
+        )
         pools[side] = n
     # one combined pool per side, all hits on the enemy battle stand [PC.MELEE.8]; tests for battle stands only
     # [PC.RESULT.1]

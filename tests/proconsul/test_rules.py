@@ -609,3 +609,18 @@ def test_PC_RETREAT_5_a_retreat_may_end_on_a_friendly_skirmisher_pushing_it_back
     path = retreat(c, "R", P(1, 0), 1, True)
     assert path == [P(-1, 0)] and st.stands["R"].hex == P(-1, 0)
     assert st.stands["K"].hex.distance(P(1, 0)) == 3 and any("K is pushed back" in line for line in c.log)
+
+
+def test_PC_MELEE_17_supporting_skirmishers_in_the_open_fire_and_die() -> None:
+    """[PC.MELEE.17] (e) [PC.FIRE.15]: Sk supporting a charged friend in the open fire with full SP, then are destroyed."""
+    st = make(
+        [
+            {"id": "D", "side": "red", "troop": "cat:HI", "at": (0, 0)},
+            {"id": "K", "side": "red", "troop": "cat:Sk", "at": (1, -1), "facing": 5},
+            {"id": "A", "side": "blue", "troop": "cat:HI", "at": (1, 0), "facing": 3},
+        ]
+    )
+    c = ctx(st, 1, 1, *[1] * 7, *[1] * 5)
+    charge_contacts(c, {"A": [P(2, 0)]}, Movement())
+    assert c.dice.purposes[0].startswith("supporting fire: K at A, 2d6")
+    assert not st.stands["K"].on_board and "blue pool, 7d6" in c.dice.purposes[2]
