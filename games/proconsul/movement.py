@@ -16,9 +16,9 @@ from campaign.hexgrid import Hex
 from . import geometry as G
 from . import tables
 from .context import Ctx
-from .fire import can_target, in_open, normal_fire
+from .fire import can_target, defensive_fire_allowed, df_dice, in_open, normal_fire, shoot
 from .melee import Fresh, Movement, charge_contacts, contacted, fight, new_melee
-from .model import FOOT, LIGHT_MOVERS, Category, Stand
+from .model import COMBAT, FOOT, LIGHT_MOVERS, Category, Stand
 from .retreat import impassable, zoc_holders
 from .standing import decide
 from .state import Edge, State, Terrain
@@ -188,6 +188,23 @@ def evasions(ctx: Ctx, sid: str, h: Hex, facing: int, approach: list[Hex]) -> No
             evade(ctx, e.id, s)
 
 
+def push_through(ctx: Ctx, sid: str, n: Hex) -> None:
+    """A formed combat stand going on past enemy Sk in the open sweeps them away: they fire if it meets them frontally,
+    then are destroyed, and the move goes on [PC.MELEE.17] (a). (Sk that were the move's last contact are its target,
+    and the move ends there: `melee.skirmishers_hit`.)"""
+    st = ctx.st
+    x = st.stands[sid]
+    if st.cat(x) not in COMBAT or st.cat(x) in (C.LC, C.EL, C.LCH):
+        return
+    for h in G.front(n, x.facing):
+        e = st.at(h)
+        if e is None or e.side == x.side or st.cat(e) is not C.SK or not in_open(st, e.hex) or st.melee_of(e.id):
+            continue
+        if G.frontal(e.hex, e.facing, n) and defensive_fire_allowed(st, e, replace(x, hex=n)):
+            shoot(ctx, e.id, sid, df_dice(st, e), 1, "defensive fire")
+        ctx.remove(e.id, f"skirmishers swept away by {sid} pushing through [PC.MELEE.17]")
+
+
 def counter_charge(ctx: Ctx, sid: str, n: Hex) -> bool:
     """A stand on opportunity that the next step would contact counter-charges, one forward step into contact, by the
     default of decision 15 (IF > 0, no missile weapon; highest SP, then lowest id) [PC.OPP.4] (b) [PC.OPP.5]-[PC.OPP.9].
@@ -327,6 +344,8 @@ def step_into(ctx: Ctx, sid: str, n: Hex, ms: MoveState, track: Track, last: boo
         ms.ended = "interrupted"
         return []
     evasions(ctx, sid, n, s.facing, approach)
+    if not last:
+        push_through(ctx, sid, n)
     s = st.stands[sid]
     ahead = [e for e in (st.at(h) for h in G.front(n, s.facing)) if e is not None and e.side != s.side]
     if ahead and not all(can_charge(st, s, e, approach) for e in ahead):

@@ -624,3 +624,16 @@ def test_PC_MELEE_17_supporting_skirmishers_in_the_open_fire_and_die() -> None:
     charge_contacts(c, {"A": [P(2, 0)]}, Movement())
     assert c.dice.purposes[0].startswith("supporting fire: K at A, 2d6")
     assert not st.stands["K"].on_board and "blue pool, 7d6" in c.dice.purposes[2]
+
+
+def test_PC_MELEE_17_push_through_skirmishers() -> None:
+    """[PC.MELEE.17] (a): formed cavalry going on past enemy Sk in the open (that stand rather than evade) sweep them
+    away after their frontal fire, and carry on with the move."""
+    st = two(
+        {"id": "M", "troop": "cat:MC", "at": (0, 0)}, {"id": "K", "troop": "gauls:javelins", "at": (2, 0), "facing": 3}
+    )
+    st.standing["blue"] = {"evade": "no"}
+    c = ctx(st, 1, 1)
+    do_move(c, "M", [["hex", P(1, 0).q, P(1, 0).r], ["hex", P(2, -1).q, P(2, -1).r]], Track(P(0, 0)))
+    assert not st.stands["K"].on_board and spec_hex(st.stands["M"].hex) == (2, -1)
+    assert c.dice.purposes[0].startswith("defensive fire: K at M")
