@@ -17,7 +17,7 @@ from .context import Ctx
 from .fire import engaged, normal_fire
 from .melee import Fresh, Movement, charge_contacts, contacted, fight
 from .model import Category, Impetuous, Melee, Stand
-from .movement import Illegal, Track, do_move, order_test
+from .movement import Illegal, Track, do_move, evade_fire, order_test
 from .retreat import impassable
 from .state import State
 
@@ -136,6 +136,7 @@ def run_actions(ctx: Ctx, sid: str, actions: list[dict[str, Any]], track: Track)
         elif kind == "fire":
             if engaged(st, sid):
                 raise Illegal(f"{sid} is locked in a melee and may not fire [PC.FIRE.5]")
+            evade_fire(ctx, sid, a["target"])
             reason = normal_fire(ctx, sid, a["target"], track.moves, fire_first)
             if reason:
                 raise Illegal(f"{sid} may not fire at {a['target']}: {reason}")

@@ -130,8 +130,7 @@ def shoot(ctx: Ctx, shooter: str, target: str, n: int, cap: int, what: str) -> i
 def normal_fire(ctx: Ctx, sid: str, target: str, moves_before: int, move_after: bool) -> str:
     """A stand's own fire; returns why it could not fire ("" when it fired) [PC.FIRE.2].
 
-    Targets never evade fire: the standing-order default of decision 10 [PC.EVADE.8] [PC.FIRE.19].
-    TODO(PC.EVADE.8): let a player's standing orders choose to evade fire.
+    A target that may evade fire has done so before this is called (`movement.evade_fire`) [PC.EVADE.8].
     """
     st = ctx.st
     s, t = st.stands[sid], st.stands.get(target)

@@ -178,6 +178,20 @@ def evade(ctx: Ctx, eid: str, charger: Stand) -> bool:
     return True
 
 
+def evade_fire(ctx: Ctx, shooter: str, target: str) -> None:
+    """A light stand fired on from its front arc may evade first, by its side's standing order (decision 10: no);
+    the fire then goes ahead only if still possible [PC.EVADE.1] (b) [PC.EVADE.3] [PC.EVADE.8] [PC.FIRE.19]."""
+    st = ctx.st
+    s, t = st.stands[shooter], st.stands.get(target)
+    if t is None or t.side == s.side or st.cat(t) not in (C.SK, C.LC, C.LCH) or st.melee_of(target) is not None:
+        return
+    if not G.in_arc(t.hex, t.facing, s.hex):
+        return
+    question = f"{shooter} is about to fire at {target} at {st.label(t.hex)}: evade?"
+    if decide(ctx, t.side, "evade_fire", False, question, f"{target}-{shooter}-fire"):
+        evade(ctx, target, s)
+
+
 def evasions(ctx: Ctx, sid: str, h: Hex, facing: int, approach: list[Hex]) -> None:
     """Stands the next step would contact may evade first [PC.EVADE.3] [PC.EVADE.5]; the others fight [PC.EVADE.9]."""
     st = ctx.st

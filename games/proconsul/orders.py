@@ -240,7 +240,7 @@ def grammar(st: State, side: str | None = None) -> Grammar[_Ctx, Order]:
     g.verb("group", _group, usage="group GROUP")
     g.verb("general", _general, usage="general move HEX... [attach STAND | detach]")
     g.verb("end", _end, aliases=("done",), usage="end")
-    g.verb("standing", _standing, usage="standing evade|evade_mc|pursue|counter_charge yes|no|ask")
+    g.verb("standing", _standing, usage="standing evade|evade_mc|evade_fire|pursue|counter_charge yes|no|ask")
     for s in st.live(side):
         if s.id.lower() not in ("declare", "group", "general", "end", "done", "standing"):
             g.verb(

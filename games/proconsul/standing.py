@@ -15,6 +15,7 @@ ANSWERS = ("yes", "no", "ask")
 KEYS: dict[str, str] = {
     "evade": "Sk, LC and LCh evade a charge when allowed (decision 9; default yes)",
     "evade_mc": "MC evade a charge by infantry (decision 9; default no)",
+    "evade_fire": "Sk, LC and LCh evade fire from an enemy in their front arc (decision 10; default no)",
     "pursue": "a winner that may choose rolls to pursue (decision 26; default yes mounted, no foot)",
     "counter_charge": "a stand on opportunity counter-charges an enemy about to contact it (decision 15; default yes)",
 }

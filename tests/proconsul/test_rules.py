@@ -637,3 +637,15 @@ def test_PC_MELEE_17_push_through_skirmishers() -> None:
     do_move(c, "M", [["hex", P(1, 0).q, P(1, 0).r], ["hex", P(2, -1).q, P(2, -1).r]], Track(P(0, 0)))
     assert not st.stands["K"].on_board and spec_hex(st.stands["M"].hex) == (2, -1)
     assert c.dice.purposes[0].startswith("defensive fire: K at M")
+
+
+def test_PC_EVADE_8_evading_fire_by_standing_order() -> None:
+    """[PC.EVADE.8] [PC.EVADE.1] (b) [PC.FIRE.19]: with `standing evade_fire yes` an LC shot at from its front arc evades
+    first; the fire then goes ahead only if the target is still in range, arc and sight."""
+    st = two(
+        {"id": "K", "troop": "gauls:javelins", "at": (0, 0)}, {"id": "LC", "troop": "cat:LC", "at": (2, 0), "facing": 3}
+    )
+    st.standing["blue"] = {"evade_fire": "yes"}
+    with pytest.raises(Illegal, match="out of range"):
+        run_actions(ctx(st), "K", [{"do": "fire", "target": "LC"}], Track(P(0, 0)))
+    assert spec_hex(st.stands["LC"].hex) == (6, 0)
