@@ -303,6 +303,8 @@ def refights(ctx: Ctx, group: str, side: str) -> None:
         m = st.melees.get(mid)
         if m is None or not m.ongoing or m.fought_in == st.activation:
             continue
+        if st.config.ongoing_refight.value == "per_round" and m.fought_in > st.round_start:
+            continue
         ours = [s for s in (*(b for _, b in m.battle), *m.supporters) if st.stands[s].group == group]
         if ours:
             refit: Melee = replace(m, attacker=side, battle=tuple(sorted(m.battle, key=lambda b: b[0] != side)))

@@ -83,13 +83,12 @@ class Config:
 CONFIG_KEYS = tuple(f.name for f in fields(Config))
 
 NOT_YET: dict[str, tuple[Any, ...]] = {
-    "ongoing_refight": (Refight.PER_ROUND,),
     "zoc_flank_rule": ("literal",),
     "support_optional": (True,),
     "precombat_tests": ("batched",),
 }
 """Values the spec allows that this engine does not implement yet: refused rather than silently ignored.
-TODO(PC.SEQ.9) per_round re-fights; TODO(PC.ZOC.3) the literal flank rule; TODO(PC.MELEE.6) optional support;
+TODO(PC.ZOC.3) the literal flank rule; TODO(PC.MELEE.6) optional support;
 TODO(PC.FIRE.18) batched pre-combat tests."""
 
 

@@ -214,6 +214,7 @@ def new_round(ctx: Ctx) -> None:
         end_on_rounds(ctx)
         return
     st.round += 1
+    st.round_start = st.activation
     st.kept = {}
     for gid, g in st.groups.items():
         st.groups[gid] = replace(g, activated=False)

@@ -112,6 +112,8 @@ class State:
     round: int = 1
     activation: int = 0
     """Activations begun so far in the game (melee re-fight book-keeping) [PC.SEQ.9]."""
+    round_start: int = 0
+    """The activation count when this round began (for `ongoing_refight = "per_round"`) [PC.SEQ.9]."""
     phase: Phase = Phase.DECLARE
     window: int = 1
     """Counts the order windows, so every request key is new."""
@@ -292,6 +294,7 @@ def dump_state(st: State) -> dict[str, Any]:
         "next_melee": st.next_melee,
         "round": st.round,
         "activation": st.activation,
+        "round_start": st.round_start,
         "phase": st.phase.value,
         "window": st.window,
         "declarations": dict(sorted(st.declarations.items())),
@@ -335,6 +338,7 @@ def load_state(d: dict[str, Any]) -> State:
             mid, att, tuple((b[0], b[1]) for b in battle), tuple(sup), tuple(nf), ong, fought, tuple(fb), tuple(mf)
         )
     st.next_melee, st.round, st.activation = d["next_melee"], d["round"], d["activation"]
+    st.round_start = d.get("round_start", 0)
     st.phase, st.window = Phase(d["phase"]), d["window"]
     st.declarations, st.kept = dict(d["declarations"]), dict(d["kept"])
     st.active_side, st.active_group = d["active_side"], d["active_group"]

@@ -180,9 +180,8 @@ def test_view_text_and_picture() -> None:
 
 
 def test_config_values_not_implemented_are_refused() -> None:
-    """[PC.SEQ.9] [PC.ZOC.3] [PC.MELEE.6] [PC.FIRE.18]: spec options this engine does not run yet are refused, not ignored."""
+    """[PC.ZOC.3] [PC.MELEE.6] [PC.FIRE.18]: spec options this engine does not run yet are refused, not ignored."""
     for key, value in (
-        ("ongoing_refight", "per_round"),
         ("zoc_flank_rule", "literal"),
         ("support_optional", True),
         ("precombat_tests", "batched"),
@@ -214,3 +213,23 @@ def test_PC_SEQ_9_only_on_reignite_skips_refights() -> None:
     c = Ctx(st, ScriptedDice.of(6))
     refights(c, "gcentre", "gauls")
     assert c.log == [] and st.melees[1].ongoing
+
+
+def test_PC_SEQ_9_per_round_refights_once_a_round() -> None:
+    """[PC.SEQ.9]: with ongoing_refight = "per_round" a melee already fought this round is not fought again."""
+    from dataclasses import replace
+
+    from campaign.kit.scripted import ScriptedDice
+    from games.proconsul.activation import refights
+    from games.proconsul.context import Ctx
+
+    st = R.setup("open-field-round-2", {"ongoing_refight": "per_round"})
+    st.round_start, st.activation = 3, 5
+    st.melees[1] = replace(st.melees[1], fought_in=4)
+    c = Ctx(st, ScriptedDice.of(6))
+    refights(c, "gcentre", "gauls")
+    assert c.log == []
+    st.melees[1] = replace(st.melees[1], fought_in=2)
+    c = Ctx(st, ScriptedDice.of(6, *[1] * 40))
+    refights(c, "gcentre", "gauls")
+    assert any("re-fight" in line for line in c.log)
