@@ -106,6 +106,7 @@ def shooting_dice(ctx: Ctx, shooter: Stand, target: Stand, moves_before: int, mo
     troop = st.troop(shooter)
     band = tables.range_dice(troop.ranges, shooter.hex.distance(target.hex)) or 0
     n = tables.fire_dice(shooter.front_sp, band, moves_before, move_after, False, cover_dice(st, shooter, target))
+    n += st.modifier_dice(shooter, "fire")  # the scenario's factors [PC.UNITS.9]
     if shooter.disordered:
         n += st.config.disorder_dice_mod
     over = [h for p in sight_line(shooter.hex, target.hex).paths for h in p.hexes if st.at(h) is not None]

@@ -93,6 +93,7 @@ def stand_dice(st: State, m: Melee, sid: str, fresh: Fresh, mv: Movement, *, bat
         n -= 1  # mounted in woods [PC.TERRAIN.7]
     if s.id == m.battle_of(st.enemy(m.attacker)) and st.edge(s.hex, enemy.hex) is not None:
         n += 1  # defender behind a creek, river or field defence [PC.TERRAIN.7]
+    n += st.modifier_dice(s, "melee")  # the scenario's factors [PC.UNITS.9] [PC.TERRAIN.5]
     if s.disordered:
         n += st.config.disorder_dice_mod
     return tables.battle_dice(n) if battle else tables.support_dice(n)

@@ -258,6 +258,22 @@ class Melee:
 
 
 @dataclass(frozen=True, slots=True)
+class Modifier:
+    """A scenario's dice modifier for some stands in some situation: the Summary Sheet's tactical factors, keyed by
+    category or troop type [PC.UNITS.9] [PC.TERRAIN.5] [PC.ARMYLIST.1]."""
+
+    when: str
+    """"melee" (battle and supporting dice) or "fire" (normal fire)."""
+    dice: int
+    category: Category | None = None
+    troop: str = ""
+    """A troop key of the scenario ("romans:legion"), or "" for any."""
+    side: str = ""
+    terrain: str = ""
+    """Only when the stand stands in this terrain ("" for any)."""
+
+
+@dataclass(frozen=True, slots=True)
 class ArmyStatus:
     """Break-point book-keeping of one side [PC.VICTORY.2]."""
 

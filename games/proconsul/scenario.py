@@ -17,14 +17,14 @@ from campaign.kit.scenario_file import Fields, ScenarioError, TomlDocument
 from .armies import defaults, load_army, read_troop
 from .config import config_from
 from .geometry import FACING_NAMES
-from .model import ArmyStatus, General, Group, Melee, Stand, Training, Troop
+from .model import ArmyStatus, Category, General, Group, Melee, Modifier, Stand, Training, Troop
 from .state import Edge, Phase, State, Terrain, edge_key
 
 SIDE_NAMES = {"e": 0, "ne": 1, "nw": 2, "w": 3, "sw": 4, "se": 5}
 """Hexside names on a pointy-top map (direction k)."""
 
 TOP_KEYS = ("title", "description", "map", "sides", "armies", "config", "terrain", "edges", "troops", "groups",
-            "stands", "start", "melees", "house_values")  # fmt: skip
+            "stands", "start", "melees", "house_values", "modifiers")  # fmt: skip
 
 
 def scenario_names() -> list[str]:
@@ -101,8 +101,28 @@ class _Reader:
             st.army[side] = ArmyStatus(total)
         self._start(st)
         self._melees(st)
+        self._modifiers(st)
         f.done()
         return st
+
+    def _modifiers(self, st: State) -> None:
+        """[[modifiers]]: dice for some stands in melee or fire, by category, troop, side, terrain [PC.TERRAIN.5]."""
+        f = self.f
+        cats = {c.value: c for c in Category}
+        kinds = {t.value: t.value for t in Terrain}
+        for i, m in enumerate(f.tables(self.doc.data, "modifiers")):
+            where = f"modifiers[{i}]"
+            f.unknown(m, ("when", "dice", "category", "troop", "side", "terrain"), where)
+            when = f.one_of(m, "when", {"melee": "melee", "fire": "fire"}, where) or "melee"
+            side = f.text(m, "side", where, default="")
+            troop = f.text(m, "troop", where, default="")
+            key = f"{side}:{troop}" if troop and side else ""
+            if troop and key not in st.troops:
+                f.problem(f"{where}.troop", "give the side too, and a troop of its army list")
+            category = f.one_of(m, "category", cats, where) if "category" in m else None
+            terrain = f.one_of(m, "terrain", kinds, where) if "terrain" in m else ""
+            dice = f.integer(m, "dice", where, low=-6, high=6)
+            st.modifiers.append(Modifier(when, dice, category, key, side, terrain or ""))
 
     def _troops(self, st: State) -> dict[str, Training]:
         f = self.f

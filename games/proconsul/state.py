@@ -21,6 +21,7 @@ from .model import (
     Impetuous,
     Melee,
     Missile,
+    Modifier,
     Move,
     OrderClass,
     RangeBand,
@@ -44,8 +45,7 @@ class Terrain(Enum):
     """Hex terrain [PC.TERRAIN.1] [PC.TERRAIN.7], read per scenario [PC.TERRAIN.6]; its rules are those of [PC.TERRAIN.2].
 
     Elevation comes from the terrain (hillside 1, hilltop 2) or the scenario [PC.TERRAIN.4] [PC.GEOM.18].
-    TODO(PC.TERRAIN.5): per-scenario factor tables overriding the house terrain effects, keyed by
-    category as [PC.UNITS.9] asks.
+    A scenario adds its own factors as dice modifiers by category, troop, side and terrain (`Modifier`).
     """
 
     PLAIN = "plain"
@@ -127,6 +127,8 @@ class State:
     """Stands of the active group marked moved [PC.SEQ.6]."""
     script: dict[str, Any] | None = None
     """The active side's activation orders on file."""
+    modifiers: list[Modifier] = field(default_factory=list)
+    """The scenario's dice modifiers [PC.UNITS.9] [PC.TERRAIN.5]."""
     standing: dict[str, dict[str, str]] = field(default_factory=dict)
     """Each side's standing orders: key -> yes, no or ask (see `standing.py`) [PC.PBEM.6]."""
     last_moves: list[Move] = field(default_factory=list)
@@ -192,6 +194,19 @@ class State:
 
     def label(self, h: Hex) -> str:
         return self.spec.label(h)
+
+    def modifier_dice(self, s: Stand, when: str) -> int:
+        """The scenario's dice modifiers that apply to this stand now [PC.UNITS.9] [PC.TERRAIN.5]."""
+        cat, ground = self.cat(s), self.ground(s.hex).value
+        return sum(
+            m.dice
+            for m in self.modifiers
+            if m.when == when
+            and m.category in (None, cat)
+            and m.troop in ("", s.troop)
+            and m.side in ("", s.side)
+            and m.terrain in ("", ground)
+        )
 
 
 # --- JSON -----------------------------------------------------------------------------------
@@ -304,6 +319,9 @@ def dump_state(st: State) -> dict[str, Any]:
         "moved": sorted(st.moved),
         "script": st.script,
         "standing": {k: dict(sorted(v.items())) for k, v in sorted(st.standing.items())},
+        "modifiers": [
+            [m.when, m.dice, m.category.value if m.category else "", m.troop, m.side, m.terrain] for m in st.modifiers
+        ],
         "last_moves": [[m.side, [_hex(h) for h in m.hexes], m.attack] for m in st.last_moves],
         "result": None if st.result is None else list(st.result),
     }
@@ -345,6 +363,9 @@ def load_state(d: dict[str, Any]) -> State:
     st.moved = set(d["moved"])
     st.script = d["script"]
     st.standing = {k: dict(v) for k, v in d.get("standing", {}).items()}
+    st.modifiers = [
+        Modifier(w, n, Category(c) if c else None, t, sd, tr) for w, n, c, t, sd, tr in d.get("modifiers", [])
+    ]
     st.last_moves = [Move(side, tuple(Hex(*h) for h in hs), att) for side, hs, att in d["last_moves"]]
     st.result = None if d["result"] is None else (d["result"][0], d["result"][1])
     return st

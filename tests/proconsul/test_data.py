@@ -233,3 +233,18 @@ def test_PC_SEQ_9_per_round_refights_once_a_round() -> None:
     c = Ctx(st, ScriptedDice.of(6, *[1] * 40))
     refights(c, "gcentre", "gauls")
     assert any("re-fight" in line for line in c.log)
+
+
+def test_PC_TERRAIN_5_scenario_modifiers_by_category_and_terrain() -> None:
+    """[PC.TERRAIN.5] [PC.UNITS.9]: a scenario's [[modifiers]] add dice by category, troop, side and terrain."""
+    doc = scenario_doc("open-field")
+    text = doc.text + '\n[[modifiers]]\nwhen = "melee"\ncategory = "WB"\nterrain = "plain"\ndice = 1\n'
+    text += '\n[[modifiers]]\nwhen = "fire"\nside = "romans"\ntroop = "archers"\ndice = -1\n'
+    st = build_state(TomlDocument.parse(text, "m.toml"), "m")
+    assert st.modifier_dice(st.stands["W1"], "melee") == 1
+    assert st.modifier_dice(st.stands["L1"], "melee") == 0
+    assert st.modifier_dice(st.stands["RB1"], "fire") == -1
+    assert R.dump(R.load(R.dump(st))) == R.dump(st)
+    bad = TomlDocument.parse(doc.text + '\n[[modifiers]]\nwhen = "sometimes"\ndice = 9\n', "b.toml")
+    with pytest.raises(ScenarioError, match="modifiers"):
+        build_state(bad, "b")
