@@ -5,8 +5,9 @@ for a *sealed* request (`Request.sealed`): the core keeps each side's declaratio
 other side's digest, status, view and archive until both are in [PC.PBEM.2] [PC.PBEM.8]; the
 resolution then reveals both and rolls the initiative. In an activation window only the winner
 is asked, for its group's orders [PC.PBEM.4]. A round therefore costs about two short exchanges per
-activation, as the illustration of [PC.PBEM.11] describes. TODO(PC.PBEM.9): the optional
-pre-scripted mode (a script per group sent in advance) is not offered.
+activation, as the illustration of [PC.PBEM.11] describes. In the optional pre-scripted mode a side
+sends a group's orders with its declaration (`script GROUP`); they run at once if that group wins
+the roll [PC.PBEM.9].
 """
 
 from __future__ import annotations
@@ -96,7 +97,8 @@ class Proconsul(Ruleset):
         key = self.pending_key(state)
         standing = {o["standing"]: o["value"] for o in parsed if "standing" in o}
         if state.phase is Phase.DECLARE:
-            data: Any = {"declare": next(o["declare"] for o in parsed if "declare" in o), "standing": standing}
+            declared = next(o["declare"] for o in parsed if "declare" in o)
+            data: Any = {"declare": declared, "standing": standing, "scripts": O.scripts(parsed)}
         else:
             data = {"items": [o for o in parsed if "standing" not in o], "standing": standing}
         return AcceptedOrders(side, key, data, O.canonical(state, parsed))
@@ -110,6 +112,7 @@ class Proconsul(Ruleset):
             state.standing.setdefault(orders.side, {}).update(orders.data["standing"])
         if "declare" in orders.data:
             state.declarations[orders.side] = orders.data["declare"]
+            state.prescripts.setdefault(orders.side, {}).update(orders.data.get("scripts", {}))
         else:
             state.script = orders.data
         return state

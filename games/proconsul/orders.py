@@ -104,6 +104,16 @@ def _group(c: Cursor, ctx: _Ctx) -> Order:
     return {"group": gid}
 
 
+def _script(c: Cursor, ctx: _Ctx) -> Order:
+    """script GROUP: the orders below are that group's, used if it wins the next roll (pre-scripted mode) [PC.PBEM.9]."""
+    if ctx.st.phase is not Phase.DECLARE:
+        raise LineError("scripts for later go with a declaration", c.verb.column, "PC.PBEM.9")
+    groups = {g.id.lower(): g.id for g in ctx.st.unactivated(ctx.side)}
+    gid = c.choice("one of your groups still to activate", groups, "PC.PBEM.9")
+    ctx.group = gid
+    return {"script": gid}
+
+
 def _standing(c: Cursor, ctx: _Ctx) -> Order:
     """standing KEY yes|no|ask: a standing order for the decisions of the side not moving [PC.PBEM.6]."""
     from .standing import ANSWERS, KEYS
@@ -240,9 +250,10 @@ def grammar(st: State, side: str | None = None) -> Grammar[_Ctx, Order]:
     g.verb("group", _group, usage="group GROUP")
     g.verb("general", _general, usage="general move HEX... [attach STAND | detach]")
     g.verb("end", _end, aliases=("done",), usage="end")
+    g.verb("script", _script, usage="script GROUP (then that group's orders)")
     g.verb("standing", _standing, usage="standing evade|evade_mc|evade_fire|pursue|counter_charge yes|no|ask")
     for s in st.live(side):
-        if s.id.lower() not in ("declare", "group", "general", "end", "done", "standing"):
+        if s.id.lower() not in ("declare", "group", "general", "end", "done", "standing", "script"):
             g.verb(
                 s.id,
                 _stand_line(s.id),
@@ -259,6 +270,11 @@ def parse(st: State, side: str, text: str) -> list[Order]:
     orders = [dict(o, line=line.number) for line, o in result.orders]
     if st.phase is Phase.DECLARE:
         decl = [o for o in orders if "declare" in o]
+        loose = next((o for o in orders if ("stands" in o or "general" in o) and not _in_script(orders, o)), None)
+        if loose is not None:
+            errors.append(
+                OrderError(loose["line"], 1, "PC.PBEM.9", "stand orders now need a `script GROUP` line above them")
+            )
         if len(decl) != 1 and not errors:
             groups = ", ".join(g.id for g in st.unactivated(side))
             errors.append(OrderError(0, 0, "PC.SEQ.2", "declare exactly one group", "", f"declare one of: {groups}"))
@@ -279,6 +295,23 @@ def parse(st: State, side: str, text: str) -> list[Order]:
     return orders
 
 
+def _in_script(orders: list[Order], order: Order) -> bool:
+    return any("script" in o and o["line"] < order["line"] for o in orders)
+
+
+def scripts(orders: list[Order]) -> dict[str, list[Order]]:
+    """The pre-scripted orders of a declaration message, by group [PC.PBEM.9]."""
+    out: dict[str, list[Order]] = {}
+    current = ""
+    for o in orders:
+        if "script" in o:
+            current = o["script"]
+            out[current] = []
+        elif current and ("stands" in o or "general" in o):
+            out[current].append(o)
+    return out
+
+
 def canonical(st: State, orders: list[Order]) -> str:
     lines = []
     for o in orders:
@@ -290,6 +323,8 @@ def canonical(st: State, orders: list[Order]) -> str:
             lines.append("end")
         elif "standing" in o:
             lines.append(f"standing {o['standing']} {o['value']}")
+        elif "script" in o:
+            lines.append(f"script {o['script']}")
         elif "general" in o:
             parts = ["general"]
             if o["path"]:

@@ -48,6 +48,10 @@ def initiative(ctx: Ctx) -> None:
     st.kept = {loser: decl[loser]} if st.config.loser_keeps_declaration else {}
     st.declarations = {}
     begin(ctx, winner, decl[winner])
+    ready = st.prescripts.get(winner, {}).pop(decl[winner], None)
+    if ready is not None:
+        ctx.say(f"{winner} sent {decl[winner]}'s orders ahead: they are carried out now [PC.PBEM.9]")
+        activate(ctx, {"items": [*ready, {"end": True}], "skip": True})
 
 
 def begin(ctx: Ctx, side: str, group: str) -> None:
@@ -76,6 +80,8 @@ def activate(ctx: Ctx, script: dict[str, Any]) -> None:
             stopped = _stand_item(ctx, item)
         elif "general" in item:
             stopped = _general_item(ctx, item)
+        if stopped and script.get("skip"):
+            stopped = False  # pre-scripted orders skip what has become illegal [PC.PBEM.9]
         if stopped or st.result is not None:
             break
         _mark_fought(ctx)
@@ -185,6 +191,7 @@ def close_activation(ctx: Ctx) -> None:
     refights(ctx, st.active_group, st.active_side)
     if check_victory(ctx):
         return
+    st.prescripts.get(st.active_side, {}).pop(st.active_group, None)
     st.groups[st.active_group] = replace(st.groups[st.active_group], activated=True)
     ctx.say(f"{st.groups[st.active_group].name} has activated")
     next_window(ctx)
@@ -215,7 +222,7 @@ def new_round(ctx: Ctx) -> None:
         return
     st.round += 1
     st.round_start = st.activation
-    st.kept = {}
+    st.kept, st.prescripts = {}, {}
     for gid, g in st.groups.items():
         st.groups[gid] = replace(g, activated=False)
     for gid, gen in st.generals.items():

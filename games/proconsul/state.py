@@ -127,6 +127,8 @@ class State:
     """Stands of the active group marked moved [PC.SEQ.6]."""
     script: dict[str, Any] | None = None
     """The active side's activation orders on file."""
+    prescripts: dict[str, dict[str, list[Any]]] = field(default_factory=dict)
+    """Orders sent ahead for a group, used if it wins the roll (pre-scripted mode) [PC.PBEM.9]."""
     modifiers: list[Modifier] = field(default_factory=list)
     """The scenario's dice modifiers [PC.UNITS.9] [PC.TERRAIN.5]."""
     standing: dict[str, dict[str, str]] = field(default_factory=dict)
@@ -319,6 +321,7 @@ def dump_state(st: State) -> dict[str, Any]:
         "moved": sorted(st.moved),
         "script": st.script,
         "standing": {k: dict(sorted(v.items())) for k, v in sorted(st.standing.items())},
+        "prescripts": {k: dict(sorted(v.items())) for k, v in sorted(st.prescripts.items())},
         "modifiers": [
             [m.when, m.dice, m.category.value if m.category else "", m.troop, m.side, m.terrain] for m in st.modifiers
         ],
@@ -363,6 +366,7 @@ def load_state(d: dict[str, Any]) -> State:
     st.moved = set(d["moved"])
     st.script = d["script"]
     st.standing = {k: dict(v) for k, v in d.get("standing", {}).items()}
+    st.prescripts = {k: dict(v) for k, v in d.get("prescripts", {}).items()}
     st.modifiers = [
         Modifier(w, n, Category(c) if c else None, t, sd, tr) for w, n, c, t, sd, tr in d.get("modifiers", [])
     ]

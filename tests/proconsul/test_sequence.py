@@ -172,3 +172,21 @@ def test_PC_SEQ_7_enemy_stands_are_never_marked_moved() -> None:
     st = file(st, "gauls", "W2 hold\nend")
     st = R.resolve(st, ScriptedDice.of(6, *[1] * 300)).state
     assert not (st.moved & {s.id for s in st.live("romans")})
+
+
+def test_PC_PBEM_9_pre_scripted_orders_run_without_waiting() -> None:
+    """[PC.PBEM.9]: orders sent ahead with a declaration (`script GROUP`) are carried out as soon as that group wins the
+    roll, skipping what has become illegal; no activation window is opened."""
+    st = fresh()
+    text = "declare centre\nscript centre\nL1 move 0708\nRB1 fire W1\nL2 move 0808"
+    acc = R.parse_orders(st, "romans", text)
+    assert acc.canonical == text
+    st = R.apply_orders(st, acc)
+    st = file(st, "gauls", "declare gleft")
+    res = R.resolve(st, ScriptedDice.of(6, 6, 6, 1, 1))
+    st = res.state
+    assert st.groups["centre"].activated and st.phase is Phase.DECLARE
+    assert st.label(st.stands["L1"].hex) == "0708" and st.label(st.stands["L2"].hex) == "0808"
+    assert any("RB1 stopped" in line for line in res.narrative)
+    with pytest.raises(OrdersRejected, match="PC.PBEM.9"):
+        R.parse_orders(st, "romans", "declare left\nRA1 hold")
