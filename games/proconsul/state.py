@@ -245,6 +245,16 @@ def troop_from(d: dict[str, Any]) -> Troop:
     )  # fmt: skip
 
 
+def _stand_row(s: Stand) -> list[Any]:
+    return [s.id, s.side, s.group, s.troop, _hex(s.hex), s.facing, list(s.ranks), s.front_loss, s.disordered,
+            s.opportunity, s.removed]  # fmt: skip
+
+
+def _general_row(g: General) -> list[Any]:
+    return [g.id, g.side, g.group, _hex(g.hex), g.initiative, g.command_range, g.alive, g.moved, g.attached,
+            g.replacement, _hex(g.died_at)]  # fmt: skip
+
+
 def dump_state(st: State) -> dict[str, Any]:
     sp = st.spec
     return {
@@ -254,38 +264,8 @@ def dump_state(st: State) -> dict[str, Any]:
         "sides": list(st.sides),
         "side_names": st.side_names,
         "troops": {k: troop_json(t) for k, t in sorted(st.troops.items())},
-        "stands": [
-            [
-                s.id,
-                s.side,
-                s.group,
-                s.troop,
-                _hex(s.hex),
-                s.facing,
-                list(s.ranks),
-                s.front_loss,
-                s.disordered,
-                s.opportunity,
-                s.removed,
-            ]
-            for s in sorted(st.stands.values(), key=lambda s: s.id)
-        ],  # fmt: skip
-        "generals": [
-            [
-                g.id,
-                g.side,
-                g.group,
-                _hex(g.hex),
-                g.initiative,
-                g.command_range,
-                g.alive,
-                g.moved,
-                g.attached,
-                g.replacement,
-                _hex(g.died_at),
-            ]
-            for g in sorted(st.generals.values(), key=lambda g: g.id)
-        ],  # fmt: skip
+        "stands": [_stand_row(s) for s in sorted(st.stands.values(), key=lambda s: s.id)],
+        "generals": [_general_row(g) for g in sorted(st.generals.values(), key=lambda g: g.id)],
         "groups": [
             [g.id, g.side, g.name, g.general, g.activated] for g in sorted(st.groups.values(), key=lambda g: g.id)
         ],
