@@ -190,3 +190,18 @@ def test_PC_PBEM_9_pre_scripted_orders_run_without_waiting() -> None:
     assert any("RB1 stopped" in line for line in res.narrative)
     with pytest.raises(OrdersRejected, match="PC.PBEM.9"):
         R.parse_orders(st, "romans", "declare left\nRA1 hold")
+
+
+def test_PC_SEQ_2_a_withdrawn_declaration_is_asked_for_again() -> None:
+    """[PC.SEQ.2] [PC.PBEM.2]: withdrawing a declaration puts the side back on the list of those to declare."""
+    st = file(fresh(), "romans", "declare left")
+    st = R.withdraw_orders(st, "romans", R.pending_key(st))
+    assert {r.side for r in R.pending(st)} == {"romans", "gauls"}
+
+
+def test_picture_draws_last_moves_as_arrows() -> None:
+    """The board picture shows the last resolution's moves as arrows in the side's colour."""
+    st, _ = declare(fresh(), "centre", "gleft", 6, 6, 1, 1)
+    st = R.resolve(file(st, "romans", "L1 move 0708\nend"), ScriptedDice.of(6)).state
+    pic = R.picture(st, None, "t")
+    assert [(a.side, [st.label(h) for h in a.hexes]) for a in pic.arrows] == [("romans", ["0709", "0708"])]
