@@ -13,8 +13,8 @@ from dataclasses import replace
 from campaign.hexgrid import Hex
 
 from .context import Ctx
-from .melee import Movement, charge_contacts
-from .movement import Illegal, MoveState, Track, _check_step, end_of_move, evasions, in_command
+from .melee import Movement, charge_contacts, contacted
+from .movement import Illegal, MoveState, Track, _check_step, _turn, end_of_move, evasions, in_command, order_test
 from .retreat import zoc_holders
 from .state import State
 
@@ -45,45 +45,94 @@ def check_group(st: State, ids: list[str]) -> str:
     return ""
 
 
-def group_move(ctx: Ctx, ids: list[str], steps: list[list[object]]) -> None:
-    """Move the group along the lead stand's hex steps, every member the same way [PC.MOVE.14]."""
+def group_move(ctx: Ctx, ids: list[str], moves: list[list[list[object]]]) -> None:
+    """Move the group, every member the same way, one move after another [PC.MOVE.14].
+
+    Before each extra move every member takes its own test, in id order; those that fail are disordered and stop,
+    the others go on if they still form a group (TODO(PC.MOVE.14): members no longer forming a group should carry
+    on separately; here they stop). A move of turns only turns every member the same face.
+    """
     st = ctx.st
     why = check_group(st, ids)
     if why:
         raise Illegal(why)
     for i in ids:
         st.moved.add(i)
-    lead = st.stands[ids[0]]
     tracks = {i: Track(st.stands[i].hex) for i in ids}
-    states = {i: MoveState(st.troop(st.stands[i]).mp) for i in ids}
-    here = lead.hex
+    members = list(ids)
+    for n, steps in enumerate(moves):
+        if n > 0:
+            members = [i for i in members if _extra_move_test(ctx, i, n + 1)]
+            if not members or (len(members) > 1 and check_group(st, members)):
+                break
+        states = {i: MoveState(st.troop(st.stands[i]).mp) for i in members}
+        if all(stp[0] == "turn" for stp in steps):
+            _group_turn(ctx, members, steps, states, tracks)
+            continue
+        if _group_steps(ctx, members, steps, states, tracks):
+            break
+
+
+def _extra_move_test(ctx: Ctx, sid: str, move_no: int) -> bool:
+    """A member's test for the group's extra move; a fail disorders it [PC.MOVE.8] [PC.MOVE.14]."""
+    st = ctx.st
+    s = st.stands[sid]
+    if s.disordered or not s.on_board:
+        return False
+    if order_test(ctx, sid, st.troop(s).order_class.value + move_no - 2, f"group move {move_no}"):
+        return True
+    ctx.disorder(sid)
+    return False
+
+
+def _group_turn(
+    ctx: Ctx, ids: list[str], steps: list[list[object]], states: dict[str, MoveState], tracks: dict[str, Track]
+) -> None:
+    """Every member turns the same faces under its own turning rules; a turn into contact charges [PC.MOVE.14]
+    [PC.MOVE.4] [PC.MELEE.1]."""
+    st = ctx.st
+    before = {i: contacted(st, st.stands[i]) for i in ids}
+    for stp in steps:
+        for i in ids:
+            _turn(ctx, i, int(stp[1]), states[i], tracks[i])  # type: ignore[call-overload]  # ["turn", +1 or -1]
+    for i in ids:
+        end_of_move(ctx, i, states[i], tracks[i])
+    ctx.say(f"group turn: {', '.join(ids)}")
+    chargers = {i: [st.stands[i].hex] for i in ids if any(e not in before[i] for e in contacted(st, st.stands[i]))}
+    if chargers:
+        charge_contacts(ctx, chargers, Movement())
+
+
+def _group_steps(
+    ctx: Ctx, ids: list[str], steps: list[list[object]], states: dict[str, MoveState], tracks: dict[str, Track]
+) -> bool:
+    """One group move of hex steps; True if it halted (contact or an enemy zone of control)."""
+    st = ctx.st
+    here = st.stands[ids[0]].hex
     chargers: dict[str, list[Hex]] = {}
+    halt = False
+    first = {i: len(tracks[i].path) for i in ids}
     for stp in steps:
         target = Hex(int(stp[1]), int(stp[2]))  # type: ignore[call-overload]  # ["hex", q, r]
         delta = target - here
         moves = {i: st.stands[i].hex + delta for i in ids}
-        others = set(ids)
         for i in ids:
             occ = st.at(moves[i])
-            if occ is not None and occ.id in others:
+            if occ is not None and occ.id in ids:
                 continue
             if occ is not None:
                 raise Illegal(f"{i} would enter {occ.id}'s hex: a group move does not pass through stands [PC.MOVE.14]")
             _check_step(st, st.stands[i], moves[i], states[i], first=not states[i].left_hex)
         for i in ids:
             evasions(ctx, i, moves[i], st.stands[i].facing, [*tracks[i].path])
-        halt = False
-        placed = {i: moves[i] for i in ids}
         for i in ids:
-            st.put(replace(st.stands[i], hex=placed[i], opportunity=False))
+            st.put(replace(st.stands[i], hex=moves[i], opportunity=False))
             states[i].mp -= 1
             states[i].left_hex = True
-            tracks[i].path.append(placed[i])
+            tracks[i].path.append(moves[i])
         here = target
         for i in ids:
             s = st.stands[i]
-            from .melee import contacted
-
             if contacted(st, s):
                 chargers[i] = tracks[i].path[:-1]
                 halt = True
@@ -93,11 +142,12 @@ def group_move(ctx: Ctx, ids: list[str], steps: list[list[object]]) -> None:
             break
     for i in ids:
         end_of_move(ctx, i, states[i], tracks[i])
-        ctx.paths.append((st.stands[i].side, list(tracks[i].path)))
+        ctx.paths.append((st.stands[i].side, tracks[i].path[max(0, first[i] - 1) :]))
     ctx.say(f"group move: {', '.join(ids)} to {', '.join(st.label(st.stands[i].hex) for i in ids)}"
             + ("" if all(in_command(st, st.stands[i]) for i in ids) else " (some out of command)"))  # fmt: skip
     if chargers:
         charge_contacts(ctx, chargers, Movement())
+    return halt
 
 
 def group_rally(ctx: Ctx, ids: list[str]) -> None:

@@ -209,11 +209,14 @@ def _stand_line(sid: str) -> Any:
         while c.accept("then"):
             actions.append(_action(c, ctx))
         group_rally = [a["do"] for a in actions] == ["rally"]
-        hex_moves = all(a["do"] == "move" and all(s[0] == "hex" for s in a["steps"]) for a in actions)
-        if len(stands) > 1 and not (group_rally or (hex_moves and len(actions) == 1)):
+        group_moves = all(
+            a["do"] == "move" and len({s[0] for s in a["steps"]}) == 1 and a["steps"][0][0] in ("hex", "turn")
+            for a in actions
+        )
+        if len(stands) > 1 and not (group_rally or group_moves):
             raise LineError(
-                "a group takes one move of hex steps, or rallies together", c.verb.column, "PC.MOVE.14",
-                "STAND with STAND... move HEX... | STAND with STAND... rally",
+                "a group moves by hex steps or turns (each move one or the other), or rallies together",
+                c.verb.column, "PC.MOVE.14", "STAND with STAND... move HEX... [then move HEX...] | ... turn left | ... rally",
             )  # fmt: skip
         from .activation import _check_menu
 

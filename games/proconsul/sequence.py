@@ -107,7 +107,7 @@ def _stand_item(ctx: Ctx, item: dict[str, Any]) -> bool:
             if item["actions"][0]["do"] == "rally":
                 group_rally(ctx, item["stands"])
             else:
-                group_move(ctx, item["stands"], item["actions"][0]["steps"])
+                group_move(ctx, item["stands"], [a["steps"] for a in item["actions"]])
         except Illegal as e:
             ctx.say(f"line {item['line']}: stopped: {e}")
             return True

@@ -172,7 +172,7 @@ def test_PC_WE_25_group_move_one_melee_per_contacted_enemy() -> None:
     )
     target = P(0, 1)
     c = ctx(st, 1, *[1] * 8, *[1] * 5, 1, *[1] * 9, *[1] * 5)
-    group_move(c, ["L1", "L2"], [["hex", target.q, target.r]])
+    group_move(c, ["L1", "L2"], [[["hex", target.q, target.r]]])
     c.dice.assert_used_up()
     p = c.dice.purposes
     assert p[0].startswith("pilum: L1 at E1, 1d6")

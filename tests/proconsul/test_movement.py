@@ -335,3 +335,29 @@ def test_PC_CMD_6_a_lone_general_is_driven_off() -> None:
     st.generals["Gblue"] = replace(st.generals["Gblue"], hex=P(1, 0))
     do_move(ctx(st), "S", steps((1, 0)), Track(P(0, 0)))
     assert st.stands["S"].hex == P(1, 0) and st.generals["Gblue"].hex == P(6, 0)
+
+
+def test_PC_MOVE_14_group_extra_move_tests_each_member() -> None:
+    """[PC.MOVE.14] [PC.MOVE.8]: before the group's second move each member tests; one that fails is disordered and stops;
+    a group may also turn together."""
+    from games.proconsul.group_move import group_move
+
+    st = make(
+        [
+            {"id": "A", "side": "red", "troop": "cat:MC", "at": (0, 0)},
+            {"id": "B", "side": "red", "troop": "cat:MC", "at": (0, 1)},
+        ]
+    )
+    st.moved = set()
+    c = ctx(st, 4, 2)  # A passes (target 4), B fails
+    group_move(c, ["A", "B"], [steps((1, 0)), steps((2, -1))])
+    assert spec_hex(st.stands["A"].hex) == (2, -1) and not st.stands["A"].disordered
+    assert spec_hex(st.stands["B"].hex) == (1, 1) and st.stands["B"].disordered
+    st = make(
+        [
+            {"id": "A", "side": "red", "troop": "cat:MC", "at": (0, 0)},
+            {"id": "B", "side": "red", "troop": "cat:MC", "at": (0, 1)},
+        ]
+    )
+    group_move(ctx(st), ["A", "B"], [[["turn", 1]]])
+    assert st.stands["A"].facing == 1 and st.stands["B"].facing == 1
