@@ -1,8 +1,8 @@
 """Legal options as data, and a computer player that uses them [PC.PBEM.4].
 
-The bot declares the group nearest the enemy, then orders each stand: attack an enemy in
-contact, shoot at one in reach, or close on the nearest enemy with forward steps (turning to
-face it first). Its text goes through the same parser as a player's, and whatever the state
+The bot declares the group nearest the enemy, keeps formation (side-by-side stands of one kind and
+facing advance as a group move), then orders each other stand: attack an enemy in contact, shoot at
+one in reach, or close on the nearest enemy with forward steps (turning to face it first). Its text goes through the same parser as a player's, and whatever the state
 refuses at run time stops only that stand (the engine asks again for the rest).
 """
 
@@ -124,11 +124,75 @@ def bot_orders(st: State, side: str, seed: int) -> str:
     if not group:
         group = choose_group(st, side, seed)
         lines.append(f"group {group}")
+    done: set[str] = set()
+    for block in formations(st, group):
+        line = block_order(st, block)
+        if line:
+            lines.append(line)
+            done.update(s.id for s in block)
     for s in st.group_stands(group):
-        if s.id not in st.moved:
+        if s.id not in st.moved and s.id not in done:
             lines.append(stand_order(st, s))
     lines.append("end")
     return "\n".join(lines)
+
+
+def formations(st: State, group: str) -> list[list[Stand]]:
+    """Blocks of two or more free stands of one kind and facing, side by side: they advance as one [PC.MOVE.14]."""
+    free = [
+        s
+        for s in st.group_stands(group)
+        if s.id not in st.moved and not engaged(st, s.id) and not contacted(st, s) and st.cat(s) not in LIGHT_MOVERS
+    ]
+    blocks: list[list[Stand]] = []
+    seen: set[str] = set()
+    for s in free:
+        if s.id in seen:
+            continue
+        block, todo = [], [s]
+        while todo:
+            x = todo.pop()
+            if x.id in seen:
+                continue
+            seen.add(x.id)
+            block.append(x)
+            todo += [
+                o
+                for o in free
+                if o.id not in seen
+                and o.hex.distance(x.hex) == 1
+                and o.facing == x.facing
+                and st.troop(o).kind == st.troop(x).kind
+            ]
+        if len(block) > 1:
+            blocks.append(sorted(block, key=lambda b: b.id))
+    return blocks
+
+
+def block_order(st: State, block: list[Stand]) -> str:
+    """A group move of the block along its leader's advance, cut where any member could not follow ("" if none)."""
+    lead = block[0]
+    enemy = _nearest(st, lead)
+    if enemy is None or not G.in_arc(lead.hex, lead.facing, enemy.hex):
+        return ""
+    path = forward_path(st, lead, enemy)
+    ids = {s.id for s in block}
+    good: list[Hex] = []
+    for i, h in enumerate(path):
+        delta = h - (path[i - 1] if i else lead.hex)
+        ok = True
+        for s in block:
+            here = s.hex + (good[-1] - lead.hex if good else Hex(0, 0))
+            to = here + delta
+            occ = st.at(to)
+            if not st.on_map(to) or impassable(st, s, to) or (occ is not None and occ.id not in ids):
+                ok = False
+        if not ok:
+            break
+        good.append(h)
+    if not good:
+        return ""
+    return f"{lead.id} with {' '.join(s.id for s in block[1:])} move " + " ".join(st.label(h) for h in good)
 
 
 def legal_options(st: State, side: str) -> LegalOptions:
