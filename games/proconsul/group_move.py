@@ -2,8 +2,8 @@
 
 Every member takes the same step; if any member may not, the whole group halts before that
 step; a step that makes contacts resolves them together, one melee per contacted enemy
-[PC.MELEE.5]. Extra group moves and group turns are not offered yet (TODO(PC.MOVE.14): extra
-group moves with a test per member, and turning in place as a group).
+[PC.MELEE.5]. Groups also turn, make extra moves (a test per member) and rally together
+[PC.DISORDER.6]. TODO(PC.CMD.7): group opportunity tests, with the attached general's +1.
 """
 
 from __future__ import annotations
