@@ -81,7 +81,7 @@ def rally(ctx: Ctx, sid: str, *, group_general: bool = False) -> bool:
     return ok
 
 
-def go_on_opportunity(ctx: Ctx, sid: str) -> None:
+def go_on_opportunity(ctx: Ctx, sid: str, *, group_general: bool = False) -> None:
     """Opportunity test at the base target [PC.OPP.1] [PC.OPP.11]."""
     st = ctx.st
     s = st.stands[sid]
@@ -92,7 +92,7 @@ def go_on_opportunity(ctx: Ctx, sid: str) -> None:
     if s.opportunity:
         ctx.say(f"{sid} stays on opportunity [PC.OPP.3]")
         return
-    if order_test(ctx, sid, st.troop(s).order_class.value, "opportunity"):
+    if order_test(ctx, sid, st.troop(s).order_class.value, "opportunity", group_general=group_general):
         st.put(replace(st.stands[sid], opportunity=True))
         ctx.say(f"{sid} is on opportunity")
 

@@ -3,7 +3,7 @@
 Every member takes the same step; if any member may not, the whole group halts before that
 step; a step that makes contacts resolves them together, one melee per contacted enemy
 [PC.MELEE.5]. Groups also turn, make extra moves (a test per member) and rally together
-[PC.DISORDER.6]. TODO(PC.CMD.7): group opportunity tests, with the attached general's +1.
+[PC.DISORDER.6] and test for opportunity together, with an attached general's +1 [PC.CMD.7].
 """
 
 from __future__ import annotations
@@ -164,3 +164,19 @@ def group_rally(ctx: Ctx, ids: list[str]) -> None:
         st.moved.add(i)
     for i in ids:
         rally(ctx, i, group_general=attached)
+
+
+def group_opportunity(ctx: Ctx, ids: list[str]) -> None:
+    """A group tests for opportunity together: each member tests; all get +1 if the general is attached to one of them;
+    once on opportunity they act on their own [PC.MOVE.14] [PC.CMD.7] [PC.OPP.1]."""
+    from .activation import go_on_opportunity
+
+    st = ctx.st
+    why = check_group(st, ids)
+    if why:
+        raise Illegal(why)
+    attached = any(g.alive and g.attached in ids for g in st.generals.values())
+    for i in ids:
+        st.moved.add(i)
+    for i in ids:
+        go_on_opportunity(ctx, i, group_general=attached)

@@ -202,13 +202,13 @@ def _stand_line(sid: str) -> Any:
     def parse(c: Cursor, ctx: _Ctx) -> Order:
         stands = [ctx.own(sid, c.verb.column)]
         if c.accept("with"):
-            while c.more() and c.peek() not in ("move", "turn", "hold", "rally"):
+            while c.more() and c.peek() not in ("move", "turn", "hold", "rally", "opportunity"):
                 w = c.next("a stand")
                 stands.append(ctx.own(ctx.stand_id(w.text, w.column), w.column))
         actions = [_action(c, ctx)]
         while c.accept("then"):
             actions.append(_action(c, ctx))
-        group_rally = [a["do"] for a in actions] == ["rally"]
+        group_rally = [a["do"] for a in actions] in (["rally"], ["opportunity"])
         group_moves = all(
             a["do"] == "move" and len({s[0] for s in a["steps"]}) == 1 and a["steps"][0][0] in ("hex", "turn")
             for a in actions

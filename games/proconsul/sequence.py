@@ -101,11 +101,13 @@ def _stand_item(ctx: Ctx, item: dict[str, Any]) -> bool:
     st = ctx.st
     lead = item["stands"][0]
     if len(item["stands"]) > 1:
-        from .group_move import group_move, group_rally
+        from .group_move import group_move, group_opportunity, group_rally
 
         try:
             if item["actions"][0]["do"] == "rally":
                 group_rally(ctx, item["stands"])
+            elif item["actions"][0]["do"] == "opportunity":
+                group_opportunity(ctx, item["stands"])
             else:
                 group_move(ctx, item["stands"], [a["steps"] for a in item["actions"]])
         except Illegal as e:

@@ -649,3 +649,20 @@ def test_PC_EVADE_8_evading_fire_by_standing_order() -> None:
     with pytest.raises(Illegal, match="out of range"):
         run_actions(ctx(st), "K", [{"do": "fire", "target": "LC"}], Track(P(0, 0)))
     assert spec_hex(st.stands["LC"].hex) == (6, 0)
+
+
+def test_PC_CMD_7_group_opportunity_with_the_attached_general() -> None:
+    """[PC.CMD.7] [PC.MOVE.14] [PC.OPP.1]: a group tests for opportunity together, each member with the attached general's +1."""
+    from dataclasses import replace
+
+    from games.proconsul.group_move import group_opportunity
+
+    st = make(
+        [
+            {"id": "A", "side": "red", "troop": "cat:HI", "at": (0, 0)},
+            {"id": "B", "side": "red", "troop": "cat:HI", "at": (0, 1)},
+        ]
+    )
+    st.generals["Gred"] = replace(st.generals["Gred"], hex=P(0, 0), attached="A")
+    group_opportunity(ctx(st, 3, 3), ["A", "B"])
+    assert st.stands["A"].opportunity and st.stands["B"].opportunity
