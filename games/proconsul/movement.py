@@ -259,11 +259,59 @@ def counter_charge(ctx: Ctx, sid: str, n: Hex) -> bool:
     return True
 
 
+def _charge_path(st: State, o: Stand, x: Stand) -> list[Hex] | None:
+    """Forward steps only, within one move, ending with x in a front hex [PC.OPP.5] (charge_reachable) [PC.OPP.6]."""
+    frontier: list[tuple[Hex, list[Hex]]] = [(o.hex, [])]
+    for _ in range(st.troop(o).mp):
+        nxt: list[tuple[Hex, list[Hex]]] = []
+        for here, path in frontier:
+            for h in G.front(here, o.facing):
+                if not st.on_map(h) or impassable(st, o, h) or st.at(h) is not None or h in path:
+                    continue
+                if x.hex in G.front(h, o.facing):
+                    return [*path, h]
+                if not zoc_holders(st, h, o.side):
+                    nxt.append((h, [*path, h]))
+        frontier = nxt
+    return None
+
+
+def opportunity_charge(ctx: Ctx, sid: str, before: Hex) -> bool:
+    """An enemy coming towards a stand on opportunity within charge reach may be charged, if its side's standing order
+    says so (decision 15's default is not to) [PC.OPP.4] (c) [PC.OPP.5] [PC.OPP.6] [PC.OPP.7]; True if it was."""
+    st = ctx.st
+    x = st.stands[sid]
+    if sid in ctx.counter_charged:
+        return False
+    for o in st.live(st.enemy(x.side)):
+        if not o.opportunity or st.melee_of(o.id) is not None or not G.in_arc(o.hex, o.facing, x.hex):
+            continue
+        if x.hex.distance(o.hex) >= before.distance(o.hex) or x.hex.distance(o.hex) > st.troop(o).mp + 1:
+            continue
+        if tables.impact_value(st.troop(o), o.front_loss) <= 0:
+            continue
+        path = _charge_path(st, o, x)
+        question = f"{sid} comes on towards {o.id} on opportunity: charge it?"
+        if path is None or not decide(ctx, o.side, "opportunity_charge", False, question, f"{o.id}-{sid}"):
+            continue
+        ctx.counter_charged.add(sid)
+        start = o.hex
+        st.put(replace(o, hex=path[-1], opportunity=False))
+        _carry_general(st, o.id, path[-1])
+        ctx.paths.append((o.side, [start, *path]))
+        ctx.say(f"{o.id} on opportunity charges {sid} [PC.OPP.4]")
+        approach = [start, *path[:-1]]
+        m = new_melee(ctx, o.id, sid, {o.id: approach})
+        fight(ctx, m, Fresh({o.id: approach}, joined=set(m.stands), no_df=sid), Movement())
+        return True
+    return False
+
+
 def opportunity_fire(ctx: Ctx, sid: str, before: Hex) -> None:
     """Stands on opportunity fire at an enemy coming towards them [PC.OPP.4] (c) [PC.OPP.5] [PC.OPP.10] (decision 15).
 
     Firing does not mark them moved [PC.OPP.13]; once contacted they may still fire defensive fire [PC.FIRE.17].
-    TODO(PC.OPP.6): opportunity charges at an enemy merely coming into reach (trigger (c)) are not offered.
+    Opportunity charges at such an enemy come first where a standing order asks for them (`opportunity_charge`).
     """
     st = ctx.st
     x = st.stands[sid]
@@ -396,6 +444,9 @@ def step_into(ctx: Ctx, sid: str, n: Hex, ms: MoveState, track: Track, last: boo
         ms.ended = "enemy zone of control [PC.ZOC.2]"
     elif st.ground(n) in DIFFICULT or st.edge(before, n) in (Edge.CREEK, Edge.FORD, Edge.FIELD_DEFENCE, Edge.RIVER):
         ms.ended = "difficult ground or a crossing ends the move [PC.TERRAIN.7]"
+    if not ahead and opportunity_charge(ctx, sid, before):
+        ms.ended = "interrupted"
+        return []
     if not ahead:
         opportunity_fire(ctx, sid, before)
     return ahead

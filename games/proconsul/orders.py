@@ -254,7 +254,11 @@ def grammar(st: State, side: str | None = None) -> Grammar[_Ctx, Order]:
     g.verb("general", _general, usage="general move HEX... [attach STAND | detach]")
     g.verb("end", _end, aliases=("done",), usage="end")
     g.verb("script", _script, usage="script GROUP (then that group's orders)")
-    g.verb("standing", _standing, usage="standing evade|evade_mc|evade_fire|pursue|counter_charge yes|no|ask")
+    g.verb(
+        "standing",
+        _standing,
+        usage="standing KEY yes|no|ask (KEY: evade, evade_mc, evade_fire, pursue, counter_charge, opportunity_charge)",
+    )
     for s in st.live(side):
         if s.id.lower() not in ("declare", "group", "general", "end", "done", "standing", "script"):
             g.verb(

@@ -18,6 +18,7 @@ KEYS: dict[str, str] = {
     "evade_fire": "Sk, LC and LCh evade fire from an enemy in their front arc (decision 10; default no)",
     "pursue": "a winner that may choose rolls to pursue (decision 26; default yes mounted, no foot)",
     "counter_charge": "a stand on opportunity counter-charges an enemy about to contact it (decision 15; default yes)",
+    "opportunity_charge": "a stand on opportunity charges an enemy coming on within reach (decision 15; default no)",
 }
 """The standing orders a side may set, with what they decide."""
 

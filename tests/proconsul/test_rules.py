@@ -666,3 +666,25 @@ def test_PC_CMD_7_group_opportunity_with_the_attached_general() -> None:
     st.generals["Gred"] = replace(st.generals["Gred"], hex=P(0, 0), attached="A")
     group_opportunity(ctx(st, 3, 3), ["A", "B"])
     assert st.stands["A"].opportunity and st.stands["B"].opportunity
+
+
+def test_PC_OPP_4_opportunity_charge_by_standing_order() -> None:
+    """[PC.OPP.4] (c) [PC.OPP.5] [PC.OPP.6] [PC.OPP.7]: with `standing opportunity_charge yes` a warband on opportunity
+    charges an enemy that comes on within its reach, with forward steps only; the mover's move ends."""
+    st = two(
+        {"id": "W", "troop": "gauls:warband", "at": (0, 0), "facing": 0, "opportunity": True},
+        {"id": "X", "troop": "cat:HI", "at": (4, -1), "facing": 3},
+    )
+    st.standing["red"] = {"opportunity_charge": "yes"}
+    c = ctx(st, *[1] * 9, *[1] * 5)
+    do_move(c, "X", [["hex", P(3, -1).q, P(3, -1).r]], Track(P(4, -1)))
+    assert any("on opportunity charges X" in line for line in c.log)
+    assert "red pool, 9d6" in c.dice.purposes[0]
+    assert not st.stands["W"].opportunity and st.stands["W"].hex.distance(P(3, -1)) == 1
+    st = two(
+        {"id": "W", "troop": "gauls:warband", "at": (0, 0), "facing": 0, "opportunity": True},
+        {"id": "X", "troop": "cat:HI", "at": (4, -1), "facing": 3},
+    )
+    c = ctx(st)
+    do_move(c, "X", [["hex", P(3, -1).q, P(3, -1).r]], Track(P(4, -1)))
+    assert not any("charges" in line for line in c.log)  # the default: no opportunity charge
