@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import click
 
+from campaign.eventlog import Event, EventStore
 from campaign.events import parse_game_ref
-from campaign.replay import ReplayError, state_at
-from campaign.service import Campaign, audit_dice
+from campaign.replay import ReplayError, expected_ending, state_at
+from campaign.ruleset import find
+from campaign.service import Campaign, audit_dice_problems
+
+BUNDLE_FORMAT = 2
 
 
 @dataclass
@@ -31,14 +38,18 @@ class AuditReport:
         return {"ok": self.ok, "first_problem": self.first_problem, "lines": self.lines, "games": self.games}
 
 
-def verify_campaign(camp: Campaign, game: str | None = None, *, progress: bool = False) -> AuditReport:
-    """Check the chain; replay the game (or every game) without snapshots; re-derive dice."""
+def verify_campaign(
+    camp: Campaign, game: str | None = None, *, progress: bool = False, receipts: Sequence[str] = ()
+) -> AuditReport:
+    """Check the chain and the players' receipts; per game, the dice rules, then a cold replay
+    comparing every fact the engine derived with what the log holds."""
     report = AuditReport()
     count, head, problem = camp.store.verify()
     if problem is not None:
         report.fail(f"hash chain broken at {problem}")
         return report
     report.lines.append(f"ok   hash chain: {count} events, head {head}")
+    _check_receipts(camp, receipts, report)
     streams = [parse_game_ref(game)] if game else camp.games()
     if game and camp.store.version(streams[0]) == 0:
         report.fail(f"there is no game {streams[0].split(':')[1]}")
@@ -46,28 +57,56 @@ def verify_campaign(camp: Campaign, game: str | None = None, *, progress: bool =
     sink: Any = None if progress else _Null()
     with click.progressbar(streams, label="replaying games", file=sink, show_pos=True) as bar:
         for stream in bar:
-            info: dict[str, Any] = {}
-            report.games[stream] = info
-            rows = audit_dice(camp.store, stream)
-            bad = [r for r in rows if r["status"].startswith("BAD")]
-            unrevealed = sum(r["status"] == "unrevealed" for r in rows)
-            info["dice"] = {"total": len(rows), "bad": len(bad), "unrevealed": unrevealed}
-            if bad:
-                report.fail(f"{stream}: die at event seq {bad[0]['seq']} does not re-derive ({bad[0]['status']})")
-            try:
-                gs = state_at(camp.store, stream, use_snapshots=False, check=True)
-            except ReplayError as exc:
-                info["replay"] = str(exc)
-                report.fail(f"{stream}: replay failed: {exc}")
-                continue
-            info["replay"] = "ok"
-            info["events"] = gs.version
-            if not bad:
-                report.lines.append(
-                    f"ok   {stream}: replayed {gs.version} events; {len(rows)} dice re-derived"
-                    f" ({unrevealed} awaiting their seed's reveal)"
-                )
+            _verify_game(camp, stream, report)
     return report
+
+
+def _check_receipts(camp: Campaign, receipts: Sequence[str], report: AuditReport) -> None:
+    """Each receipt must be a chain head the log passed through; say at which seq."""
+    if not receipts:
+        return
+    from campaign.eventlog import SqliteStore
+
+    heads = {ev.hash: ev.seq for ev in camp.store.read()}
+    if isinstance(camp.store, SqliteStore):
+        heads.update({link.hash: link.seq for link in camp.store.links()})
+    for receipt in receipts:
+        seq = heads.get(receipt.strip().lower())
+        if seq is None:
+            report.fail(
+                f"receipt {receipt} is not a chain head this log ever passed through:"
+                " the log was rewritten or truncated after you received it"
+            )
+        else:
+            report.lines.append(f"ok   receipt {receipt[:16]}...: the chain head after seq {seq}")
+
+
+def _verify_game(camp: Campaign, stream: str, report: AuditReport) -> None:
+    info: dict[str, Any] = {}
+    report.games[stream] = info
+    rows, problems = audit_dice_problems(camp.store, stream)
+    unrevealed = sum(r["status"] == "unrevealed" for r in rows)
+    old = sum(r["status"].endswith("(old binding)") for r in rows)
+    info["dice"] = {"total": len(rows), "bad": len(problems), "unrevealed": unrevealed, "old_binding": old}
+    for problem in problems:
+        report.fail(problem)
+    try:
+        gs = state_at(camp.store, stream, use_snapshots=False, check=True)
+    except ReplayError as exc:
+        info["replay"] = str(exc)
+        report.fail(f"{stream}: replay failed: {exc}")
+        return
+    info["replay"] = "ok"
+    info["events"] = gs.version
+    if gs.ended is None and expected_ending(gs) is not None:
+        report.fail(f"{stream} seq {gs.last_resolution_seq}: the rules say the game is over, but no GameEnded follows")
+        return
+    if not problems:
+        note = f"; {old} use the old binding (imported from an older version)" if old else ""
+        report.lines.append(
+            f"ok   {stream}: replayed {gs.version} events, every derived fact matches; {len(rows)} dice checked"
+            f" ({unrevealed} awaiting their seed's reveal{note})"
+        )
 
 
 class _Null:
@@ -134,67 +173,125 @@ def shadow_replay(camp: Campaign, game: str) -> tuple[int, list[ShadowRow]]:
     return checked, rows
 
 
+def bundle_lines(store: EventStore, stream: str) -> list[str]:
+    """A per-game export: a header, the game's events in full, every other event as an opaque link.
+
+    The links (seq, prev_hash, hash) keep the whole chain checkable, and every chain head a
+    player was shown findable, without giving away other games' orders or any e-mail address.
+    """
+    from campaign import canonical
+    from campaign.replay import engine_id
+
+    created = next(store.read(stream=stream))
+    rs_engine = engine_id(find(created.payload["ruleset"])) if _installed(created) else created.payload["engine"]
+    seq, head = store.head()
+    lines = [
+        canonical.dumps(
+            {"campaign_bundle": BUNDLE_FORMAT, "game": stream, "count": seq, "head": head, "engine": rs_engine}
+        )
+    ]
+    for ev in store.read():
+        if ev.stream == stream:
+            lines.append(canonical.dumps(ev.as_json(), check=False))
+        else:
+            lines.append(canonical.dumps({"link": ev.seq, "prev_hash": ev.prev_hash, "hash": ev.hash}))
+    return lines
+
+
+def _installed(created: Event) -> bool:
+    try:
+        find(created.payload["ruleset"])
+    except LookupError:
+        return False
+    return True
+
+
+def _bundle_db(store: EventStore, stream: str, path: Path) -> None:
+    """A campaign file holding only `stream`'s events and the links of the rest; no secrets, no cache."""
+    from campaign.eventlog import Link, open_store
+
+    events: list[Event] = []
+    links: list[Link] = []
+    for ev in store.read():
+        if ev.stream == stream:
+            events.append(ev)
+        else:
+            links.append(Link(ev.seq, ev.prev_hash, ev.hash))
+    out = open_store(path, create=True)
+    try:
+        out.import_events(events)
+        out.conn.execute("CREATE TABLE links (seq INTEGER PRIMARY KEY, prev_hash TEXT NOT NULL, hash TEXT NOT NULL)")
+        out.conn.executemany("INSERT INTO links VALUES (?, ?, ?)", [(x.seq, x.prev_hash, x.hash) for x in links])
+        out.conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('bundle', ?)", (stream,))
+        out.conn.execute("PRAGMA journal_mode = DELETE")  # one self-contained file that opens read-only
+        out.conn.execute("VACUUM")
+    finally:
+        out.close()
+
+
 def write_bundle(camp: Campaign, game: str, out: str) -> dict[str, Any]:
-    """Write an offline audit bundle: the SQLite file, an export, the revealed seeds, a verifier, a README."""
-    import io
-    import json
-    import sqlite3
+    """Write a per-game offline audit bundle: that game's events (and the chain's links), a
+    read-only campaign file of them, the standard-library verifier and a README."""
     import tempfile
     import zipfile
-    from pathlib import Path
 
-    from campaign.eventlog import SqliteStore
-    from campaign.transfer import export_lines
+    from campaign import __version__
 
     stream = parse_game_ref(game)
     if camp.store.version(stream) == 0:
         raise ValueError(f"there is no game {stream.split(':')[1]}")
-    if not isinstance(camp.store, SqliteStore):
-        raise ValueError("an audit bundle needs a campaign file")
     gs = state_at(camp.store, stream)
-    seeds = [{"seed_no": no, "commitment": c, "seed": gs.revealed.get(no)} for no, c in sorted(gs.commitments.items())]
     head = camp.store.head()
+    lines = bundle_lines(camp.store, stream)
+    engine = json.loads(lines[0])["engine"]
     with tempfile.TemporaryDirectory() as tmp:
-        copy = Path(tmp) / "campaign.db"
-        dst = sqlite3.connect(copy)
-        camp.store.conn.backup(dst)
-        dst.execute("DELETE FROM secrets")  # unrevealed seeds never leave the server
-        dst.commit()
-        dst.execute("VACUUM")
-        dst.close()
+        db = Path(tmp) / "campaign.db"
+        _bundle_db(camp.store, stream, db)
         verifier = (Path(__file__).parent / "verify_dice.py").read_text(encoding="utf-8")
-        readme = _BUNDLE_README.format(game=stream, number=stream.split(":")[1], count=head[0], head=head[1])
+        readme = _BUNDLE_README.format(
+            game=stream, number=stream.split(":")[1], count=head[0], head=head[1], engine=engine, version=__version__
+        )
         with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as zf:
             for name, data in (
-                ("README.txt", readme),
-                ("seeds.json", json.dumps(seeds, indent=2) + "\n"),
-                ("events.jsonl", "\n".join(export_lines(camp.store)) + "\n"),
-                ("verify_dice.py", verifier),
+                ("README.txt", readme.encode("utf-8")),
+                ("events.jsonl", ("\n".join(lines) + "\n").encode("utf-8")),
+                ("verify_dice.py", verifier.encode("utf-8")),
+                ("campaign.db", db.read_bytes()),
             ):
                 info = zipfile.ZipInfo(name, date_time=(2000, 1, 1, 0, 0, 0))
                 info.compress_type = zipfile.ZIP_DEFLATED
                 zf.writestr(info, data)
-            info = zipfile.ZipInfo("campaign.db", date_time=(2000, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, io.BytesIO(copy.read_bytes()).getvalue())
-    return {"game": stream, "events": head[0], "head": head[1], "seeds": len(seeds), "revealed": len(gs.revealed)}
+    return {
+        "game": stream,
+        "events": head[0],
+        "head": head[1],
+        "seeds": len(gs.commitments),
+        "revealed": len(gs.revealed),
+    }
 
 
-_BUNDLE_README = """Audit bundle for {game} ({count} events in the campaign; chain head {head})
+_BUNDLE_README = """Audit bundle for {game}: {count} events in the campaign's chain, head {head}
 
 What is here
-  campaign.db     the campaign's event log (SQLite), without unrevealed dice seeds
-  events.jsonl    the same log as JSON Lines (`campaign export`)
-  seeds.json      every dice seed commitment of the game, and each seed once revealed
-  verify_dice.py  a 30-line script that re-derives every revealed die (standard library only)
+  events.jsonl    this game's events in full; every other event of the campaign as an opaque
+                  link (seq, prev_hash, hash), so the whole chain and your receipts can be checked
+                  without seeing other games. Seeds appear here once revealed (SeedRevealed).
+  verify_dice.py  the checker: standard library only (Python 3.11 or later); read it, it is short
+  campaign.db     the same events as a campaign file, for the rules engine (opened read-only)
 
-Check it yourself
-  1. Compare the chain head above with the one in your latest digest or receipt: an honest
-     log still contains every head it ever showed you.
-  2. Re-derive the dice with nothing but Python:
-         python3 verify_dice.py < events.jsonl
-  3. With campaign installed (pip install campaign), check the hash chain and replay every
-     game through the rules engine:
-         campaign --db campaign.db audit verify {number}
-         campaign --db campaign.db audit dice {number}
+1. Chain, dice and receipts, with nothing but Python
+     python3 verify_dice.py events.jsonl --receipts my-digest.eml --receipt <hash> ...
+   It checks every hash of the chain, every die against its seed's commitment and the inputs of
+   its resolution (roll numbers, seed timing, every seed of a finished game revealed: see the
+   rules in docs/dice.md), and that each receipt you kept (the "Chain head" line of your digests
+   and replies) is a head this log passed through. Exit status 0 means all is well.
+
+2. The boards, with the exact engine the game was played with: {engine}
+   That is campaign {version}. Install that version (from PyPI, or from the wheel file your
+   referee publishes: pip install campaign-{version}-py3-none-any.whl) in a fresh virtualenv,
+   then run, without writing anything to campaign.db:
+     campaign --db campaign.db audit verify {number} --receipts my-digest.eml
+     campaign --db campaign.db show {number}
+   `audit verify` replays the game from scratch and compares every fact the engine derived
+   (boards, dice counts, the winner) with what the log holds.
 """

@@ -6,81 +6,23 @@ User mistakes exit 1 with a plain message on stderr; misuse of the command line 
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
 import click
 
-if TYPE_CHECKING:
-    from campaign.service import Campaign
-
-CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
-DB_ENV = "CAMPAIGN_DB"
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _friendly(fn: F) -> F:
-    """Turn our own error types into a plain message and exit 1 (never a traceback)."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        from campaign.canonical import NotCanonical
-        from campaign.dice import DiceError
-        from campaign.eventlog import EventLogError
-        from campaign.replay import ReplayError
-        from campaign.ruleset import OrdersRejected, UnknownRuleset
-        from campaign.service import UserError
-
-        try:
-            return fn(*args, **kwargs)
-        except OrdersRejected as exc:
-            n = len(exc.errors)
-            click.echo(f"orders refused: {n} error{'s' if n != 1 else ''}; nothing was stored", err=True)
-            for err in exc.errors:
-                click.echo(str(err), err=True)
-            sys.exit(1)
-        except (UserError, EventLogError, ReplayError, UnknownRuleset, DiceError, NotCanonical) as exc:
-            raise click.ClickException(str(exc)) from None
-        except ValueError as exc:
-            raise click.ClickException(str(exc)) from None
-
-    return wrapper  # type: ignore[return-value]
-
-
-class Ctx:
-    """Per-invocation settings shared by the commands."""
-
-    def __init__(self, db: str, outbox: str | None = None, mail_from: str | None = None, referee: str | None = None):
-        self.db = db
-        self.outbox = outbox
-        self.mail_from = mail_from
-        self.referee = referee
-
-    def mail_settings(self) -> Any:
-        from campaign.mailflow import DEFAULT_SENDER, MailSettings
-
-        outbox = Path(self.outbox) if self.outbox else Path(self.db).resolve().parent / "outbox"
-        return MailSettings(outbox=outbox, sender=self.mail_from or DEFAULT_SENDER, referee=self.referee)
-
-    def after_change(self, camp: Campaign) -> None:
-        """Queue digests for whatever changed (the embedded default: a Maildir outbox, no server)."""
-        from campaign.mailflow import dispatch
-
-        dispatch(camp, self.mail_settings())
-
-    def campaign(self, *, create: bool = False) -> Campaign:
-        from campaign.eventlog import open_store
-        from campaign.service import Campaign
-
-        return Campaign(open_store(self.db, create=create))
-
-
-pass_ctx = click.make_pass_decorator(Ctx)
+from campaign.clictx import (
+    CONTEXT_SETTINGS,
+    DB_ENV,
+    Ctx,
+    _friendly,
+    check_db_path,
+    check_output_path,
+    pass_ctx,
+)
 
 
 @click.group(context_settings=CONTEXT_SETTINGS)
@@ -122,9 +64,10 @@ def main(ctx: click.Context, db: str, outbox: str | None, mail_from: str | None,
 
 @main.command(context_settings=CONTEXT_SETTINGS)
 @click.option("--name", default="", help="A name for the campaign (default: the file's name).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
-def init(ctx: Ctx, name: str) -> None:
+def init(ctx: Ctx, name: str, as_json: bool) -> None:
     """Create a new campaign file.
 
     \b
@@ -135,6 +78,9 @@ def init(ctx: Ctx, name: str) -> None:
         raise click.ClickException(f"{ctx.db} already exists; choose another --db path")
     camp = ctx.campaign(create=True)
     camp.init(name or Path(ctx.db).stem)
+    if as_json:
+        click.echo(json.dumps({"db": ctx.db, "name": name or Path(ctx.db).stem}))
+        return
     click.echo(f"created campaign {ctx.db}")
 
 
@@ -151,9 +97,10 @@ def player() -> None:
 @player.command("add", context_settings=CONTEXT_SETTINGS)
 @click.argument("name")
 @click.option("--email", required=True, metavar="ADDR", help="Where the player's digests go.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
-def player_add(ctx: Ctx, name: str, email: str) -> None:
+def player_add(ctx: Ctx, name: str, email: str, as_json: bool) -> None:
     """Add a player to the campaign and issue their order password (printed once).
 
     \b
@@ -163,8 +110,34 @@ def player_add(ctx: Ctx, name: str, email: str) -> None:
     camp = ctx.campaign()
     p = camp.add_player(name, email)
     password = camp.set_password(p.name)
+    if as_json:
+        click.echo(json.dumps({"name": p.name, "email": p.email, "password": password}))
+        return
     click.echo(f"added player {p.name} <{p.email}>")
     click.echo(f"order password for {p.name}: {password}  (give it to the player; it is stored only as a hash)")
+
+
+@player.command("set", context_settings=CONTEXT_SETTINGS)
+@click.argument("name")
+@click.option("--email", required=True, metavar="ADDR", help="The player's new address.")
+@click.option("--reason", default="", help="Why (logged with the change).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def player_set(ctx: Ctx, name: str, email: str, reason: str, as_json: bool) -> None:
+    """Change a player's email address; digests and replies go to the new one from now on.
+
+    \b
+    Example:
+      campaign player set alice --email alice@new.example.org --reason "moved provider"
+    """
+    from campaign.referee import set_email
+
+    info = set_email(ctx.campaign(), name, email, reason)
+    if as_json:
+        click.echo(json.dumps(info))
+        return
+    click.echo(f"{info['name']} now gets mail at {info['email']}")
 
 
 @player.command("list", context_settings=CONTEXT_SETTINGS)
@@ -178,7 +151,7 @@ def player_list(ctx: Ctx, as_json: bool) -> None:
     Example:
       campaign player list --json
     """
-    players = ctx.campaign().players()
+    players = ctx.campaign(readonly=True).players()
     if as_json:
         click.echo(json.dumps([{"name": p.name, "email": p.email} for p in players.values()], indent=2))
         return
@@ -225,7 +198,11 @@ def _option_value(text: str) -> Any:
 
 @game.command("new", context_settings=CONTEXT_SETTINGS)
 @click.option("--ruleset", "ruleset_name", required=True, help="Rule system (see `campaign rulesets`).")
-@click.option("--scenario", required=True, help="Scenario name (see `campaign rulesets`).")
+@click.option(
+    "--scenario",
+    required=True,
+    help="A shipped scenario's name (see `campaign rulesets`) or the path of a scenario file (docs/scenarios.md).",
+)
 @click.option("--side", "sides", multiple=True, required=True, metavar="SIDE=PLAYER", help="Who plays each side.")
 @click.option(
     "--dice",
@@ -266,12 +243,15 @@ def game_new(
     """Start a game and print its id.
 
     With --deadline, `campaign tick` reminds late players and, past the deadline and grace,
-    files the --missed policy's orders for them.
+    files the --missed policy's orders for them. A scenario file's whole text is stored with
+    the game, so the game never needs the file again.
 
     \b
     Example:
       campaign game new --ruleset hordes-heroes --scenario intro-50 \\
           --side york=alice --side valois=bob --dice fair --deadline 3d --missed standing
+      campaign game new --ruleset hh --scenario ./somewhere/position.toml \\
+          --side york=alice --side lancaster=bob --dice manual
     """
     from campaign.deadlines import Schedule, parse_duration_hours
     from campaign.dice import DiceMode
@@ -307,14 +287,90 @@ def game_list(ctx: Ctx, as_json: bool) -> None:
     Example:
       campaign game list
     """
-    camp = ctx.campaign()
+    camp = ctx.campaign(readonly=True)
     rows = [_status_dict(camp.load(g), camp) for g in camp.games()]
     if as_json:
         click.echo(json.dumps(rows, indent=2))
         return
     for r in rows:
-        state = r["ended"]["reason"] if r["ended"] else f"turn {r['turn']}, {r['phase']}"
+        state = r["ended"]["reason"] if r["ended"] else _phase_label(r["turn"], r["phase"])
         click.echo(f"{r['game']:>4}  {r['ruleset']:14} {r['scenario']:20} {state}")
+
+
+@game.command("replace", context_settings=CONTEXT_SETTINGS)
+@click.argument("game_ref", metavar="GAME")
+@click.argument("side")
+@click.argument("new_player", metavar="PLAYER")
+@click.option("--reason", required=True, help="Why (told to the players and logged).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def game_replace(ctx: Ctx, game_ref: str, side: str, new_player: str, reason: str, as_json: bool) -> None:
+    """Hand a side of a running game to another player of the campaign.
+
+    \b
+    Example:
+      campaign game replace 1 york carol --reason "alice moved abroad"
+    """
+    from campaign.referee import replace_player
+
+    camp = ctx.campaign()
+    info = replace_player(camp, game_ref, side, new_player, reason)
+    ctx.after_change(camp)
+    if as_json:
+        click.echo(json.dumps(info))
+        return
+    click.echo(f"{info['side']} is now played by {info['new']} (was {info['old']})")
+
+
+@game.command("end", context_settings=CONTEXT_SETTINGS)
+@click.argument("game_ref", metavar="GAME")
+@click.option("--winner", required=True, metavar="SIDE|draw", help="The winning side, or draw.")
+@click.option("--reason", required=True, help="The ruling, in words for the players.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def game_end(ctx: Ctx, game_ref: str, winner: str, reason: str, as_json: bool) -> None:
+    """End a running game by the referee's ruling: a winner or a draw.
+
+    \b
+    Example:
+      campaign game end 1 --winner york --reason "valois conceded by phone"
+    """
+    from campaign.referee import end_game
+
+    camp = ctx.campaign()
+    info = end_game(camp, game_ref, None if winner.lower() == "draw" else winner, reason)
+    ctx.after_change(camp)
+    _print_ended(info, as_json)
+
+
+@game.command("abandon", context_settings=CONTEXT_SETTINGS)
+@click.argument("game_ref", metavar="GAME")
+@click.option("--reason", required=True, help="Why, in words for the players.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def game_abandon(ctx: Ctx, game_ref: str, reason: str, as_json: bool) -> None:
+    """Stop a game with no result (it counts for nobody).
+
+    \b
+    Example:
+      campaign game abandon 2 --reason "both players left the club"
+    """
+    from campaign.referee import end_game
+
+    camp = ctx.campaign()
+    info = end_game(camp, game_ref, None, reason, abandoned=True)
+    ctx.after_change(camp)
+    _print_ended(info, as_json)
+
+
+def _print_ended(info: dict[str, Any], as_json: bool) -> None:
+    if as_json:
+        click.echo(json.dumps(info))
+        return
+    click.echo(f"game over: {info['reason']}; winner {info['winner'] or 'nobody'}")
 
 
 # --- orders ------------------------------------------------------------------------------------
@@ -351,7 +407,7 @@ def orders_submit(ctx: Ctx, game_ref: str, source: Any, player: str, side: str |
     """
     text = source.read()
     camp = ctx.campaign()
-    receipt = camp.submit_orders(game_ref, player, text, side=side)
+    receipt = camp.submit_orders(game_ref, player, text, side=side, via={"entered_by": "referee", "for": player})
     pending = camp.advance(receipt.game)
     ctx.after_change(camp)
     from campaign.service import WaitingForDecision, WaitingForDice
@@ -407,9 +463,10 @@ def orders_submit(ctx: Ctx, game_ref: str, source: Any, player: str, side: str |
 @click.argument("game_ref", metavar="GAME")
 @click.option("--player", required=True, help="The player taking orders back.")
 @click.option("--side", default=None, help="The side, if the player commands more than one.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
-def orders_withdraw(ctx: Ctx, game_ref: str, player: str, side: str | None) -> None:
+def orders_withdraw(ctx: Ctx, game_ref: str, player: str, side: str | None, as_json: bool) -> None:
     """Take back orders on file, until a die has been rolled on them.
 
     \b
@@ -417,6 +474,9 @@ def orders_withdraw(ctx: Ctx, game_ref: str, player: str, side: str | None) -> N
       campaign orders withdraw 1 --player alice
     """
     key = ctx.campaign().withdraw(game_ref, player, side)
+    if as_json:
+        click.echo(json.dumps({"withdrawn": key}))
+        return
     click.echo(f"withdrew the orders on file for {key}")
 
 
@@ -425,9 +485,10 @@ def orders_withdraw(ctx: Ctx, game_ref: str, player: str, side: str | None) -> N
 @click.option("--player", required=True, help="The player asking.")
 @click.option("--side", default=None, help="The side, if the player commands more than one.")
 @click.option("--off", is_flag=True, help="Take the wait back (NOWAIT): resolve as soon as everyone is in.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
-def orders_wait(ctx: Ctx, game_ref: str, player: str, side: str | None, off: bool) -> None:
+def orders_wait(ctx: Ctx, game_ref: str, player: str, side: str | None, off: bool, as_json: bool) -> None:
     """Ask that the phase not resolve before its deadline (WAIT), or take that back.
 
     \b
@@ -435,6 +496,9 @@ def orders_wait(ctx: Ctx, game_ref: str, player: str, side: str | None, off: boo
       campaign orders wait 1 --player alice
     """
     ctx.campaign().set_wait(game_ref, player, not off, side)
+    if as_json:
+        click.echo(json.dumps({"wait": not off}))
+        return
     click.echo("the phase will wait for its deadline" if not off else "the phase resolves as soon as everyone is in")
 
 
@@ -453,16 +517,31 @@ def tick(ctx: Ctx, now: str | None, as_json: bool) -> None:
       */15 * * * * campaign --db /srv/wars.db tick
       campaign tick --now 2026-12-01T18:00:00Z --json
     """
+    from campaign.deadlines import format_time, parse_time
     from campaign.eventlog import utc_now
+    from campaign.referee import relative, side_deadlines
 
     camp = ctx.campaign()
-    report = camp.tick(now or utc_now())
+    moment = parse_time(now or utc_now())
+    report = camp.tick(format_time(moment))
     ctx.after_change(camp)
     if as_json:
         click.echo(json.dumps(report, indent=2))
         return
     if not report:
-        click.echo("nothing due")
+        upcoming = sorted(
+            (
+                (d.due, camp.load(g).number, d)
+                for g in camp.games()
+                for d in side_deadlines(camp, camp.load(g)).values()
+            ),
+            key=lambda row: (row[0], row[1], row[2].side),
+        )
+        upcoming = [row for row in upcoming if not row[2].paused]
+        click.echo(f"{format_time(moment)}: nothing due", nl=not upcoming)
+        if upcoming:
+            due, number, d = upcoming[0]
+            click.echo(f"; next: game {number}, {d.side} ({d.player}) due {format_time(due)}, {relative(due, moment)}")
     for row in report:
         if row["action"] == "resolved":
             click.echo(f"game {row['game']}: resolved {row['resolutions']} phase(s)")
@@ -511,9 +590,10 @@ def referee_void(ctx: Ctx, game_ref: str, seqs: tuple[int, ...], reason: str, as
 
 @referee.command("password", context_settings=CONTEXT_SETTINGS)
 @click.argument("player_name", metavar="PLAYER")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
-def referee_password(ctx: Ctx, player_name: str) -> None:
+def referee_password(ctx: Ctx, player_name: str, as_json: bool) -> None:
     """Issue a new order password for a player and print it once (only its hash is kept).
 
     \b
@@ -521,7 +601,111 @@ def referee_password(ctx: Ctx, player_name: str) -> None:
       campaign referee password alice
     """
     pw = ctx.campaign().set_password(player_name)
+    if as_json:
+        click.echo(json.dumps({"player": player_name, "password": pw}))
+        return
     click.echo(f"new password for {player_name}: {pw}")
+
+
+@referee.command("deadline", context_settings=CONTEXT_SETTINGS)
+@click.argument("game_ref", metavar="GAME")
+@click.option(
+    "--set", "set_", default=None, metavar="DURATION", help="Give the game deadlines of this length (72h, 3d)."
+)
+@click.option("--extend", default=None, metavar="DURATION", help="Push the current deadline back (2d, 12h).")
+@click.option("--pause", is_flag=True, help="Stop the clock: no reminders, no missed-orders policy.")
+@click.option("--resume", is_flag=True, help="Start the clock again; the time paused is added to the deadline.")
+@click.option("--reason", default="", help="Why (told to the players and logged).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def referee_deadline(
+    ctx: Ctx, game_ref: str, set_: str | None, extend: str | None, pause: bool, resume: bool, reason: str, as_json: bool
+) -> None:
+    """Set, extend, pause or resume a game's deadline (one of the four).
+
+    \b
+    Example:
+      campaign referee deadline 1 --extend 2d --reason "bank holiday"
+    """
+    from campaign.deadlines import DeadlineAction, parse_duration_hours
+    from campaign.referee import change_deadline
+
+    chosen = [(DeadlineAction.SET, set_), (DeadlineAction.EXTEND, extend)]
+    chosen += [(DeadlineAction.PAUSE, "")] if pause else []
+    chosen += [(DeadlineAction.RESUME, "")] if resume else []
+    given = [(a, v) for a, v in chosen if v is not None]
+    if len(given) != 1:
+        raise click.UsageError("give exactly one of --set, --extend, --pause, --resume")
+    action, value = given[0]
+    hours = parse_duration_hours(value) if value else 0
+    camp = ctx.campaign()
+    info = change_deadline(camp, game_ref, action, hours, reason)
+    ctx.after_change(camp)
+    gs = camp.load(game_ref)
+    from campaign.referee import side_deadlines
+
+    due = {s: d.as_json(_now()) for s, d in side_deadlines(camp, gs).items()}
+    if as_json:
+        click.echo(json.dumps({**info, "game": gs.number, "deadlines": due}))
+        return
+    click.echo(f"game {gs.number}: deadline {info['action']}" + (f" ({hours} hours)" if hours else ""))
+    for d in due.values():
+        click.echo(f"  {d['side']} ({d['player']}) due {d['due']}, {d['in']}" + (" [paused]" if d["paused"] else ""))
+
+
+@referee.command("absence", context_settings=CONTEXT_SETTINGS)
+@click.argument("player_name", metavar="PLAYER")
+@click.argument("start")
+@click.argument("end")
+@click.option("--reason", required=True, help="Why (logged).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def referee_absence(ctx: Ctx, player_name: str, start: str, end: str, reason: str, as_json: bool) -> None:
+    """Record a player's absence for them (dates inclusive); their deadlines stretch.
+
+    \b
+    Example:
+      campaign referee absence alice 2026-12-24 2026-12-27 --reason "told me by phone"
+    """
+    from campaign.referee import absence_for
+
+    info = absence_for(ctx.campaign(), player_name, start, end, reason)
+    if as_json:
+        click.echo(json.dumps(info))
+        return
+    click.echo(f"{info['player']} is away from {info['from']} to {info['to']}")
+
+
+@referee.command("resign", context_settings=CONTEXT_SETTINGS)
+@click.argument("game_ref", metavar="GAME")
+@click.argument("side")
+@click.option("--reason", required=True, help="Why (told to the players and logged).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def referee_resign(ctx: Ctx, game_ref: str, side: str, reason: str, as_json: bool) -> None:
+    """Resign a side on its player's behalf; the game ends as if they had sent RESIGN.
+
+    \b
+    Example:
+      campaign referee resign 1 valois --reason "bob asked by phone"
+    """
+    from campaign.referee import resign_for
+
+    camp = ctx.campaign()
+    info = resign_for(camp, game_ref, side, reason)
+    ctx.after_change(camp)
+    _print_ended(info, as_json)
+
+
+def _now() -> Any:
+    """The time for people's eyes ("due in 2 days"): CAMPAIGN_NOW when pinned, else the clock."""
+    from campaign.deadlines import parse_time
+    from campaign.eventlog import utc_now
+
+    return parse_time(utc_now())
 
 
 @main.group(context_settings=CONTEXT_SETTINGS)
@@ -536,25 +720,45 @@ def mail() -> None:
 
 @mail.command("ingest", context_settings=CONTEXT_SETTINGS)
 @click.argument("source", metavar="SOURCE")
+@click.option(
+    "--trust-authserv",
+    "trust",
+    multiple=True,
+    metavar="ID",
+    help="Authserv-id of your own receiving server; only its Authentication-Results count (repeatable).",
+)
+@click.option(
+    "--unchecked",
+    type=click.Choice(["refuse", "accept"]),
+    default=None,
+    help="What mail no trusted server vouches for gets (default: the campaign setting, else refuse).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per message.")
 @pass_ctx
 @_friendly
-def mail_ingest(ctx: Ctx, source: str, as_json: bool) -> None:
+def mail_ingest(ctx: Ctx, source: str, trust: tuple[str, ...], unchecked: str | None, as_json: bool) -> None:
     """Read orders from a Maildir, an mbox, an .eml file or imap://user@host/folder.
 
-    Each message is acted on exactly once (by Message-ID) and answered: accepted orders are
-    echoed with their hash, refused mail gets every error and changes nothing. The IMAP
+    Each message is acted on exactly once (by Message-ID) and recorded; players get a reply
+    at their address on file (strangers, bounces and automatic mail get none: the reason is
+    logged). Only the Authentication-Results of the servers you trust count. The IMAP
     password comes from $CAMPAIGN_IMAP_PASSWORD or a prompt, never from a flag.
 
     \b
     Example:
-      campaign mail ingest ~/Maildir/campaign
+      campaign mail ingest ~/Maildir/campaign --trust-authserv mx.example.org
       CAMPAIGN_IMAP_PASSWORD=... campaign mail ingest imap://referee@mail.example.org/INBOX
     """
+    from dataclasses import replace
+
+    from campaign.mail.ledger import Unchecked
     from campaign.mail.sources import SourceError
     from campaign.mailflow import ingest
 
     camp = ctx.campaign()
+    settings = replace(
+        ctx.mail_settings(), trusted_authserv_ids=trust, unchecked=Unchecked(unchecked) if unchecked else None
+    )
     counts: dict[str, int] = {}
 
     def show(r: Any) -> None:
@@ -569,15 +773,19 @@ def mail_ingest(ctx: Ctx, source: str, as_json: bool) -> None:
                         "game": r.game,
                         "codes": r.codes,
                         "seq": r.seq,
+                        "replied_to": r.replied_to,
+                        "unanswered": r.unanswered,
+                        "raw_sha256": r.raw_sha256,
                     }
                 )
             )
         else:
             extra = f" ({', '.join(r.codes)})" if r.codes else ""
-            click.echo(f"{r.outcome:9} {r.sender or '?':32} game {r.game or '-'}{extra}", err=False)
+            silent = f"; no reply: {r.unanswered}" if r.unanswered else ""
+            click.echo(f"{r.outcome:9} {r.sender or '?':32} game {r.game or '-'}{extra}{silent}", err=False)
 
     try:
-        ingest(camp, source, ctx.mail_settings(), progress=show)
+        ingest(camp, source, settings, progress=show)
     except SourceError as exc:
         raise click.ClickException(str(exc)) from None
     if not as_json:
@@ -609,18 +817,111 @@ def mail_send(ctx: Ctx, smtp: str, starttls: bool, user: str | None, as_json: bo
         raise click.ClickException("set $CAMPAIGN_SMTP_PASSWORD to the SMTP password (it is never a flag)")
     outbox = ctx.mail_settings().outbox
     report = send_outbox(outbox, host, int(port), starttls, user, password)
+    if report.dead:
+        from campaign.mailflow import record_failures
+
+        record_failures(ctx.campaign(), ctx.mail_settings(), report.dead)
     if as_json:
-        click.echo(json.dumps({"sent": len(report.sent), "failed": [str(f) for f in report.failed]}, indent=2))
+        click.echo(
+            json.dumps(
+                {
+                    "sent": len(report.sent),
+                    "failed": [str(f) for f in report.failed if not f.permanent],
+                    "failed_for_good": [{"message_id": f.message_id, "error": f.error} for f in report.dead],
+                    "maybe_delivered_twice": list(report.maybe_twice),
+                },
+                indent=2,
+            )
+        )
     else:
         click.echo(str(report))
     if report.failed:
-        raise click.ClickException(f"{len(report.failed)} message(s) stay queued in {outbox}; run again later")
+        raise click.ClickException(
+            f"{len(report.failed)} message(s) not delivered; `campaign mail queue` lists them (failed ones are in"
+            f" {outbox / 'failed'})"
+        )
+
+
+@mail.command("queue", context_settings=CONTEXT_SETTINGS)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def mail_queue(ctx: Ctx, as_json: bool) -> None:
+    """List the mail waiting in the outbox, in flight when a run stopped, or failed for good.
+
+    \b
+    Example:
+      campaign mail queue
+    """
+    from dataclasses import asdict
+
+    from campaign.mail.outbox import outbox_listing
+
+    entries = outbox_listing(ctx.mail_settings().outbox)
+    if as_json:
+        click.echo(json.dumps([asdict(e) for e in entries], indent=2))
+        return
+    for e in entries:
+        why = f"\n    {e.reason}" if e.reason else ""
+        click.echo(f"{e.state:8} {e.message_id} to {', '.join(e.to)}: {e.subject}{why}")
+    counts = {state: sum(1 for e in entries if e.state == state) for state in ("queued", "sending", "failed")}
+    click.echo(", ".join(f"{n} {state}" for state, n in counts.items()), err=True)
+
+
+@mail.command("trust", context_settings=CONTEXT_SETTINGS)
+@click.argument("authserv_ids", nargs=-1, metavar="[ID]...")
+@click.option(
+    "--unchecked",
+    type=click.Choice(["refuse", "accept"]),
+    default=None,
+    help="What mail that no trusted server vouches for gets (default refuse).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def mail_trust(ctx: Ctx, authserv_ids: tuple[str, ...], unchecked: str | None, as_json: bool) -> None:
+    """Record in the campaign which receiving servers' Authentication-Results count.
+
+    Name the authserv-id your own mail server writes first in Authentication-Results
+    (look at a mail you received there). With no ID, prints the current setting.
+
+    \b
+    Example:
+      campaign mail trust mx.example.org --unchecked refuse
+    """
+    import re
+
+    from campaign.eventlog import NewEvent
+    from campaign.events import CAMPAIGN_STREAM, EventType
+    from campaign.mail.ledger import Unchecked, ledger, settings_event
+
+    bad = [i for i in authserv_ids if not re.fullmatch(r"[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?", i)]
+    if bad:
+        raise click.ClickException(
+            f"{bad[0]!r} is not an authserv-id: it is the host name your receiving server writes first in"
+            " Authentication-Results, such as mx.example.org"
+        )
+    camp = ctx.campaign()
+    if authserv_ids or unchecked:
+        current = ledger(camp.store).trust
+        ids = authserv_ids or current.authserv_ids
+        mode = Unchecked(unchecked) if unchecked else current.unchecked
+        payload = settings_event(tuple(ids), mode)
+        camp.store.append([NewEvent(CAMPAIGN_STREAM, EventType.MAIL_SETTINGS_SET.value, payload, actor="referee")])
+    trust = ledger(camp.store).trust
+    if as_json:
+        verdict = (trust.unchecked or Unchecked.REFUSE).value
+        click.echo(json.dumps({"authserv_ids": list(trust.authserv_ids), "unchecked": verdict}))
+        return
+    click.echo(f"trusted authserv-ids: {', '.join(trust.authserv_ids) or 'none'}")
+    click.echo(f"unchecked mail: {(trust.unchecked or Unchecked.REFUSE).value}")
 
 
 @mail.command("digests", context_settings=CONTEXT_SETTINGS)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
-def mail_digests(ctx: Ctx) -> None:
+def mail_digests(ctx: Ctx, as_json: bool) -> None:
     """Queue digests for every player with news since their last digest (other commands do this too).
 
     \b
@@ -630,6 +931,9 @@ def mail_digests(ctx: Ctx) -> None:
     from campaign.mailflow import dispatch
 
     queued = dispatch(ctx.campaign(), ctx.mail_settings())
+    if as_json:
+        click.echo(json.dumps({"queued": list(queued), "outbox": str(ctx.mail_settings().outbox)}))
+        return
     click.echo(f"queued {len(queued)} digest(s) in {ctx.mail_settings().outbox}")
 
 
@@ -642,6 +946,8 @@ def _phase_label(turn: int, phase: str) -> str:
 
 
 def _status_dict(gs: Any, camp: Any) -> dict[str, Any]:
+    from campaign.referee import side_deadlines
+
     rs = gs.ruleset
     return {
         "game": gs.number,
@@ -667,6 +973,8 @@ def _status_dict(gs: Any, camp: Any) -> dict[str, Any]:
         else [],
         "ready": gs.ended is None and rs.ready(gs.state),
         "manual_dice_queued": gs.manual_pool,
+        "next_die": (lambda n: n.as_json() if n else None)(camp.dice_needed(gs)),
+        "deadlines": [d.as_json(_now()) for d in side_deadlines(camp, gs).values()],
         "seed_no": gs.seed_no,
         "commitment": gs.commitments.get(gs.seed_no),
         "ended": gs.ended,
@@ -688,10 +996,14 @@ def status(ctx: Ctx, game_ref: str, as_json: bool) -> None:
     Example:
       campaign status 1 --json
     """
-    camp = ctx.campaign()
+    camp = ctx.campaign(readonly=True)
     gs = camp.load(game_ref)
     info = _status_dict(gs, camp)
     info["chain_head"] = camp.store.head()[1]
+    from campaign.deadlines import parse_time
+    from campaign.mail.ledger import lockout_lines
+
+    info["mail_lockouts"] = lockout_lines(camp.store, parse_time(camp.store.clock()))
     if as_json:
         click.echo(json.dumps(info, indent=2))
         return
@@ -701,16 +1013,28 @@ def status(ctx: Ctx, game_ref: str, as_json: bool) -> None:
         winner = info["ended"].get("winner") or "nobody (draw)"
         click.echo(f"game over: {info['ended'].get('reason')}; winner {winner}")
     else:
-        click.echo(f"turn {info['turn']}, {info['phase']}")
+        click.echo(_phase_label(info["turn"], info["phase"]))
+        due = {d["side"]: d for d in info["deadlines"]}
         for w in info["waiting_for"]:
-            click.echo(f"waiting for {w['side']} ({w['player']}): {w['kind']} for {w['phase']}")
-        if info["ready"]:
+            d = due.get(w["side"])
+            when = f"; due {d['due']} ({d['in']}{', clock paused' if d['paused'] else ''})" if d else ""
+            optional = " (optional)" if w["optional"] else ""
+            click.echo(f"waiting for {w['side']} ({w['player']}): {w['kind']} for {w['phase']}{optional}{when}")
+        if not info["deadlines"] and info["waiting_for"]:
+            click.echo("no deadline: the phase resolves when every side's orders are in")
+        if info["next_die"]:
+            nd = info["next_die"]
             click.echo(
-                "ready to resolve" + (": enter dice with `campaign dice enter`" if info["dice"] == "manual" else "")
+                f"waiting for dice: a d{nd['sides']} for {nd['purpose']} (die {nd['queued'] + 1} of this resolution);"
+                " enter it with `campaign dice enter`"
             )
+        elif info["ready"]:
+            click.echo("ready to resolve")
         if info["commitment"]:
             click.echo(f"dice seed {info['seed_no']} commitment {info['commitment']}")
     click.echo(f"{info['events']} events in this game; chain head {info['chain_head']}")
+    for line in info["mail_lockouts"]:
+        click.echo(line)
 
 
 @main.command(context_settings=CONTEXT_SETTINGS)
@@ -742,12 +1066,18 @@ def show(
 
     if at_seq is not None and turn is not None:
         raise click.UsageError("give --at or --turn, not both")
-    camp = ctx.campaign()
+    camp = ctx.campaign(readonly=True)
+    now = camp.load(game_ref)
     if turn is not None:
-        from campaign.events import parse_game_ref
-
-        gs = state_at_turn(camp.store, parse_game_ref(game_ref), turn)
+        last = now.ruleset.turn(now.state)
+        if not 0 <= turn <= last:
+            raise click.ClickException(
+                f"game {now.number} has reached turn {last}: --turn takes 0 to {last}, not {turn}"
+            )
+        gs = state_at_turn(camp.store, now.stream, turn)
     else:
+        if at_seq is not None:
+            _check_seq_in_game(camp, now, at_seq)
         gs = camp.load(game_ref, seq=at_seq)
     if side is not None and side not in gs.sides:
         raise click.ClickException(f"game {gs.number} has no side {side!r} (sides: {', '.join(sorted(gs.sides))})")
@@ -765,11 +1095,23 @@ def show(
         from campaign.render import render_png, render_svg
 
         data = render_svg(picture) if fmt == "svg" else render_png(picture)
-    _emit(data, output)
+    _emit(data, output, ctx.db)
 
 
-def _emit(data: bytes | str, output: str | None) -> None:
+def _check_seq_in_game(camp: Any, gs: Any, seq: int) -> None:
+    """Refuse an event number outside the game's own span of the log (never show another board)."""
+    first = next(iter(camp.store.read(stream=gs.stream)), None)
+    start = first.seq if first is not None else 1
+    if not start <= seq <= gs.seq:
+        raise click.ClickException(
+            f"game {gs.number} spans events {start} to {gs.seq}: --at takes a seq in that range, not {seq}"
+            " (`campaign log` lists them)"
+        )
+
+
+def _emit(data: bytes | str, output: str | None, db: str = "") -> None:
     if output:
+        check_output_path(output, db)
         if isinstance(data, bytes):
             Path(output).write_bytes(data)
         else:
@@ -800,7 +1142,7 @@ def log(ctx: Ctx, game_ref: str, as_json: bool) -> None:
     from campaign.events import EventType, parse_game_ref
     from campaign.replay import apply_event
 
-    camp = ctx.campaign()
+    camp = ctx.campaign(readonly=True)
     stream = parse_game_ref(game_ref)
     if camp.store.version(stream) == 0:
         raise click.ClickException(f"there is no game {stream.split(':')[1]} in this campaign")
@@ -841,6 +1183,8 @@ def _summary(ev: Any) -> str:
         return f"d{p['sides']} = {p['value']}  ({p['purpose']})"
     if t == "DiceEntered":
         return f"values {p['values']}"
+    if t == "DiceCleared":
+        return f"cleared {p['values']}: {p['reason']}"
     if t == "PhaseResolved":
         return f"{_phase_label(p['turn'], p['phase'])} ({p['dice']} dice) checkpoint {p['checkpoint'][:12]}"
     if t == "GameEnded":
@@ -865,22 +1209,46 @@ def audit() -> None:
 
 @audit.command("verify", context_settings=CONTEXT_SETTINGS)
 @click.argument("game_ref", metavar="[GAME]", required=False)
+@click.option("--receipt", "receipts", multiple=True, metavar="HASH", help="A chain head you were given (repeatable).")
+@click.option(
+    "--receipts",
+    "receipt_file",
+    default=None,
+    metavar="FILE",
+    help="A file of receipts: one hash a line, or a saved digest or reply mail.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
-def audit_verify(ctx: Ctx, game_ref: str | None, as_json: bool) -> None:
-    """Check the hash chain, replay games through their engine, and re-derive revealed dice.
+def audit_verify(
+    ctx: Ctx, game_ref: str | None, receipts: tuple[str, ...], receipt_file: str | None, as_json: bool
+) -> None:
+    """Check the hash chain and your receipts, the dice rules, and replay games comparing every derived fact.
 
-    Exits 1 naming the first bad event if anything fails.
+    Exits 1 naming the first bad event (or receipt) if anything fails. Opens the file read-only.
 
     \b
     Example:
-      campaign audit verify 1
+      campaign audit verify 1 --receipt 3f9a...c2 --receipts digest-turn4.eml
     """
     from campaign.audit import verify_campaign
+    from campaign.verify_dice import read_receipts
 
-    camp = ctx.campaign()
-    report = verify_campaign(camp, game_ref, progress=not as_json)
+    wanted = [r.strip().lower() for r in receipts]
+    if receipt_file is not None:
+        try:
+            text = Path(receipt_file).read_text(encoding="utf-8", errors="replace")
+        except OSError as exc:
+            raise click.ClickException(f"--receipts {receipt_file}: cannot read it ({exc.strerror})") from None
+        found = read_receipts(text)
+        if not found:
+            raise click.ClickException(f"--receipts {receipt_file}: no receipt found (a 64-hex chain head per line)")
+        wanted += found
+    bad = [r for r in wanted if len(r) != 64 or any(c not in "0123456789abcdef" for c in r)]
+    if bad:
+        raise click.ClickException(f"--receipt {bad[0]!r} is not a chain head (64 hex digits)")
+    camp = ctx.campaign(readonly=True)
+    report = verify_campaign(camp, game_ref, progress=not as_json, receipts=wanted)
     if as_json:
         click.echo(json.dumps(report.as_json(), indent=2))
     else:
@@ -902,15 +1270,13 @@ def audit_dice_cmd(ctx: Ctx, game_ref: str, as_json: bool) -> None:
     Example:
       campaign audit dice 1
     """
-    from campaign.events import parse_game_ref
-    from campaign.service import audit_dice
+    from campaign.service import audit_dice_problems
 
-    camp = ctx.campaign()
-    stream = parse_game_ref(game_ref)
-    rows = audit_dice(camp.store, stream)
-    bad = [r for r in rows if r["status"].startswith("BAD")]
+    camp = ctx.campaign(readonly=True)
+    stream = camp.load(game_ref).stream
+    rows, problems = audit_dice_problems(camp.store, stream)
     if as_json:
-        click.echo(json.dumps(rows, indent=2))
+        click.echo(json.dumps({"dice": rows, "problems": problems}, indent=2))
     else:
         for r in rows:
             click.echo(f"{r['seq']:>6}  d{r['sides']:<3} {r['value']:>3}  {r['status']:11} {r['purpose']}")
@@ -918,8 +1284,10 @@ def audit_dice_cmd(ctx: Ctx, game_ref: str, as_json: bool) -> None:
         for r in rows:
             counts[r["status"].split(":")[0]] = counts.get(r["status"].split(":")[0], 0) + 1
         click.echo("; ".join(f"{k}: {v}" for k, v in sorted(counts.items())) or "no dice rolled yet")
-    if bad:
-        raise click.ClickException(f"{len(bad)} dice do not re-derive; first at event {bad[0]['seq']}")
+        for problem in problems:
+            click.echo(f"FAIL {problem}")
+    if problems:
+        raise click.ClickException(f"{len(problems)} dice rule(s) broken; first: {problems[0]}")
 
 
 @audit.command("shadow", context_settings=CONTEXT_SETTINGS)
@@ -940,7 +1308,7 @@ def audit_shadow(ctx: Ctx, game_ref: str, as_json: bool) -> None:
 
     from campaign.audit import shadow_replay
 
-    camp = ctx.campaign()
+    camp = ctx.campaign(readonly=True)
     camp.load(game_ref)
     checked, rows = shadow_replay(camp, game_ref)
     if as_json:
@@ -959,9 +1327,10 @@ def audit_shadow(ctx: Ctx, game_ref: str, as_json: bool) -> None:
 @audit.command("bundle", context_settings=CONTEXT_SETTINGS)
 @click.argument("game_ref", metavar="GAME")
 @click.argument("out", type=click.Path(dir_okay=False, writable=True), metavar="OUT.zip")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
-def audit_bundle(ctx: Ctx, game_ref: str, out: str) -> None:
+def audit_bundle(ctx: Ctx, game_ref: str, out: str, as_json: bool) -> None:
     """Write an offline audit bundle a player can check on their own machine.
 
     \b
@@ -970,7 +1339,11 @@ def audit_bundle(ctx: Ctx, game_ref: str, out: str) -> None:
     """
     from campaign.audit import write_bundle
 
-    info = write_bundle(ctx.campaign(), game_ref, out)
+    check_output_path(out, ctx.db)
+    info = write_bundle(ctx.campaign(readonly=True), game_ref, out)
+    if as_json:
+        click.echo(json.dumps({"out": out, **info}))
+        return
     click.echo(
         f"wrote {out}: {info['events']} events, chain head {info['head']}, {info['revealed']} of"
         f" {info['seeds']} seeds revealed"
@@ -1024,12 +1397,34 @@ def dice_reveal(ctx: Ctx, game_ref: str, as_json: bool) -> None:
         click.echo(f"seed {r['seed_no']}: commitment {r['commitment']}\n        seed {state}{mark}")
 
 
+@dice.command("clear", context_settings=CONTEXT_SETTINGS)
+@click.argument("game_ref", metavar="GAME")
+@click.option("--reason", default="cleared by the referee", show_default=True, help="Why (logged with the event).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def dice_clear(ctx: Ctx, game_ref: str, reason: str, as_json: bool) -> None:
+    """Drop the hand-entered dice still queued for a manual-dice game (the log keeps them).
+
+    \b
+    Example:
+      campaign dice clear 1 --reason "typed the wrong table's dice"
+    """
+    camp = ctx.campaign()
+    ev = camp.clear_dice(game_ref, reason)
+    if as_json:
+        click.echo(json.dumps({"game": camp.load(game_ref).number, "seq": ev.seq, "cleared": ev.payload["values"]}))
+        return
+    click.echo(f"cleared {len(ev.payload['values'])} queued dice (event {ev.seq})")
+
+
 @dice.command("enter", context_settings=CONTEXT_SETTINGS)
 @click.argument("game_ref", metavar="GAME")
 @click.argument("values", nargs=-1, type=int, required=True)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
-def dice_enter(ctx: Ctx, game_ref: str, values: tuple[int, ...]) -> None:
+def dice_enter(ctx: Ctx, game_ref: str, values: tuple[int, ...], as_json: bool) -> None:
     """Enter dice rolled on a real table for a manual-dice game, then resolve what is ready.
 
     \b
@@ -1041,8 +1436,12 @@ def dice_enter(ctx: Ctx, game_ref: str, values: tuple[int, ...]) -> None:
     camp = ctx.campaign()
     ev = camp.enter_dice(game_ref, list(values))
     ctx.after_change(camp)
-    click.echo(f"queued {len(values)} dice (event {ev.seq})")
     result = camp.advance(game_ref)
+    ctx.after_change(camp)
+    if as_json:
+        click.echo(json.dumps({"entered": list(values), "seq": ev.seq, **_progress_json(result)}))
+        return
+    click.echo(f"queued {len(values)} dice (event {ev.seq})")
     if isinstance(result, WaitingForDice):
         click.echo(f"still waiting: {result.needed}")
         return
@@ -1055,38 +1454,59 @@ def dice_enter(ctx: Ctx, game_ref: str, values: tuple[int, ...]) -> None:
             click.echo(f"   {line}")
 
 
+def _progress_json(result: Any) -> dict[str, Any]:
+    """What an advance did, for --json: the resolutions, or what the game now waits for."""
+    from campaign.service import WaitingForDecision, WaitingForDice
+
+    if isinstance(result, WaitingForDice):
+        return {"resolved": [], "waiting": {"dice": result.needed}}
+    if isinstance(result, WaitingForDecision):
+        waiting = {"decision": {"side": result.side, "question": result.question, "options": list(result.options)}}
+        return {"resolved": [], "waiting": waiting}
+    resolved = [
+        {"seq": r.seq, "turn": r.turn, "phase": r.phase, "dice": r.rolls, "narrative": r.narrative} for r in result
+    ]
+    return {"resolved": resolved}
+
+
 @main.command(context_settings=CONTEXT_SETTINGS)
 @click.option("--out", "out", default="demo", show_default=True, type=click.Path(file_okay=False), help="Directory.")
 @click.option("--seed", default=1, show_default=True, help="Same seed, same battle, byte for byte.")
-@click.option("--scenario", default="pitched-150", show_default=True, help="A Hordes & Heroes scenario.")
+@click.option(
+    "--ruleset",
+    "ruleset_name",
+    default="hordes-heroes",
+    show_default=True,
+    help="Any installed rule system with a computer player (see `campaign rulesets`).",
+)
+@click.option("--scenario", default=None, help="A scenario name or file (default: the rule system's demo scenario).")
 @click.option("--force", is_flag=True, help="Replace an earlier demo in --out.")
 @_friendly
-def demo(out: str, seed: int, scenario: str, force: bool) -> None:
-    """Watch two computer players fight a whole battle by mail, then browse the archive.
+def demo(out: str, seed: int, ruleset_name: str, scenario: str | None, force: bool) -> None:
+    """Watch computer players fight a whole battle by mail, then browse the archive.
 
-    Creates a campaign in --out with players alice and bob, plays a Hordes & Heroes battle
-    between them through the real mail path (order mails in, replies and digests out), and
-    writes the static archive. The --db option is not used: the campaign file is --out/campaign.db.
+    Creates a campaign in --out with a player for each side (alice, bob, ...), plays a battle of
+    the chosen rule system between them through the real mail path (order mails in, replies and
+    digests out), and writes the static archive. The --db option is not used: the campaign file
+    is --out/campaign.db.
 
     \b
     Example:
       campaign demo --out demo --seed 7 && xdg-open demo/site/index.html
+      campaign demo --ruleset hordes-heroes --scenario river-woods --out demo2
     """
     from campaign.demo import DemoError, check_summary, run_demo
 
-    bar = click.progressbar(length=1, label="playing the battle", file=sys.stderr, show_pos=True)
-    state = {"last": 0}
-
-    def progress(turn: int, limit: int) -> None:
-        if bar.length != limit:
-            bar.length = limit
-        if turn > state["last"]:
-            bar.update(turn - state["last"])
-            state["last"] = turn
-
+    click.echo(f"playing a {ruleset_name} battle by mail in {out} (one line per game turn):", err=True)
     try:
-        with bar:
-            summary = run_demo(Path(out), seed, scenario=scenario, force=force, progress=progress)
+        summary = run_demo(
+            Path(out),
+            seed,
+            ruleset=ruleset_name,
+            scenario=scenario,
+            force=force,
+            progress=lambda p: click.echo(f"  {p.line()}", err=True),
+        )
     except DemoError as exc:
         raise click.ClickException(str(exc)) from None
     for line in summary.lines():
@@ -1099,9 +1519,10 @@ def demo(out: str, seed: int, scenario: str, force: bool) -> None:
 @main.command("site", context_settings=CONTEXT_SETTINGS)
 @click.argument("outdir", type=click.Path(file_okay=False), metavar="OUTDIR")
 @click.option("--game", "games", multiple=True, type=int, help="Only these games (default: all).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
-def site_cmd(ctx: Ctx, outdir: str, games: tuple[int, ...]) -> None:
+def site_cmd(ctx: Ctx, outdir: str, games: tuple[int, ...], as_json: bool) -> None:
     """Write the browsable static archive: opens from disk in any browser, no server needed.
 
     \b
@@ -1110,7 +1531,11 @@ def site_cmd(ctx: Ctx, outdir: str, games: tuple[int, ...]) -> None:
     """
     from campaign.site import write_site
 
-    report = write_site(ctx.campaign(), Path(outdir), games=list(games) or None, progress=True)
+    check_output_path(outdir, ctx.db, directory=True)
+    report = write_site(ctx.campaign(readonly=True), Path(outdir), games=list(games) or None, progress=not as_json)
+    if as_json:
+        click.echo(json.dumps({"out": outdir, "report": str(report)}))
+        return
     click.echo(str(report))
 
 
@@ -1134,16 +1559,19 @@ def export_cmd(ctx: Ctx, game_ref: str | None, with_secrets: bool) -> None:
     """
     from campaign.transfer import export_lines
 
-    camp = ctx.campaign()
+    camp = ctx.campaign(readonly=True)
+    if game_ref is not None:
+        camp.load(game_ref)  # an unknown game is an error, not an empty export
     for line in export_lines(camp.store, game_ref, with_secrets=with_secrets):
         click.echo(line)
 
 
 @main.command("import", context_settings=CONTEXT_SETTINGS)
 @click.argument("source", type=click.File("r", encoding="utf-8"), metavar="FILE")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
-def import_cmd(ctx: Ctx, source: Any) -> None:
+def import_cmd(ctx: Ctx, source: Any, as_json: bool) -> None:
     """Rebuild a campaign file from `campaign export` output (the --db file must not exist).
 
     \b
@@ -1154,14 +1582,24 @@ def import_cmd(ctx: Ctx, source: Any) -> None:
 
     if Path(ctx.db).exists():
         raise click.ClickException(f"{ctx.db} already exists; import into a new file with --db")
+    check_db_path(ctx.db, create=True)
     try:
-        count, head = import_lines(ctx.db, source)
+        count, head, old_dice = import_lines(ctx.db, source)
     except BaseException:
         for suffix in ("", "-wal", "-shm"):
             if os.path.exists(ctx.db + suffix):
                 os.remove(ctx.db + suffix)
         raise
+    if as_json:
+        click.echo(json.dumps({"db": ctx.db, "events": count, "head": head}))
+        return
     click.echo(f"imported {count} events into {ctx.db}; chain head {head}")
+    if old_dice:
+        click.echo(
+            f"note: {old_dice} dice of this export use the old binding (campaign-dice-v1: bound to the previous"
+            " event's hash, which covers the host's clock); they still re-derive, and `audit verify` says so."
+            " Dice rolled from now on are bound to the players' inputs."
+        )
 
 
 @main.command(context_settings=CONTEXT_SETTINGS)
@@ -1178,6 +1616,7 @@ def rulesets(as_json: bool) -> None:
 
     rows: list[dict[str, Any]] = []
     for rs in installed().values():
+        broken = rs.scenario_problems()  # shipped files that cannot be read: named, and left out
         rows.append(
             {
                 "name": rs.name,
@@ -1188,6 +1627,7 @@ def rulesets(as_json: bool) -> None:
                     {"name": s.name, "title": s.title, "sides": list(s.sides), "description": s.description}
                     for s in rs.scenarios()
                 ],
+                "broken": [str(p) for p in broken],
             }
         )
     if as_json:
@@ -1200,6 +1640,14 @@ def rulesets(as_json: bool) -> None:
         click.echo(f"{r['name']} {r['version']}: {r['title']}{aliases}")
         for s in r["scenarios"]:
             click.echo(f"  {s['name']:24} {s['title']}  [sides: {', '.join(s['sides'])}]")
+        for line in r["broken"]:
+            click.echo(f"warning: {r['name']}: scenario file skipped: {line}", err=True)
+
+
+from campaign.cli_scenario import hex_cmd, scenario  # noqa: E402 (registered on the group defined above)
+
+main.add_command(scenario)
+main.add_command(hex_cmd)
 
 
 if __name__ == "__main__":  # pragma: no cover

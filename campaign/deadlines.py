@@ -7,6 +7,7 @@ replay never consults a clock.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from enum import Enum
@@ -24,6 +25,19 @@ class TickAction(Enum):
     """The deadline is near (or passed, within grace): send one reminder."""
     APPLY_POLICY = "apply_policy"
     """Deadline and grace are over: file the missed-orders policy's orders for the side."""
+
+
+class DeadlineAction(Enum):
+    """What the referee does to a game's deadline."""
+
+    SET = "set"
+    """Give the game a schedule (deadline length in hours) where it had none, or change its length."""
+    EXTEND = "extend"
+    """Push the current phase's deadline back by some hours."""
+    PAUSE = "pause"
+    """Stop the clock: no reminders, no missed-orders policy until resumed."""
+    RESUME = "resume"
+    """Start the clock again; the current deadline moves back by the time paused."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,21 +85,23 @@ def format_time(value: datetime) -> str:
     return value.astimezone(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
-def deadline_for(schedule: Schedule, opened: datetime, player: str, absences: list[Absence]) -> datetime:
+def deadline_for(
+    schedule: Schedule, opened: datetime, player: str, absences: list[Absence], extra_hours: int = 0
+) -> datetime:
     """When `player`'s orders are due: the phase deadline, pushed past any absence overlapping it.
 
     An absence that touches the time between the phase opening and its deadline moves the
     deadline to the end of the absence's last day plus the full deadline length again, so an
     away player gets a whole turn's time after coming back.
     """
-    due = opened + timedelta(hours=schedule.hours)
+    due = opened + timedelta(hours=schedule.hours + extra_hours)
     for a in sorted(absences, key=lambda a: (a.start, a.end)):
         if a.player != player:
             continue
         away_from = datetime.combine(a.start, time.min, UTC)
         back = datetime.combine(a.end + timedelta(days=1), time.min, UTC)
         if away_from <= due and back > opened:
-            due = max(due, back + timedelta(hours=schedule.hours))
+            due = max(due, back + timedelta(hours=schedule.hours + extra_hours))
     return due
 
 
@@ -109,3 +125,19 @@ def parse_duration_hours(text: str) -> int:
         return int(t)
     except ValueError as exc:
         raise ValueError(f"{text!r} is not a duration: use hours (72 or 72h) or days (3d)") from exc
+
+
+def apply_deadline_change(gs: Any, payload: Mapping[str, Any], at: str) -> None:
+    """Replay of DeadlineChanged: the game's schedule, extension and pause as the referee set them."""
+    action = DeadlineAction(payload["action"])
+    if action is DeadlineAction.SET:
+        base = Schedule.from_json(gs.schedule) if gs.schedule else Schedule(payload["hours"])
+        gs.schedule = Schedule(payload["hours"], base.grace_hours, base.reminder_hours, base.missed).as_json()
+    elif action is DeadlineAction.EXTEND:
+        gs.deadline_extra_hours += payload["hours"]
+    elif action is DeadlineAction.PAUSE:
+        gs.paused_at = at
+    else:
+        stopped = parse_time(at) - parse_time(gs.paused_at)
+        gs.deadline_extra_hours += -(-int(stopped.total_seconds()) // 3600)  # whole hours, rounded up
+        gs.paused_at = ""

@@ -1,4 +1,8 @@
-"""`campaign demo`: two computer players fight a whole Hordes & Heroes battle through the real mail path.
+"""`campaign demo`: computer players fight a whole battle of any installed rule system through the real mail path.
+
+The demo knows no particular game: it asks the ruleset for its default scenario, the scenario for
+its sides (one demo player per side: alice, bob, carol, ...), and the ruleset's computer player
+(`Ruleset.bot_orders`) for every order.
 
 Everything a real game does happens here: each order is a mail written into the server's
 inbound Maildir, ingested (signed on, checked, filed as one transaction), resolved with
@@ -24,12 +28,19 @@ from email.utils import format_datetime
 from pathlib import Path
 
 from campaign.eventlog import open_store
+from campaign.mail.ledger import Unchecked
 from campaign.mailflow import MailSettings, ingest
-from campaign.ruleset import RequestKind
+from campaign.ruleset import RequestKind, Ruleset, UnknownRuleset, find
 from campaign.service import Campaign
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
-PLAYERS = (("alice", "alice@example.org"), ("bob", "bob@example.org"))
+PLAYERS = (
+    ("alice", "alice@example.org"),
+    ("bob", "bob@example.org"),
+    ("carol", "carol@example.org"),
+    ("dave", "dave@example.org"),
+)
+"""Demo players, one per side in the scenario's order."""
 SERVER = "orders@campaign.example"
 MAX_MAILS = 400
 
@@ -82,6 +93,7 @@ class DemoSummary:
 
     def lines(self) -> list[str]:
         who = f"{self.winner} ({self.sides.get(self.winner or '', '?')})" if self.winner else "nobody: a draw"
+        boxes = ", ".join(f"{name}/" for name in self.passwords)
         return [
             f"Game {self.game} ({self.scenario}) is over after {self.turns} turns: {self.reason}.",
             f"Winner: {who}.",
@@ -92,64 +104,118 @@ class DemoSummary:
             "Where to look:",
             f"  the archive:        {self.site / 'index.html'}",
             f"  the server's mail:  {self.out / 'outbox'} (every reply and digest, Maildir; read with mutt -f)",
-            f"  players' mailboxes: {self.out / 'mailboxes'} (Maildirs: alice/, bob/)",
+            f"  players' mailboxes: {self.out / 'mailboxes'} (Maildirs: {boxes})",
             f"  the campaign file:  {self.out / 'campaign.db'}  (try: campaign --db {self.out / 'campaign.db'} log 1)",
             f"  check it all:       campaign --db {self.out / 'campaign.db'} audit verify",
         ]
+
+
+@dataclass(frozen=True, slots=True)
+class DemoProgress:
+    """Where the demo battle stands: told once per game turn, and once at the end."""
+
+    turn: int
+    limit: int
+    mails_in: int
+    mails_out: int
+    over: bool = False
+
+    def line(self) -> str:
+        what = "the battle is over" if self.over else f"turn {self.turn} of at most {self.limit}"
+        return f"{what}: {self.mails_in} order mails in, {self.mails_out} replies and digests out so far"
 
 
 def run_demo(
     out: Path,
     seed: int = 1,
     *,
-    scenario: str = "pitched-150",
+    ruleset: str = "hordes-heroes",
+    scenario: str | None = None,
     force: bool = False,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Callable[[DemoProgress], None] | None = None,
 ) -> DemoSummary:
-    """Play a whole battle between two computer players through the mail path; write the archive."""
-    from campaign.ruleset import find
+    """Play a whole game between computer players through the mail path; write the archive.
 
+    `scenario` is a shipped name or a file; None takes the ruleset's `default_scenario`
+    (else its first shipped scenario).
+    """
+    rs, source, sides_order = _choose(ruleset, scenario)
     out = Path(out)
-    db = out / "campaign.db"
-    if db.exists():
-        if not force:
-            raise DemoError(f"{db} already exists: choose another --out, or add --force to replace that demo")
-        for name in ("campaign.db", "campaign.db-wal", "campaign.db-shm"):
-            (out / name).unlink(missing_ok=True)
-        for sub in ("inbox", "outbox", "sent", "mailboxes", "site"):
-            shutil.rmtree(out / sub, ignore_errors=True)
-    out.mkdir(parents=True, exist_ok=True)
+    _clear(out, force)
     clock = SimClock()
-    store = open_store(db, create=True)
+    store = open_store(out / "campaign.db", create=True)
     store.clock = clock  # type: ignore[method-assign]
     camp = Campaign(store, seeds=demo_seeds(seed))
     camp.init("demo")
+    players = PLAYERS[: len(sides_order)]
     passwords: dict[str, str] = {}
-    for name, address in PLAYERS:
+    for name, address in players:
         camp.add_player(name, address)
         passwords[name] = hashlib.sha256(f"demo-{seed}-{name}".encode()).hexdigest()[:10]
         camp.set_password(name, passwords[name])
-    rs = find("hordes-heroes")
-    info = next((s for s in rs.scenarios() if s.name == scenario), None)
-    if info is None:
-        raise DemoError(f"hordes-heroes has no scenario {scenario!r}")
-    sides = {side: name for side, (name, _) in zip(info.sides, PLAYERS, strict=True)}
-    gs = camp.new_game(rs.name, scenario, sides)
-    settings = MailSettings(outbox=out / "outbox", sender=f"Campaign referee <{SERVER}>")
+    sides = {side: name for side, (name, _) in zip(sides_order, players, strict=True)}
+    gs = camp.new_game(rs.name, source, sides)
+    limit = rs.turn_limit(gs.state) or 20
+    mails = _play_by_mail(camp, rs, gs.number, out, dict(players), passwords, seed, clock, (limit, progress))
+    mails_in, mails_out = mails
+    gs = camp.load(gs.number)
+    from campaign.site import write_site
+
+    site = out / "site"
+    write_site(camp, site)
+    head_seq, head = camp.store.head()
+    dice_count = sum(1 for e in camp.store.read(stream=gs.stream) if e.type == "DiceRolled")
+    ended = gs.ended or {}
+    summary = DemoSummary(
+        out=out,
+        game=gs.number,
+        scenario=gs.scenario,
+        sides=dict(gs.sides),
+        winner=ended.get("winner"),
+        reason=str(ended.get("reason", "")),
+        turns=gs.turn,
+        events=head_seq,
+        dice=dice_count,
+        mails_in=mails_in,
+        mails_out=mails_out,
+        chain_head=head,
+        site=site,
+        passwords=passwords,
+    )
+    store.close()
+    return summary
+
+
+def _play_by_mail(
+    camp: Campaign,
+    rs: Ruleset,
+    game: int,
+    out: Path,
+    addresses: dict[str, str],
+    passwords: dict[str, str],
+    seed: int,
+    clock: SimClock,
+    bar: tuple[int, Callable[[DemoProgress], None] | None],
+) -> tuple[int, int]:
+    """Mail the computer players' orders in, one at a time, until the game ends; (mails in, mails out)."""
+    # the demo's mail never passes a real receiving server (no Authentication-Results): accept unchecked
+    # mail explicitly, so the SIGNON password is the check, as docs/security.md describes
+    settings = MailSettings(outbox=out / "outbox", sender=f"Campaign referee <{SERVER}>", unchecked=Unchecked.ACCEPT)
     inbox_dir = out / "inbox"
     inbox = mailbox.Maildir(inbox_dir, create=True)
     (out / "mailboxes").mkdir(exist_ok=True)
-    boxes = {name: mailbox.Maildir(out / "mailboxes" / name, create=True) for name, _ in PLAYERS}
-    addresses = dict(PLAYERS)
+    boxes = {name: mailbox.Maildir(out / "mailboxes" / name, create=True) for name in addresses}
     mails_in = mails_out = 0
     mails_out += _deliver(settings, boxes, addresses, camp, settings_first=True)
-    limit = int(getattr(getattr(gs.state, "options", None), "max_game_turns", 0) or 20)
+    limit, progress = bar
+    told = 0
     for n in range(MAX_MAILS):
-        gs = camp.load(gs.number)
+        gs = camp.load(game)
+        if progress is not None and (gs.turn != told or gs.ended is not None):
+            progress(DemoProgress(gs.turn, limit, mails_in, mails_out, gs.ended is not None))
+            told = gs.turn
         if gs.ended is not None:
-            break
-        if progress is not None:
-            progress(min(gs.turn, limit), limit)
+            return mails_in, mails_out
         requests = [r for r in camp.awaiting(gs) if not r.optional or r.kind is RequestKind.DECISION]
         if not requests:
             raise DemoError(f"game {gs.number} is waiting for nobody at turn {gs.turn}; the demo cannot go on")
@@ -168,36 +234,42 @@ def run_demo(
             )
         mails_out += _deliver(settings, boxes, addresses, camp)
         clock.advance(13)
-    else:
-        raise DemoError(f"the battle did not end within {MAX_MAILS} mails")
-    gs = camp.load(gs.number)
-    if progress is not None:
-        progress(limit, limit)
-    from campaign.site import write_site
+    raise DemoError(f"the battle did not end within {MAX_MAILS} mails")
 
-    site = out / "site"
-    write_site(camp, site)
-    head_seq, head = camp.store.head()
-    dice_count = sum(1 for e in camp.store.read(stream=gs.stream) if e.type == "DiceRolled")
-    ended = gs.ended or {}
-    summary = DemoSummary(
-        out=out,
-        game=gs.number,
-        scenario=scenario,
-        sides=dict(gs.sides),
-        winner=ended.get("winner"),
-        reason=str(ended.get("reason", "")),
-        turns=gs.turn,
-        events=head_seq,
-        dice=dice_count,
-        mails_in=mails_in,
-        mails_out=mails_out,
-        chain_head=head,
-        site=site,
-        passwords=passwords,
-    )
-    store.close()
-    return summary
+
+def _choose(ruleset: str, scenario: str | None) -> tuple[Ruleset, str, tuple[str, ...]]:
+    """The ruleset, the scenario to play (name or file) and its sides; DemoError if it cannot be demonstrated."""
+    from campaign.kit.scenario_file import ScenarioError
+    from campaign.scenarios import ScenarioNotFound, scenario_source
+
+    try:
+        rs = find(ruleset)
+    except UnknownRuleset as exc:
+        raise DemoError(str(exc)) from None
+    if type(rs).bot_orders is Ruleset.bot_orders:
+        raise DemoError(f"{rs.name} has no computer player yet, so it cannot play a demo")
+    if scenario is None:
+        shipped = [s.name for s in rs.scenarios()]
+        scenario = rs.default_scenario or (shipped[0] if shipped else "")
+    try:
+        _, info = scenario_source(rs, scenario)
+    except (ScenarioNotFound, ScenarioError, NotImplementedError) as exc:
+        raise DemoError(f"{rs.name} cannot play scenario {scenario!r}: {exc}") from None
+    if len(info.sides) > len(PLAYERS):
+        raise DemoError(f"scenario {scenario!r} has {len(info.sides)} sides; the demo has {len(PLAYERS)} players")
+    return rs, scenario, info.sides
+
+
+def _clear(out: Path, force: bool) -> None:
+    db = out / "campaign.db"
+    if db.exists():
+        if not force:
+            raise DemoError(f"{db} already exists: choose another --out, or add --force to replace that demo")
+        for name in ("campaign.db", "campaign.db-wal", "campaign.db-shm"):
+            (out / name).unlink(missing_ok=True)
+        for sub in ("inbox", "outbox", "sent", "mailboxes", "site"):
+            shutil.rmtree(out / sub, ignore_errors=True)
+    out.mkdir(parents=True, exist_ok=True)
 
 
 def _order_mail(

@@ -2,9 +2,11 @@
 
 Fair dice: the server draws a secret 32-byte seed and publishes only SHA-256(seed) before any
 orders it will roll on. Roll `n` on that seed is HMAC-SHA256(seed, message) where the message
-binds the game, `n`, the die size and the hash of the inputs on file, mapped to a face by
-rejection sampling (no modulo bias). The seed is revealed when its turn closes, so anyone can
-re-derive every roll. The exact byte layout is in docs/dice.md; `derive` is the reference.
+binds the game, `n`, the die size and the hash of the resolution's inputs document (what the
+players sent and the board before resolution; never a time or an event hash the host could
+vary), mapped to a face by rejection sampling (no modulo bias). The seed is revealed when its
+turn closes, so anyone can re-derive every roll. The exact byte layout is in docs/dice.md;
+`derive` is the reference and campaign/verify_dice.py the standard-library twin.
 """
 
 from __future__ import annotations
@@ -12,14 +14,19 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-DOMAIN = b"campaign-dice-v1"
+DOMAIN = b"campaign-dice-v2"
+"""The HMAC domain of the inputs binding (binding 2)."""
+DOMAINS = {1: b"campaign-dice-v1", 2: DOMAIN}
+"""Domain by binding: 1 is the old chain binding (rolls imported from older exports)."""
 SEED_BYTES = 32
+MIN_SIDES = 2
 MAX_SIDES = 1000
+INPUTS_FORMAT = "campaign-inputs-v2"
 
 
 class DiceMode(Enum):
@@ -62,6 +69,7 @@ class Roll:
     seed_no: int = 0
     n: int = 0
     inputs_hash: str = ""
+    binding: int = 2
 
     def payload(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -72,6 +80,8 @@ class Roll:
         }
         if self.mode is DiceMode.FAIR:
             data.update(seed_no=self.seed_no, n=self.n, inputs_hash=self.inputs_hash)
+            if self.binding != 1:  # the old binding is stored in the old schema (no field): see events.py
+                data["binding"] = self.binding
         return data
 
 
@@ -85,11 +95,43 @@ def commitment(seed: bytes) -> str:
     return hashlib.sha256(seed).hexdigest()
 
 
-def roll_message(game: str, n: int, sides: int, inputs_hash: str) -> bytes:
+def inputs_document(
+    game: str,
+    turn: int,
+    phase: str,
+    orders: Mapping[tuple[str, str], str],
+    decisions: Mapping[tuple[str, str], str],
+    checkpoint: str,
+) -> dict[str, Any]:
+    """What a resolution's dice are bound to: only what the players sent and the board it starts from.
+
+    `orders` maps (side, key) to the SHA-256 of the canonical orders text on file; `decisions`
+    maps (side, key) to the answer on file when the resolution first ran; `checkpoint` is the
+    state's checkpoint before resolution. No time, no event hash: nothing a host can vary.
+    """
+    return {
+        "format": INPUTS_FORMAT,
+        "game": game,
+        "turn": turn,
+        "phase": phase,
+        "orders": [[side, key, digest] for (side, key), digest in sorted(orders.items())],
+        "decisions": [[side, key, answer] for (side, key), answer in sorted(decisions.items())],
+        "checkpoint": checkpoint,
+    }
+
+
+def inputs_hash(document: Mapping[str, Any]) -> str:
+    """SHA-256 of the canonical JSON of an inputs document (UTF-8), as hex."""
+    from campaign import canonical
+
+    return canonical.sha256_hex(dict(document))
+
+
+def roll_message(game: str, n: int, sides: int, inputs_hash: str, binding: int = 2) -> bytes:
     """The HMAC message of roll `n` (layout documented byte by byte in docs/dice.md)."""
     game_bytes = game.encode("utf-8")
     return (
-        DOMAIN
+        DOMAINS[binding]
         + b"\x00"
         + len(game_bytes).to_bytes(2, "big")
         + game_bytes
@@ -99,12 +141,14 @@ def roll_message(game: str, n: int, sides: int, inputs_hash: str) -> bytes:
     )
 
 
-def derive(seed: bytes, game: str, n: int, sides: int, inputs_hash: str) -> int:
+def derive(seed: bytes, game: str, n: int, sides: int, inputs_hash: str, binding: int = 2) -> int:
     """The face (1..sides) of roll `n`: HMAC-SHA256 blocks cut into uint32s, rejection-sampled."""
-    if not 2 <= sides <= MAX_SIDES:
-        raise DiceError(f"a die needs 2..{MAX_SIDES} sides, not {sides}")
+    if not MIN_SIDES <= sides <= MAX_SIDES:
+        raise DiceError(f"a die needs {MIN_SIDES}..{MAX_SIDES} sides, not {sides}")
+    if binding not in DOMAINS:
+        raise DiceError(f"unknown dice binding {binding}")
     limit = (1 << 32) - ((1 << 32) % sides)
-    message = roll_message(game, n, sides, inputs_hash)
+    message = roll_message(game, n, sides, inputs_hash, binding)
     block = 0
     while True:
         digest = hmac.new(seed, message + block.to_bytes(4, "big"), hashlib.sha256).digest()
@@ -140,10 +184,14 @@ class FairDice(Decisions):
     next_n: int = 1
     rolls: list[Roll] = field(default_factory=list)
     answers: dict[tuple[str, str], str] = field(default_factory=dict)
+    binding: int = 2
+    """1 only to finish a resolution an older version stopped for a decision (its dice re-derived)."""
 
     def roll(self, sides: int, purpose: str) -> int:
-        value = derive(self.seed, self.game, self.next_n, sides, self.inputs_hash)
-        self.rolls.append(Roll(sides, value, purpose, DiceMode.FAIR, self.seed_no, self.next_n, self.inputs_hash))
+        value = derive(self.seed, self.game, self.next_n, sides, self.inputs_hash, self.binding)
+        self.rolls.append(
+            Roll(sides, value, purpose, DiceMode.FAIR, self.seed_no, self.next_n, self.inputs_hash, self.binding)
+        )
         self.next_n += 1
         return value
 
@@ -185,8 +233,11 @@ class RecordedDice(Decisions):
     where: str = ""
     used: int = 0
     answers: dict[tuple[str, str], str] = field(default_factory=dict)
+    asked: dict[tuple[str, str], tuple[str, tuple[str, ...], str]] = field(default_factory=dict)
+    """What the engine asked on replay: (side, key) -> (question, options, default)."""
 
     def decide(self, side: str, key: str, question: str, options: tuple[str, ...], default: str) -> str:
+        self.asked[(side, key)] = (question, tuple(options), default)
         answer = self.answers.get((side, key))
         if answer is None:
             raise DiceDivergence(

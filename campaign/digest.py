@@ -6,6 +6,7 @@ only ever sent to the players of the game and the referee; each side sees its ow
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -155,7 +156,17 @@ def _note(
         audience = None if p["to"] == "all" else (p["from"], p["to"])
         notices.append(Notice(ev.seq, "press", f"Press from {p['from']} to {p['to']}: {p['text']}", audience))
     elif kind == EventType.RESIGNED:
-        notices.append(Notice(ev.seq, "resigned", f"{p['side']} resigned."))
+        why = f" (the referee, for them: {p['reason']})" if p.get("reason") else ""
+        notices.append(Notice(ev.seq, "resigned", f"{p['side']} resigned{why}."))
+    elif kind == EventType.SIDE_REPLACED:
+        notices.append(
+            Notice(ev.seq, "referee", f"The referee handed {p['side']} from {p['old']} to {p['new']}: {p['reason']}")
+        )
+    elif kind == EventType.DEADLINE_CHANGED:
+        notices.append(Notice(ev.seq, "deadline", deadline_change_text(p)))
+    elif kind == EventType.ORDERS_SUBMITTED and (p.get("via") or {}).get("entered_by") == "referee":
+        who = p["via"].get("for") or p.get("player")
+        notices.append(Notice(ev.seq, "entered", f"The referee entered orders for {p['side']} on behalf of {who}."))
     elif kind == EventType.GAME_ENDED:
         winner = p.get("winner") or "nobody (a draw)"
         notices.append(Notice(ev.seq, "ended", f"The game is over: {p.get('reason')}. Winner: {winner}."))
@@ -233,13 +244,23 @@ def build_digest(
 
 def _deadlines(camp: Campaign, gs: GameState) -> dict[str, str]:
     """Each pending side's deadline as text, from the game's schedule and the players' absences."""
-    from campaign.deadlines import Schedule, deadline_for, format_time, parse_time
+    from campaign.deadlines import format_time
+    from campaign.referee import side_deadlines
 
-    schedule = Schedule.from_json(gs.schedule or {})
-    opened = parse_time(gs.phase_opened_at)
-    absences = camp.absences()
     return {
-        r.side: format_time(deadline_for(schedule, opened, gs.sides[r.side], absences))
-        for r in camp.awaiting(gs)
-        if r.side in gs.sides
+        side: format_time(d.due) + (" (the clock is paused by the referee)" if d.paused else "")
+        for side, d in side_deadlines(camp, gs).items()
     }
+
+
+def deadline_change_text(p: Mapping[str, Any]) -> str:
+    """A referee's deadline change in words, for digests and the archive."""
+    why = f": {p['reason']}" if p.get("reason") else ""
+    action = p["action"]
+    if action == "set":
+        return f"The referee set the deadline to {p['hours']} hours per phase{why}."
+    if action == "extend":
+        return f"The referee extended the current deadline by {p['hours']} hours{why}."
+    if action == "pause":
+        return f"The referee paused the deadline clock{why}."
+    return f"The referee restarted the deadline clock; the time paused is added to the deadline{why}."

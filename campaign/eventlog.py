@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from campaign import canonical
 
@@ -157,6 +157,24 @@ def upcast(event: Event) -> Event:
 
 
 @dataclass(frozen=True, slots=True)
+class Link:
+    """An opaque link of the chain: another game's event in a per-game audit bundle (no content)."""
+
+    seq: int
+    prev_hash: str
+    hash: str
+
+
+class Snapshot(NamedTuple):
+    """A cached state: the seq and chain hash it was taken at, its content, and the content's SHA-256."""
+
+    seq: int
+    data: str
+    chain_hash: str
+    digest: str
+
+
+@dataclass(frozen=True, slots=True)
 class ChainProblem:
     """The first place where the stored log stops being a valid chain."""
 
@@ -167,8 +185,12 @@ class ChainProblem:
         return f"seq {self.seq}: {self.reason}"
 
 
-def check_chain(events: Iterable[Event]) -> tuple[int, str, ChainProblem | None]:
-    """Walk events in seq order; return (count, head hash, first problem or None)."""
+def check_chain(events: Iterable[Event | Link]) -> tuple[int, str, ChainProblem | None]:
+    """Walk events in seq order; return (count, head hash, first problem or None).
+
+    A `Link` (a per-game bundle's stand-in for another game's event) is checked for its place
+    and its link to the previous hash only: its content is not in the bundle.
+    """
     prev_hash, expected_seq, count = GENESIS_HASH, 1, 0
     versions: dict[str, int] = {}
     for ev in events:
@@ -184,6 +206,9 @@ def check_chain(events: Iterable[Event]) -> tuple[int, str, ChainProblem | None]
                     "prev_hash does not match the previous event's hash (an event was removed, inserted or moved)",
                 ),
             )
+        if isinstance(ev, Link):
+            prev_hash, expected_seq, count = ev.hash, expected_seq + 1, count + 1
+            continue
         try:
             actual = event_hash(ev.record(), check=False)  # a float would not hash to what was sealed
         except (TypeError, ValueError) as exc:
@@ -277,6 +302,11 @@ class EventStore(ABC):
         """Events of one type in one stream, in seq order (a cheap filter for corrections)."""
         return (e for e in self.read(stream=stream, upto=upto) if e.type == event_type)
 
+    def read_bare(self, stream: str, upto: int, bare: frozenset[str]) -> Iterator[Event]:
+        """Events of a stream up to `upto`, where events of the `bare` types may come with an empty
+        payload (a cheap fold of the core's bookkeeping that does not need them; hashes unchecked)."""
+        return self.read(stream=stream, upto=upto)
+
     @abstractmethod
     def version(self, stream: str) -> int:
         """The stream's last version (0 for an empty stream)."""
@@ -293,13 +323,14 @@ class EventStore(ABC):
     def secret(self, name: str) -> str | None:
         """A stored secret, or None."""
 
-    # snapshots are a cache: deletable, never trusted without a matching checkpoint
+    # snapshots are a cache: deletable, never trusted unless bound to the log (replay checks them)
     @abstractmethod
-    def put_snapshot(self, stream: str, seq: int, engine: str, data: str) -> None: ...
+    def put_snapshot(self, stream: str, seq: int, engine: str, data: str, chain_hash: str = "") -> None:
+        """Store a snapshot taken at event `seq` whose hash is `chain_hash` (its digest is computed here)."""
 
     @abstractmethod
-    def latest_snapshot(self, stream: str, upto: int, engine: str) -> tuple[int, str] | None:
-        """(seq, data) of the newest snapshot of `stream` at or before `upto` for this engine."""
+    def latest_snapshot(self, stream: str, upto: int, engine: str) -> Snapshot | None:
+        """The newest snapshot of `stream` at or before `upto` for this engine."""
 
     @abstractmethod
     def clear_snapshots(self, stream: str | None = None) -> None: ...
@@ -320,7 +351,7 @@ class MemoryStore(EventStore):
         self._versions: dict[str, int] = {}
         self._secrets: dict[str, str] = {}
         self._inbox: dict[str, InboxRow] = {}
-        self._snapshots: dict[tuple[str, int], tuple[str, str]] = {}
+        self._snapshots: dict[tuple[str, int], tuple[str, Snapshot]] = {}
 
     def append(self, events, expected=None, *, engine="", at=None, secrets=None, inbox=None):  # type: ignore[no-untyped-def]
         if inbox is not None and inbox.message_id in self._inbox:
@@ -368,14 +399,12 @@ class MemoryStore(EventStore):
         row = self._inbox[message_id]
         self._inbox[message_id] = InboxRow(row.message_id, row.content, outcome)
 
-    def put_snapshot(self, stream: str, seq: int, engine: str, data: str) -> None:
-        self._snapshots[(stream, seq)] = (engine, data)
+    def put_snapshot(self, stream: str, seq: int, engine: str, data: str, chain_hash: str = "") -> None:
+        self._snapshots[(stream, seq)] = (engine, Snapshot(seq, data, chain_hash, _digest(data)))
 
-    def latest_snapshot(self, stream: str, upto: int, engine: str) -> tuple[int, str] | None:
+    def latest_snapshot(self, stream: str, upto: int, engine: str) -> Snapshot | None:
         best = [
-            (seq, data)
-            for (s, seq), (eng, data) in self._snapshots.items()
-            if s == stream and seq <= upto and eng == engine
+            snap for (s, seq), (eng, snap) in self._snapshots.items() if s == stream and seq <= upto and eng == engine
         ]
         return max(best) if best else None
 
@@ -424,6 +453,13 @@ _COLUMNS = "seq, stream, version, type, actor, at, payload, schema, engine, prev
 _SCHEMA = _SCHEMA.replace("{insert_trigger}", _INSERT_TRIGGER)
 
 
+def _digest(data: str) -> str:
+    return hashlib.sha256(data.encode("utf-8")).hexdigest()
+
+
+_SNAPSHOT_COLUMNS = {"stream": str, "seq": int, "engine": str, "state": str, "chain_hash": str, "digest": str}
+
+
 def _row_to_event(row: tuple[Any, ...]) -> Event:
     seq, stream, version, type_, actor, at, payload, schema, engine, prev_hash, hash_ = row
     return Event(
@@ -444,10 +480,21 @@ def _row_to_event(row: tuple[Any, ...]) -> Event:
 class SqliteStore(EventStore):
     """The campaign file: WAL journal, synchronous=FULL, one IMMEDIATE transaction per append."""
 
-    def __init__(self, path: str | Path, *, create: bool = False, busy_timeout_ms: int = 30_000):
+    def __init__(
+        self, path: str | Path, *, create: bool = False, busy_timeout_ms: int = 30_000, readonly: bool = False
+    ):
         self.path = Path(path)
+        self.readonly = readonly and not create
+        self._links: list[Link] | None = None
+        self.conn: sqlite3.Connection
         if not create and not self.path.exists():
             raise NotACampaign(f"no campaign database at {self.path} (run `campaign init` first, or pass --db)")
+        if not create:
+            self._open_readonly(busy_timeout_ms)  # look first, without touching the file
+            if self.readonly or self._bundle_of() is not None:  # an audit bundle is evidence: never written to
+                self.readonly = True
+                return
+            self.conn.close()
         self.conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=busy_timeout_ms / 1000)
         self.conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         try:
@@ -461,6 +508,59 @@ class SqliteStore(EventStore):
             self._create_schema()
         elif not self._has_events_table():
             raise NotACampaign(f"{self.path} is not a campaign database (no events table)")
+        else:
+            self._upgrade_snapshots()
+
+    def _bundle_of(self) -> str | None:
+        """The game an audit bundle holds, or None for a campaign file."""
+        try:
+            row = self.conn.execute("SELECT value FROM meta WHERE key = 'bundle'").fetchone()
+        except sqlite3.OperationalError:
+            return None
+        return None if row is None else str(row[0])
+
+    def _open_readonly(self, busy_timeout_ms: int) -> None:
+        """Open for reading only: nothing is ever written to the file (read commands, audit bundles)."""
+        uri = f"{self.path.resolve().as_uri()}?mode=ro"
+        self.conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=busy_timeout_ms / 1000)
+        try:
+            if not self._has_events_table():
+                raise NotACampaign(f"{self.path} is not a campaign database (no events table)")
+        except sqlite3.DatabaseError as exc:
+            raise NotACampaign(f"{self.path} is not a campaign database: {exc}") from exc
+
+    def _upgrade_snapshots(self) -> None:
+        """A file from before snapshots were bound to the chain: drop the old cache (it is rebuilt)."""
+        cols = {r[1] for r in self.conn.execute("PRAGMA table_info(snapshots)")}
+        if cols and "chain_hash" not in cols:
+            self.conn.execute("DROP TABLE snapshots")
+            self._create_snapshot_table()
+
+    def _create_snapshot_table(self) -> None:
+        import sqlite_utils
+
+        sqlite_utils.Database(self.conn).table("snapshots").create(
+            _SNAPSHOT_COLUMNS,
+            pk=("stream", "seq", "engine"),
+            not_null=set(_SNAPSHOT_COLUMNS),
+            if_not_exists=True,
+        )
+
+    def links(self) -> list[Link]:
+        """The opaque links of a per-game audit bundle (empty for a campaign file)."""
+        if self._links is not None:
+            return self._links
+        has = self.conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'links'").fetchone()
+        found = [] if has is None else [Link(*r) for r in self.conn.execute("SELECT seq, prev_hash, hash FROM links")]
+        if self.readonly:
+            self._links = sorted(found, key=lambda link: link.seq)  # a bundle never changes
+        return sorted(found, key=lambda link: link.seq)
+
+    def verify(self) -> tuple[int, str, ChainProblem | None]:
+        links = self.links()
+        if not links:
+            return check_chain(self.read())
+        return check_chain(sorted([*self.read(), *links], key=lambda e: e.seq))
 
     def _has_events_table(self) -> bool:
         row = self.conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'").fetchone()
@@ -475,12 +575,7 @@ class SqliteStore(EventStore):
             for stmt in _split_sql(_SCHEMA):
                 self.conn.execute(stmt)
             db = sqlite_utils.Database(self.conn)
-            db.table("snapshots").create(
-                {"stream": str, "seq": int, "engine": str, "state": str},
-                pk=("stream", "seq", "engine"),
-                not_null={"stream", "seq", "engine", "state"},
-                if_not_exists=True,
-            )
+            self._create_snapshot_table()
             db.table("secrets").create({"name": str, "value": str}, pk="name", not_null={"value"}, if_not_exists=True)
             self.conn.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('file_format', ?)", (str(FILE_FORMAT),))
             self.conn.execute("COMMIT")
@@ -491,6 +586,10 @@ class SqliteStore(EventStore):
     def append(self, events, expected=None, *, engine="", at=None, secrets=None, inbox=None):  # type: ignore[no-untyped-def]
         if not events and not secrets and inbox is None:
             return []
+        if self.readonly:
+            raise EventLogError(
+                f"{self.path} is open read-only (an audit bundle, or a read command): nothing can be appended"
+            )
         conn = self.conn
         conn.execute("BEGIN IMMEDIATE")
         try:
@@ -600,6 +699,13 @@ class SqliteStore(EventStore):
         for row in self.conn.execute(sql, args):
             yield _row_to_event(row)
 
+    def read_bare(self, stream: str, upto: int, bare: frozenset[str]) -> Iterator[Event]:
+        marks = ", ".join("?" * len(bare))
+        columns = _COLUMNS.replace("payload", f"CASE WHEN type IN ({marks}) THEN '{{}}' ELSE payload END")
+        sql = f"SELECT {columns} FROM events WHERE stream = ? AND seq <= ? ORDER BY seq"
+        for row in self.conn.execute(sql, (*sorted(bare), stream, upto)):
+            yield _row_to_event(row)
+
     def read_type(self, stream: str, event_type: str, upto: int | None = None) -> Iterator[Event]:
         sql = f"SELECT {_COLUMNS} FROM events WHERE stream = ? AND type = ? AND seq <= ? ORDER BY seq"
         for row in self.conn.execute(sql, (stream, event_type, upto if upto is not None else 2**62)):
@@ -610,6 +716,9 @@ class SqliteStore(EventStore):
 
     def head(self) -> tuple[int, str]:
         row = self.conn.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
+        links = self.links() if self.readonly else []
+        if links and (row is None or links[-1].seq > row[0]):
+            return links[-1].seq, links[-1].hash
         return (0, GENESIS_HASH) if row is None else (int(row[0]), str(row[1]))
 
     def streams(self, prefix: str = "") -> list[str]:
@@ -632,20 +741,29 @@ class SqliteStore(EventStore):
     def inbox_set_outcome(self, message_id: str, outcome: str) -> None:
         self.conn.execute("UPDATE inbox SET outcome = ? WHERE message_id = ?", (outcome, message_id))
 
-    def put_snapshot(self, stream: str, seq: int, engine: str, data: str) -> None:
+    def put_snapshot(self, stream: str, seq: int, engine: str, data: str, chain_hash: str = "") -> None:
+        if self.readonly:
+            return  # a read command writes nothing, not even a cache
         self.conn.execute(
-            "INSERT OR REPLACE INTO snapshots (stream, seq, engine, state) VALUES (?, ?, ?, ?)",
-            (stream, seq, engine, data),
+            "INSERT OR REPLACE INTO snapshots (stream, seq, engine, state, chain_hash, digest)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (stream, seq, engine, data, chain_hash, _digest(data)),
         )
 
-    def latest_snapshot(self, stream: str, upto: int, engine: str) -> tuple[int, str] | None:
-        row = self.conn.execute(
-            "SELECT seq, state FROM snapshots WHERE stream = ? AND seq <= ? AND engine = ? ORDER BY seq DESC LIMIT 1",
-            (stream, upto, engine),
-        ).fetchone()
-        return None if row is None else (int(row[0]), str(row[1]))
+    def latest_snapshot(self, stream: str, upto: int, engine: str) -> Snapshot | None:
+        try:
+            row = self.conn.execute(
+                "SELECT seq, state, chain_hash, digest FROM snapshots WHERE stream = ? AND seq <= ? AND engine = ?"
+                " ORDER BY seq DESC LIMIT 1",
+                (stream, upto, engine),
+            ).fetchone()
+        except sqlite3.OperationalError:
+            return None  # an old file opened read-only, or a bundle: no usable cache
+        return None if row is None else Snapshot(int(row[0]), str(row[1]), str(row[2]), str(row[3]))
 
     def clear_snapshots(self, stream: str | None = None) -> None:
+        if self.readonly:
+            return
         if stream is None:
             self.conn.execute("DELETE FROM snapshots")
         else:
@@ -669,6 +787,6 @@ def _split_sql(script: str) -> list[str]:
     return out
 
 
-def open_store(path: str | Path, *, create: bool = False) -> SqliteStore:
-    """Open (or with `create`, initialise) the campaign file at `path`."""
-    return SqliteStore(path, create=create)
+def open_store(path: str | Path, *, create: bool = False, readonly: bool = False) -> SqliteStore:
+    """Open (or with `create`, initialise) the campaign file at `path`; `readonly` writes nothing."""
+    return SqliteStore(path, create=create, readonly=readonly)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
 
 CAMPAIGN_STREAM = "campaign"
 MAIL_STREAM = "mail"
@@ -27,6 +28,8 @@ class EventType(StrEnum):
     """A player took orders back before any die was rolled on them."""
     DICE_ENTERED = "DiceEntered"
     """Manual dice: values rolled on a real table, queued for the next resolution."""
+    DICE_CLEARED = "DiceCleared"
+    """Manual dice: the referee dropped the entered dice still queued (with a reason)."""
     DICE_ROLLED = "DiceRolled"
     """One die used by a resolution, with its purpose (and for fair dice, how to re-derive it)."""
     PHASE_RESOLVED = "PhaseResolved"
@@ -54,8 +57,20 @@ class EventType(StrEnum):
     PASSWORD_SET = "PasswordSet"
     """A player's order password was issued or reset (the salted hash is kept outside the chain)."""
     MESSAGE_REFUSED = "MessageRefused"
-    """An inbound mail was refused; only the fact and the reasons are kept."""
+    """An inbound mail was refused: the reasons and its provenance (Message-ID, Date, raw hash, auth, receipt time)."""
+    MESSAGE_ACCEPTED = "MessageAccepted"
+    """An inbound mail was acted on, with its provenance; written with the events it caused."""
+    MAIL_SETTINGS_SET = "MailSettingsSet"
+    """The referee named the trusted receiving servers (authserv-ids) and what unchecked mail gets."""
+    MAIL_UNDELIVERABLE = "MailUndeliverable"
+    """An outgoing mail was given up (the server refused it for good); it waits in outbox/failed."""
     DIGEST_SENT = "DigestSent"
+    PLAYER_UPDATED = "PlayerUpdated"
+    """The referee changed a player's address (with a reason)."""
+    SIDE_REPLACED = "SideReplaced"
+    """The referee handed a side of a running game to another player (with a reason)."""
+    DEADLINE_CHANGED = "DeadlineChanged"
+    """The referee set, extended, paused or resumed a game's deadline (with a reason)."""
     """A digest covering a game up to some event was queued for a player (the mail stream)."""
 
 
@@ -72,3 +87,45 @@ def parse_game_ref(ref: str | int) -> str:
     if not text.isdigit() or int(text) < 1:
         raise ValueError(f"{ref!r} is not a game id: use the number `campaign game new` printed, e.g. 1")
     return game_stream(int(text))
+
+
+# --- fields added for dice bound to the players' inputs (docs/dice.md) -------------------------
+
+DICE_ROLLED_SCHEMA = 2
+"""DiceRolled schema 2 adds `binding`; schema 1 payloads are upcast with the old binding."""
+PHASE_RESOLVED_SCHEMA = 2
+"""PhaseResolved schema 2 adds `inputs` (the inputs document its dice are bound to) and `resumed_from`."""
+DECISION_REQUESTED_SCHEMA = 2
+"""DecisionRequested schema 2 adds `inputs` (the document its resolution's dice are bound to)."""
+
+BINDING_FIELD = "binding"
+"""DiceRolled: which binding derives the die. 2: the inputs document; 1: the previous event's hash (old)."""
+BINDING_CHAIN = 1
+"""The old binding (before 0.2): bound to the hash of the last event, which covers the host's clock."""
+BINDING_INPUTS = 2
+"""The binding of this version: bound to the hash of the resolution's inputs document."""
+INPUTS_FIELD = "inputs"
+"""PhaseResolved / DecisionRequested: the inputs document (game, turn, phase, orders, decisions, checkpoint)."""
+RESUMED_FROM_FIELD = "resumed_from"
+"""PhaseResolved: seq of the DecisionRequested whose dice this resolution re-derived, or null."""
+
+
+def _register_upcasters() -> None:
+    from campaign.eventlog import upcaster
+
+    @upcaster(EventType.DICE_ROLLED.value, 1)
+    def _dice_rolled_1(payload: dict[str, Any]) -> dict[str, Any]:
+        if payload.get("mode") == "fair":
+            return {**payload, BINDING_FIELD: BINDING_CHAIN}
+        return dict(payload)
+
+    @upcaster(EventType.PHASE_RESOLVED.value, 1)
+    def _phase_resolved_1(payload: dict[str, Any]) -> dict[str, Any]:
+        return {**payload, INPUTS_FIELD: None, RESUMED_FROM_FIELD: None}
+
+    @upcaster(EventType.DECISION_REQUESTED.value, 1)
+    def _decision_requested_1(payload: dict[str, Any]) -> dict[str, Any]:
+        return {**payload, INPUTS_FIELD: None}
+
+
+_register_upcasters()

@@ -19,6 +19,8 @@ from typing import Any
 
 from campaign.eventlog import ConflictError, DuplicateMessage, InboxRow, NewEvent, seal
 from campaign.events import CAMPAIGN_STREAM, MAIL_STREAM, EventType
+from campaign.mail.ledger import Unchecked
+from campaign.mail.refusal import Refusal, _error
 from campaign.replay import GameState, apply_event, engine_id
 from campaign.ruleset import OrderError, OrdersRejected
 from campaign.service import Campaign, UserError, orders_hash
@@ -29,14 +31,17 @@ DEFAULT_SENDER = "Campaign referee <referee@campaign.invalid>"
 
 @dataclass(frozen=True, slots=True)
 class MailSettings:
-    """Where mail goes and who it is from."""
+    """Where mail goes, who it is from, and whose authentication verdicts count."""
 
     outbox: Path
     sender: str = DEFAULT_SENDER
     referee: str | None = None
-    """The referee's address, copied on every digest; None for no copies."""
-    trusted_authserv_ids: tuple[str, ...] | None = None
-    """Only Authentication-Results headers from these servers count (None: all of them)."""
+    """The referee's address, copied on every digest and told of lockouts and undeliverable mail."""
+    trusted_authserv_ids: tuple[str, ...] = ()
+    """The authserv-ids of the referee's own receiving server: only its Authentication-Results count
+    (added to those recorded with `campaign mail trust`)."""
+    unchecked: Unchecked | None = None
+    """What mail without a trusted verdict gets; None: the campaign's setting, else refuse."""
 
 
 @dataclass
@@ -51,23 +56,41 @@ class MailResult:
     codes: list[str] = field(default_factory=list)
     reply: str = ""
     seq: int | None = None
-
-
-class Refusal(Exception):
-    """The message is refused; every error is listed for the reply."""
-
-    def __init__(self, errors: list[OrderError], game: int | None = None):
-        self.errors, self.game = errors, game
-        super().__init__("; ".join(e.message for e in errors))
-
-
-def _error(code: str, message: str, hint: str = "", line: int = 0, text: str = "") -> OrderError:
-    return OrderError(line, 0, code, message, text, hint)
+    replied_to: str = ""
+    """Where the reply went ('' when none was sent)."""
+    unanswered: str = ""
+    """Why no reply was sent ('' when one was)."""
+    raw_sha256: str = ""
 
 
 def content_hash(raw: bytes) -> str:
     """SHA-256 of the message with line ends normalised (Maildir, mbox and IMAP agree on it)."""
     return hashlib.sha256(raw.replace(b"\r\n", b"\n")).hexdigest()
+
+
+@dataclass
+class _Inbound:
+    """One message being handled: the parsed mail, its provenance and the effective settings."""
+
+    mail: Any
+    digest: str
+    received: str
+    settings: MailSettings
+    trusted: tuple[str, ...]
+    unchecked: Unchecked
+    verdict: str = "unchecked"
+    player: str | None = None
+
+    def provenance(self) -> dict[str, Any]:
+        """What the mail-stream event keeps about the message [issue 11.5]."""
+        return {
+            "message_id": self.mail.message_id,
+            "date": self.mail.date,
+            "raw_sha256": self.digest,
+            "auth": self.verdict,
+            "received": self.received,
+            "sender": self.mail.sender or "",
+        }
 
 
 # --- inbound -----------------------------------------------------------------------------------
@@ -77,32 +100,46 @@ def handle_message(camp: Campaign, raw: bytes, settings: MailSettings) -> MailRe
     """Act on one inbound message and queue its reply; never raises for anything in the mail."""
     from campaign.mail.parse import parse_message
 
-    mail = parse_message(raw)
-    digest = content_hash(raw)
+    inb = _inbound(camp, parse_message(raw), content_hash(raw), settings)
+    mail = inb.mail
     known = camp.store.inbox_get(mail.message_id)
     if known is not None:
-        return _seen_before(camp, mail, digest, known, settings)
+        return _seen_before(camp, inb, known)
     for _ in range(MAX_RETRIES):
         try:
-            result = _act(camp, mail, digest, settings)
+            result = _act(camp, inb)
         except ConflictError:
             continue
         except DuplicateMessage as dup:  # another ingester got there first
-            return _seen_before(camp, mail, digest, InboxRow(dup.message_id, dup.content, dup.outcome), settings)
+            return _seen_before(camp, inb, InboxRow(dup.message_id, dup.content, dup.outcome))
         break
     else:
-        result = _refuse(
-            camp, mail, digest, settings, Refusal([_error("E-BUSY", "the game was too busy; send it again")])
-        )
+        result = _refuse(camp, inb, Refusal([_error("E-BUSY", "the game was too busy; send it again")]))
     return result
 
 
-def _seen_before(camp: Campaign, mail: Any, digest: str, row: InboxRow, settings: MailSettings) -> MailResult:
+def _inbound(camp: Campaign, mail: Any, digest: str, settings: MailSettings) -> _Inbound:
+    from campaign.mail.ledger import ledger
+
+    trust = ledger(camp.store).trust
+    trusted = tuple(sorted({*trust.authserv_ids, *(t.strip().lower() for t in settings.trusted_authserv_ids)}))
+    unchecked = settings.unchecked or trust.unchecked or Unchecked.REFUSE
+    by_email = {p.email.lower(): p.name for p in camp.players().values()}
+    player = by_email.get((mail.sender or "").lower())
+    return _Inbound(mail, digest, camp.store.clock(), settings, trusted, unchecked, player=player)
+
+
+def _seen_before(camp: Campaign, inb: _Inbound, row: InboxRow) -> MailResult:
+    mail = inb.mail
     outcome = json.loads(row.outcome)
-    if row.content == digest:
+    if row.content == inb.digest:
         # the same message again (a re-read mailbox, a crash before confirm): re-queue its reply, nothing else
-        _queue_reply(camp, settings, mail, outcome["subject"], outcome["reply"])
-        return MailResult(mail.message_id, mail.sender, "duplicate", outcome.get("game"), reply=outcome["reply"])
+        to = outcome.get("reply_to", "")
+        if to:
+            _queue_reply(camp, inb.settings, mail, to, outcome["subject"], outcome["reply"])
+        return MailResult(
+            mail.message_id, mail.sender, "duplicate", outcome.get("game"), reply=outcome["reply"], replied_to=to
+        )
     refusal = Refusal(
         [
             _error(
@@ -112,39 +149,53 @@ def _seen_before(camp: Campaign, mail: Any, digest: str, row: InboxRow, settings
             )
         ]
     )
-    return _refuse(camp, mail, digest, settings, refusal, record_inbox=False)
+    return _refuse(camp, inb, refusal, record_inbox=False)
 
 
-def _act(camp: Campaign, mail: Any, digest: str, settings: MailSettings) -> MailResult:
+def _act(camp: Campaign, inb: _Inbound) -> MailResult:
+    mail = inb.mail
     try:
-        player, env = _authenticate(camp, mail, settings)
+        player, env = _authenticate(camp, inb)
         gs = camp.load(env.signon.game)
-        plan = _plan(camp, gs, player, env)
+        plan = _plan(camp, gs, player, env, inb)
     except Refusal as refusal:
-        return _refuse(camp, mail, digest, settings, refusal)
+        return _refuse(camp, inb, refusal)
     except UserError as exc:
-        return _refuse(camp, mail, digest, settings, Refusal([_error("E-NOT-NOW", str(exc))], env_game(mail)))
-    reply = _accepted_reply(camp, gs, player, plan)
-    subject = f"Re: {mail.subject}" if mail.subject else f"game {gs.number}: orders received"
+        return _refuse(camp, inb, Refusal([_error("E-NOT-NOW", str(exc))], env_game(mail), player=inb.player))
+    reply = _accepted_reply(camp, gs, player, plan, inb)
+    subject = f"Game {gs.number}: your mail was accepted"
+    to, unanswered = _reply_target(camp, inb, player)
     outcome = {"result": "accepted", "game": gs.number, "player": player, "subject": subject, "reply": reply}
+    outcome["reply_to"] = to
     expected = {gs.stream: gs.version}
     if any(e.stream == CAMPAIGN_STREAM for e in plan.events):
         expected[CAMPAIGN_STREAM] = camp.store.version(CAMPAIGN_STREAM)
+    record = {**inb.provenance(), "player": player, "game": gs.number, "reply_to": to, "unanswered": unanswered}
+    events = [*plan.events, NewEvent(MAIL_STREAM, EventType.MESSAGE_ACCEPTED.value, record, actor="mail")]
     sealed = camp.store.append(
-        plan.events,
+        events,
         expected=expected,
         engine=engine_id(gs.ruleset),
-        inbox=InboxRow(mail.message_id, digest, json.dumps(outcome, sort_keys=True)),
+        inbox=InboxRow(mail.message_id, inb.digest, json.dumps(outcome, sort_keys=True)),
     )
     head = sealed[-1].hash
     reply = reply.replace("{chain_head}", head)
     outcome["reply"] = reply
     camp.store.inbox_set_outcome(mail.message_id, json.dumps(outcome, sort_keys=True))
-    _queue_reply(camp, settings, mail, subject, reply)
+    if to:
+        _queue_reply(camp, inb.settings, mail, to, subject, reply)
     if plan.resolve:
         camp.advance(gs.number)
     return MailResult(
-        mail.message_id, mail.sender, "accepted", gs.number, reply=reply, seq=sealed[0].seq if sealed else None
+        mail.message_id,
+        mail.sender,
+        "accepted",
+        gs.number,
+        reply=reply,
+        seq=sealed[0].seq if sealed else None,
+        replied_to=to,
+        unanswered=unanswered,
+        raw_sha256=inb.digest,
     )
 
 
@@ -158,13 +209,43 @@ def env_game(mail: Any) -> int | None:
         return None
 
 
-def _authenticate(camp: Campaign, mail: Any, settings: MailSettings) -> tuple[str, Any]:
-    from campaign.mail.auth import judge
+def _reply_target(camp: Campaign, inb: _Inbound, player: str | None, silent: str = "") -> tuple[str, str]:
+    """(address to answer, '') or ('', why not): only a player's address on file, never a stranger [RFC 3834]."""
+    from campaign.mail.ledger import REPLIES_PER_HOUR, ledger
+
+    if player is None:
+        return "", "the sender is not a player (strangers get no reply)"
+    if inb.mail.automated:
+        return "", f"not answered because {inb.mail.automated}"
+    if silent:
+        return "", silent
+    address = camp.players()[player].email
+    if ledger(camp.store).replies_in_hour(address, _now(camp)) >= REPLIES_PER_HOUR:
+        return "", f"over {REPLIES_PER_HOUR} replies to {address} in the last hour"
+    return address, ""
+
+
+def _authenticate(camp: Campaign, inb: _Inbound) -> tuple[str, Any]:
+    """The player the mail is from and its envelope, or a Refusal; the checks run in a fixed order."""
     from campaign.mail.envelope import parse_envelope
 
-    players = camp.players()
-    by_email = {p.email.lower(): p.name for p in players.values()}
-    player = by_email.get((mail.sender or "").lower())
+    mail = inb.mail
+    player = inb.player
+    _check_sender(mail, player, inb)
+    assert player is not None
+    _check_limits(mail, player)
+    _check_auth(mail, player, inb)
+    from campaign.mail.guard import check_lockout, check_password
+
+    check_lockout(camp, player)
+    env = parse_envelope(mail.text)
+    if env.errors or env.signon is None:
+        raise Refusal(list(env.errors), env.signon.game if env.signon else None, player=player)
+    check_password(camp, inb.settings, player, env.signon)
+    return player, env
+
+
+def _check_sender(mail: Any, player: str | None, inb: _Inbound) -> None:
     if player is None:
         raise Refusal(
             [
@@ -175,7 +256,30 @@ def _authenticate(camp: Campaign, mail: Any, settings: MailSettings) -> tuple[st
                 )
             ]
         )
-    decision = judge(mail.sender, mail.auth, trusted_authserv_ids=settings.trusted_authserv_ids)
+    if mail.automated:
+        raise Refusal([_error("E-AUTOMATED", f"this mail is not acted on because {mail.automated}")], player=player)
+
+
+def _check_limits(mail: Any, player: str) -> None:
+    fatal = mail.fatal
+    if fatal:
+        raise Refusal(
+            [
+                _error(
+                    "E-TOO-BIG",
+                    f"{fatal[0].message}; the whole mail was refused so no orders are half-applied",
+                    "send the orders alone in a plain-text mail",
+                )
+            ],
+            player=player,
+        )
+
+
+def _check_auth(mail: Any, player: str, inb: _Inbound) -> None:
+    from campaign.mail.auth import Verdict, judge
+
+    decision = judge(mail.sender, mail.auth, trusted_authserv_ids=inb.trusted)
+    inb.verdict = f"{decision.verdict.value}: {decision.reason}"
     if decision.refused:
         raise Refusal(
             [
@@ -184,37 +288,23 @@ def _authenticate(camp: Campaign, mail: Any, settings: MailSettings) -> tuple[st
                     f"your mail server's checks failed for {mail.sender}: {decision.reason}",
                     "this mail may be forged; send from your usual mail account",
                 )
-            ]
-        )
-    env = parse_envelope(mail.text)
-    if env.errors or env.signon is None:
-        raise Refusal(list(env.errors), env.signon.game if env.signon else None)
-    signon = env.signon
-    if signon.player != player:
-        raise Refusal(
-            [
-                _error(
-                    "E-SIGNON-SENDER",
-                    f"the SIGNON line names {signon.player!r}, but this mail comes from {player}'s address",
-                    f"sign on as {player}",
-                    line=signon.line,
-                )
             ],
-            signon.game,
+            player=player,
         )
-    if not camp.check_password(player, signon.password):
-        raise Refusal(
-            [
-                _error(
-                    "E-PASSWORD",
-                    "wrong password on the SIGNON line",
-                    "ask the referee to reset it if you lost it",
-                    line=signon.line,
-                )
-            ],
-            signon.game,
-        )
-    return player, env
+    if decision.verdict is not Verdict.PASS:
+        inb.verdict = f"unchecked: {decision.reason}"
+        if inb.unchecked is Unchecked.REFUSE:
+            raise Refusal(
+                [
+                    _error(
+                        "E-AUTH-UNCHECKED",
+                        "the referee's mail server could not confirm that this mail comes from"
+                        f" {mail.sender} ({decision.reason})",
+                        "send from your usual mail account; if that fails, ask the referee",
+                    )
+                ],
+                player=player,
+            )
 
 
 @dataclass
@@ -227,7 +317,7 @@ class _Plan:
     png: bytes | None = None
 
 
-def _plan(camp: Campaign, gs: GameState, player: str, env: Any) -> _Plan:
+def _plan(camp: Campaign, gs: GameState, player: str, env: Any, inb: _Inbound) -> _Plan:
     """Every event the mail asks for, checked in order against the state the earlier ones leave."""
     from campaign.mail.envelope import CommandKind
 
@@ -258,7 +348,8 @@ def _plan(camp: Campaign, gs: GameState, player: str, env: Any) -> _Plan:
                 take(camp.plan_press(work, player, cmd.recipient, cmd.body), f"press sent to {cmd.recipient}")
         if env.orders:
             try:
-                event, accepted = camp.plan_orders(work, player, env.orders.text)
+                via = {"mail": inb.mail.message_id, "raw_sha256": inb.digest}
+                event, accepted = camp.plan_orders(work, player, env.orders.text, via=via)
             except OrdersRejected as exc:
                 errors.extend(env.relocate(exc.errors))
             else:
@@ -324,7 +415,7 @@ def _history(camp: Campaign, gs: GameState) -> str:
     return "\n".join(lines)
 
 
-def _accepted_reply(camp: Campaign, gs: GameState, player: str, plan: _Plan) -> str:
+def _accepted_reply(camp: Campaign, gs: GameState, player: str, plan: _Plan, inb: _Inbound) -> str:
     from campaign.templating import render
 
     return render(
@@ -334,33 +425,65 @@ def _accepted_reply(camp: Campaign, gs: GameState, player: str, plan: _Plan) -> 
         done=plan.done,
         receipt=plan.receipt,
         extras=plan.extras,
+        notes=[str(p) for p in inb.mail.problems],
+        raw_sha256=inb.digest,
         chain_head="{chain_head}",
     )
 
 
-def _refuse(
-    camp: Campaign, mail: Any, digest: str, settings: MailSettings, refusal: Refusal, *, record_inbox: bool = True
-) -> MailResult:
+def _refuse(camp: Campaign, inb: _Inbound, refusal: Refusal, *, record_inbox: bool = True) -> MailResult:
+    """Record the refusal with the mail's provenance, and answer it when the reply policy allows."""
     from campaign.templating import render
 
-    reply = render("reply_refused.txt.j2", errors=refusal.errors, game=refusal.game)
-    subject = f"Re: {mail.subject}" if mail.subject else "your orders were refused"
-    codes = sorted({e.code for e in refusal.errors})
-    outcome = {"result": "refused", "game": refusal.game, "subject": subject, "reply": reply}
-    event = NewEvent(
-        MAIL_STREAM,
-        EventType.MESSAGE_REFUSED.value,
-        {"message_id": mail.message_id, "sender": mail.sender or "", "codes": codes, "game": refusal.game},
-        actor="mail",
+    mail = inb.mail
+    player = refusal.player or inb.player
+    reply = render(
+        "reply_refused.txt.j2",
+        errors=refusal.errors,
+        game=refusal.game,
+        notes=[str(p) for p in mail.problems],
+        raw_sha256=inb.digest,
     )
-    inbox = InboxRow(mail.message_id, digest, json.dumps(outcome, sort_keys=True)) if record_inbox else None
+    subject = f"Game {refusal.game}: your mail was refused" if refusal.game else "Your mail to the referee was refused"
+    codes = sorted({e.code for e in refusal.errors})
+    to, unanswered = _reply_target(camp, inb, player, refusal.silent)
+    outcome = {"result": "refused", "game": refusal.game, "subject": subject, "reply": reply, "reply_to": to}
+    record = {**inb.provenance(), "codes": codes, "game": refusal.game, "reply_to": to, "unanswered": unanswered}
+    if player:
+        record["player"] = player
+    if refusal.locked_until:
+        record["locked_until"] = refusal.locked_until
+    event = NewEvent(MAIL_STREAM, EventType.MESSAGE_REFUSED.value, record, actor="mail")
+    inbox = InboxRow(mail.message_id, inb.digest, json.dumps(outcome, sort_keys=True)) if record_inbox else None
     try:
         sealed = camp.store.append([event], inbox=inbox)
     except DuplicateMessage as dup:
-        return _seen_before(camp, mail, digest, InboxRow(dup.message_id, dup.content, dup.outcome), settings)
-    if mail.sender:
-        _queue_reply(camp, settings, mail, subject, reply, token_extra="" if record_inbox else f"/{digest[:16]}")
-    return MailResult(mail.message_id, mail.sender, "refused", refusal.game, codes, reply, sealed[0].seq)
+        return _seen_before(camp, inb, InboxRow(dup.message_id, dup.content, dup.outcome))
+    if to:
+        extra = "" if record_inbox else f"/{inb.digest[:16]}"
+        _queue_reply(camp, inb.settings, mail, to, subject, reply, token_extra=extra)
+    if refusal.locked_until and player:
+        _notify_referee(
+            camp,
+            inb.settings,
+            f"lockout/{player}/{refusal.locked_until}",
+            f"[campaign] mail for {player} locked after wrong passwords",
+            f"{player}'s order mail is refused unchecked until {refusal.locked_until}: the last mail"
+            f" ({mail.message_id}, from {mail.sender or 'no address'}) was the fifth wrong password within an hour.\n"
+            f"If {player} lost the password: campaign referee password {player}\n",
+        )
+    return MailResult(
+        mail.message_id,
+        mail.sender,
+        "refused",
+        refusal.game,
+        codes,
+        reply,
+        sealed[0].seq,
+        replied_to=to,
+        unanswered=unanswered,
+        raw_sha256=inb.digest,
+    )
 
 
 # --- outbound ----------------------------------------------------------------------------------
@@ -373,15 +496,14 @@ def _now(camp: Campaign) -> datetime:
 
 
 def _queue_reply(
-    camp: Campaign, settings: MailSettings, mail: Any, subject: str, reply: str, token_extra: str = ""
+    camp: Campaign, settings: MailSettings, mail: Any, to: str, subject: str, reply: str, token_extra: str = ""
 ) -> None:
+    """Queue the answer to `mail`, to `to` (a player's address on file), under our own subject."""
     from campaign.mail.outbox import OutgoingMail, build_message, queue_message
 
-    if not mail.reply_address:
-        return
     out = OutgoingMail(
         sender=settings.sender,
-        to=(mail.reply_address,),
+        to=(to,),
         subject=subject,
         text=reply,
         date=_now(camp),
@@ -391,6 +513,46 @@ def _queue_reply(
         auto_submitted="auto-replied",
     )
     queue_message(settings.outbox, build_message(out))
+
+
+def _notify_referee(camp: Campaign, settings: MailSettings, token: str, subject: str, text: str) -> None:
+    """Queue a notice to the referee (nothing when no referee address is set)."""
+    from campaign.mail.outbox import OutgoingMail, build_message, queue_message
+
+    if not settings.referee:
+        return
+    out = OutgoingMail(
+        sender=settings.sender, to=(settings.referee,), subject=subject, text=text, date=_now(camp), token=token
+    )
+    queue_message(settings.outbox, build_message(out))
+
+
+def record_failures(camp: Campaign, settings: MailSettings, dead: Any) -> None:
+    """Log mail given up for good (MailUndeliverable) and tell the referee, one line each."""
+    events = [
+        NewEvent(
+            MAIL_STREAM,
+            EventType.MAIL_UNDELIVERABLE.value,
+            {"message_id": f.message_id, "to": list(f.to), "error": f.error, "file": f.file},
+            actor="mail",
+        )
+        for f in dead
+    ]
+    camp.store.append(events)
+    lines = [f"* {f.message_id} to {', '.join(f.to) or '(nobody)'}: {f.error}" for f in dead]
+    referee = (settings.referee or "").lower()
+    if referee and all(referee in (t.lower() for t in f.to) for f in dead):
+        return  # only mail to the referee failed: a notice would fail the same way
+    _notify_referee(
+        camp,
+        settings,
+        "undeliverable/" + ",".join(sorted(f.message_id for f in dead)),
+        f"[campaign] {len(dead)} mail(s) could not be delivered",
+        "These mails were refused for good by the mail server and moved to outbox/failed:\n"
+        + "\n".join(lines)
+        + "\n\nFix the address (campaign player list) and re-send by hand if needed; `campaign mail queue`"
+        " lists them.\n",
+    )
 
 
 def ingest(
@@ -432,6 +594,8 @@ NEWS = {
     EventType.PRESS_SENT,
     EventType.REMINDER_SENT,
     EventType.DECISION_REQUESTED,
+    EventType.SIDE_REPLACED,
+    EventType.DEADLINE_CHANGED,
 }
 
 

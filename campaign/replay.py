@@ -7,21 +7,24 @@ the state it produced, so a replay under a changed engine cannot silently give a
 
 from __future__ import annotations
 
+import hashlib
+import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from campaign import canonical
+from campaign.deadlines import apply_deadline_change
 from campaign.dice import DiceMode, RecordedDice, RecordedRoll
 from campaign.eventlog import Event, EventStore, upcast
-from campaign.events import EventType
-from campaign.ruleset import AcceptedOrders, Resolution, Ruleset, find
+from campaign.events import INPUTS_FIELD, RESUMED_FROM_FIELD, EventType
+from campaign.ruleset import AcceptedOrders, Resolution, Ruleset, ScenarioSource, find
 
 SNAPSHOT_EVERY = 200
 """Write a snapshot after this many events of a stream (and at every turn end)."""
-SNAPSHOT_FORMAT = 1
-TAIL_WORTH_A_SNAPSHOT = 25
-"""A load that had to replay this many events (or any set-up or resolution) leaves a snapshot at the head."""
+SNAPSHOT_FORMAT = 2
+"""Format 2: a snapshot holds only the ruleset state and narrative right after a resolution,
+bound to that PhaseResolved's seq, chain hash, checkpoint and narrative hash."""
 
 
 class ReplayError(Exception):
@@ -60,6 +63,10 @@ class GameState:
     """When the current phase opened (the `at` of the event that opened it)."""
     phase_seq: int = 0
     """The seq of the event that opened the current phase."""
+    deadline_extra_hours: int = 0
+    """Hours the referee added to the current phase's deadline (extensions and pauses)."""
+    paused_at: str = ""
+    """When the referee paused the deadline clock ("" while it runs)."""
     waits: set[str] = field(default_factory=set)
     reminded: set[str] = field(default_factory=set)
     voided: set[int] = field(default_factory=set)
@@ -70,7 +77,9 @@ class GameState:
     answers: dict[str, str] = field(default_factory=dict)
     """Answers on file for the current phase, by "side|key"."""
     resume: dict[str, Any] | None = None
-    """For a phase stopped by a decision: the inputs hash and first roll number to resolve it again with."""
+    """For a phase stopped by a decision: the inputs (hash and document), first roll number and request seq."""
+    resigned: str | None = None
+    """The side whose resignation is the last thing on file (its GameEnded follows)."""
 
     def decision_answers(self) -> dict[tuple[str, str], str]:
         return {tuple(k.split("|", 1)): v for k, v in self.answers.items()}  # type: ignore[misc]
@@ -113,6 +122,8 @@ class GameState:
             "schedule": self.schedule,
             "phase_opened_at": self.phase_opened_at,
             "phase_seq": self.phase_seq,
+            "deadline_extra_hours": self.deadline_extra_hours,
+            "paused_at": self.paused_at,
             "waits": sorted(self.waits),
             "reminded": sorted(self.reminded),
             "voided": sorted(self.voided),
@@ -120,6 +131,7 @@ class GameState:
             "asked": self.asked,
             "answers": self.answers,
             "resume": self.resume,
+            "resigned": self.resigned,
             "state": self.ruleset.dump(self.state),
         }
 
@@ -150,6 +162,8 @@ class GameState:
             schedule=data["schedule"],
             phase_opened_at=data["phase_opened_at"],
             phase_seq=data["phase_seq"],
+            deadline_extra_hours=data.get("deadline_extra_hours", 0),
+            paused_at=data.get("paused_at", ""),
             waits=set(data["waits"]),
             reminded=set(data["reminded"]),
             voided=set(data["voided"]),
@@ -157,6 +171,7 @@ class GameState:
             asked=dict(data["asked"]),
             answers=dict(data["answers"]),
             resume=data["resume"],
+            resigned=data.get("resigned"),
         )
 
 
@@ -184,11 +199,15 @@ def apply_event(
     check: bool = True,
     precomputed: Resolution | None = None,
     voided: frozenset[int] | set[int] = frozenset(),
+    light: bool = False,
 ) -> GameState:
     """Fold one event of a game's stream into its state (the trusted path).
 
     Events whose seq is in `voided` (referee corrections known to this replay) are skipped,
     except that a voided die still uses up its roll number, so a correction can never re-roll it.
+    With `light`, only the core's bookkeeping is folded and the rules engine is not called (the
+    ruleset state then comes from a snapshot checked against the log). With `check`, every fact
+    the engine derived is compared with what the event holds.
     """
     ev = upcast(ev)
     p = ev.payload
@@ -200,24 +219,7 @@ def apply_event(
         gs.version, gs.seq, gs.head_hash = ev.version, ev.seq, ev.hash
         return gs
     if kind == EventType.GAME_CREATED:
-        try:
-            rs = find(p["ruleset"])
-            state = rs.setup(p["scenario"], p["options"])
-        except Exception as exc:  # the message names the event; the cause stays chained
-            raise ReplayError(f"event seq {ev.seq} ({kind}): cannot set up the game: {exc}") from exc
-        gs = GameState(
-            stream=ev.stream,
-            ruleset=rs,
-            scenario=p["scenario"],
-            options=dict(p["options"]),
-            sides=dict(p["sides"]),
-            dice_mode=DiceMode(p["dice"]),
-            state=state,
-            engine=p["engine"],
-            schedule=p.get("schedule"),
-            phase_opened_at=ev.at,
-            phase_seq=ev.seq,
-        )
+        gs = _created(ev, light)
     elif gs is None:
         raise ReplayError(f"event seq {ev.seq} ({kind}) comes before the game was created")
     elif kind == EventType.SEED_COMMITTED:
@@ -226,13 +228,15 @@ def apply_event(
         gs.commitments[p["seed_no"]] = p["commitment"]
     elif kind == EventType.SEED_REVEALED:
         gs.revealed[p["seed_no"]] = p["seed"]
-    elif kind == EventType.ORDERS_SUBMITTED:
+    elif kind == EventType.ORDERS_SUBMITTED and not light:
         orders = AcceptedOrders(side=p["side"], key=p["key"], data=p["data"], canonical=p["canonical"])
         gs.state = gs.ruleset.apply_orders(gs.state, orders)
-    elif kind == EventType.ORDERS_WITHDRAWN:
+    elif kind == EventType.ORDERS_WITHDRAWN and not light:
         gs.state = gs.ruleset.withdraw_orders(gs.state, p["side"], p["key"])
     elif kind == EventType.DICE_ENTERED:
         gs.manual_pool.extend(p["values"])
+    elif kind == EventType.DICE_CLEARED:
+        gs.manual_pool.clear()
     elif kind == EventType.DICE_ROLLED:
         gs.pending_dice.append(RecordedRoll(ev.seq, p["sides"], p["value"], p["purpose"]))
         if p["mode"] == DiceMode.FAIR.value:
@@ -240,35 +244,20 @@ def apply_event(
         elif gs.manual_pool:
             gs.manual_pool.pop(0)
     elif kind == EventType.PHASE_RESOLVED:
-        if precomputed is not None:
-            result = precomputed
-        else:
-            dice = RecordedDice(
-                gs.pending_dice, where=f"resolution at event seq {ev.seq}", answers=gs.decision_answers()
-            )
-            try:
-                result = gs.ruleset.resolve(gs.state, dice)
-                dice.check_all_used()
-            except ReplayError:
-                raise
-            except Exception as exc:
-                raise ReplayError(f"event seq {ev.seq} ({kind}): {exc}") from exc
-        if check and checkpoint(gs.ruleset, result.state) != p["checkpoint"]:
-            raise ReplayError(
-                f"event seq {ev.seq} ({kind}): the engine now produces a different state than the one recorded"
-                " (checkpoint mismatch); the game must stay on its engine version or be shadow-replayed"
-            )
-        gs.state = result.state
-        gs.last_narrative = list(result.narrative)
+        if not light:
+            _resolve_recorded(gs, ev, check, precomputed)
         gs.last_resolution_seq = ev.seq
         gs.pending_dice = []
+        gs.resigned = None
         _open_phase(gs, ev)
     elif kind == EventType.GAME_ENDED:
+        if check and not light:
+            _check_ending(gs, ev)
         gs.ended = dict(p)
+    elif kind == EventType.RESIGNED:
+        gs.resigned = p["side"]
     elif kind == EventType.DECISION_REQUESTED:
-        gs.asked[f"{p['side']}|{p['key']}"] = dict(p)
-        if gs.resume is None:
-            gs.resume = {"inputs_hash": p["inputs_hash"], "next_n": p["next_n"]}
+        _asked(gs, ev, check and not light)
     elif kind == EventType.DECISION_MADE:
         gs.answers[f"{p['side']}|{p['key']}"] = p["answer"]
     elif kind == EventType.WAIT_SET:
@@ -279,6 +268,10 @@ def apply_event(
         gs.waits.clear()
     elif kind == EventType.EVENTS_VOIDED:
         _open_phase(gs, ev)
+    elif kind == EventType.DEADLINE_CHANGED:
+        apply_deadline_change(gs, p, ev.at)
+    elif kind == EventType.SIDE_REPLACED:
+        gs.sides[p["side"]] = p["new"]
     elif kind == EventType.PRESS_SENT:
         gs.press.append({"seq": ev.seq, "at": ev.at, **p})
     gs.version = ev.version
@@ -287,8 +280,144 @@ def apply_event(
     return gs
 
 
+def _created(ev: Event, light: bool) -> GameState:
+    p = ev.payload
+    try:
+        rs = find(p["ruleset"])
+        source = ScenarioSource(p["scenario"], p.get("scenario_text"), p.get("scenario_file", ""))
+        state = None if light else rs.setup_from(source, p["options"])  # a file's text is in the event
+    except Exception as exc:  # the message names the event; the cause stays chained
+        raise ReplayError(f"event seq {ev.seq} ({ev.type}): cannot set up the game: {exc}") from exc
+    return GameState(
+        stream=ev.stream,
+        ruleset=rs,
+        scenario=p["scenario"],
+        options=dict(p["options"]),
+        sides=dict(p["sides"]),
+        dice_mode=DiceMode(p["dice"]),
+        state=state,
+        engine=p["engine"],
+        schedule=p.get("schedule"),
+        phase_opened_at=ev.at,
+        phase_seq=ev.seq,
+    )
+
+
+def _asked(gs: GameState, ev: Event, check: bool) -> None:
+    """A decision request; the phase's first one fixes the inputs and roll number it resumes with."""
+    p = ev.payload
+    gs.asked[f"{p['side']}|{p['key']}"] = dict(p)
+    if gs.resume is None:
+        if check and p.get(INPUTS_FIELD) is not None:
+            _check_inputs(gs, ev, p[INPUTS_FIELD])
+        gs.resume = {
+            "inputs_hash": p["inputs_hash"],
+            "next_n": p["next_n"],
+            "inputs": p.get(INPUTS_FIELD),
+            "seq": ev.seq,
+        }
+
+
+def _resolve_recorded(gs: GameState, ev: Event, check: bool, precomputed: Resolution | None) -> None:
+    """Run a logged resolution again on its logged dice; with `check`, compare every derived fact."""
+    p = ev.payload
+    if check:
+        _check_resolution_facts(gs, ev)
+    if precomputed is not None:
+        result = precomputed
+    else:
+        dice = RecordedDice(gs.pending_dice, where=f"resolution at event seq {ev.seq}", answers=gs.decision_answers())
+        try:
+            result = gs.ruleset.resolve(gs.state, dice)
+            dice.check_all_used()
+        except ReplayError:
+            raise
+        except Exception as exc:
+            raise ReplayError(f"event seq {ev.seq} ({ev.type}): {exc}") from exc
+        if check:
+            _check_questions(gs, ev, dice.asked)
+    if check and checkpoint(gs.ruleset, result.state) != p["checkpoint"]:
+        raise ReplayError(
+            f"event seq {ev.seq} ({ev.type}): the engine now produces a different state than the one recorded"
+            " (checkpoint mismatch); the game must stay on its engine version or be shadow-replayed"
+        )
+    if check and p.get("narrative_hash") is not None and narrative_hash(list(result.narrative)) != p["narrative_hash"]:
+        raise ReplayError(f"event seq {ev.seq} ({ev.type}): narrative_hash is not the hash of what the engine told")
+    gs.state = result.state
+    gs.last_narrative = list(result.narrative)
+
+
+def _check_questions(gs: GameState, ev: Event, asked: dict[tuple[str, str], tuple[str, tuple[str, ...], str]]) -> None:
+    """The decision requests of the phase are exactly the questions the engine asks, word for word."""
+    logged = {(q["side"], q["key"]): (q["question"], tuple(q["options"]), q["default"]) for q in gs.asked.values()}
+    if logged != asked:
+        wrong = sorted(set(logged.items()) ^ set(asked.items()))[0][0]
+        raise ReplayError(
+            f"event seq {ev.seq} ({ev.type}): the decision request {wrong[1]!r} of {wrong[0]} on file is not"
+            " the question the engine asks (its wording, options or default differ, or it was never asked)"
+        )
+
+
+def _check_resolution_facts(gs: GameState, ev: Event) -> None:
+    """The turn, phase, dice count and inputs a PhaseResolved records, against the replayed state."""
+    p, rs = ev.payload, gs.ruleset
+    where = f"event seq {ev.seq} ({ev.type})"
+    if (p["turn"], p["phase"]) != (rs.turn(gs.state), rs.phase(gs.state)):
+        raise ReplayError(
+            f"{where}: records turn {p['turn']} {p['phase']!r}, but the board was at turn"
+            f" {rs.turn(gs.state)} {rs.phase(gs.state)!r}"
+        )
+    if p["dice"] != len(gs.pending_dice):
+        raise ReplayError(f"{where}: records {p['dice']} dice, but {len(gs.pending_dice)} were logged with it")
+    if p.get(INPUTS_FIELD) is not None and p.get(RESUMED_FROM_FIELD) is None:
+        _check_inputs(gs, ev, p[INPUTS_FIELD])
+
+
+def _check_inputs(gs: GameState, ev: Event, doc: dict[str, Any]) -> None:
+    """The engine-derived part of an inputs document: game, turn, phase and the board's checkpoint."""
+    rs = gs.ruleset
+    want = (gs.stream, rs.turn(gs.state), rs.phase(gs.state), checkpoint(rs, gs.state))
+    if (doc.get("game"), doc.get("turn"), doc.get("phase"), doc.get("checkpoint")) != want:
+        raise ReplayError(
+            f"event seq {ev.seq} ({ev.type}): its inputs document does not match the board before resolution"
+            " (game, turn, phase or checkpoint); the dice were bound to something else"
+        )
+
+
+def expected_ending(gs: GameState) -> dict[str, Any] | None:
+    """The GameEnded payload the log implies now: a resignation's, or the rules' outcome, or None."""
+    if gs.resigned is not None:
+        others = sorted(s for s in gs.sides if s != gs.resigned)
+        return {"winner": others[0] if len(others) == 1 else None, "reason": f"{gs.resigned} resigned"}
+    outcome = gs.ruleset.outcome(gs.state)
+    return None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason}
+
+
+REFEREE_RULINGS = ("the referee ended the game: ", "abandoned by the referee: ")
+"""How a referee's `game end` / `game abandon` reason starts: a ruling, the only end replay cannot derive."""
+
+
+def _check_ending(gs: GameState, ev: Event) -> None:
+    """A GameEnded is the rules' outcome or a resignation's, exactly; otherwise it must be a referee's
+    ruling on a game the rules had not ended (an input, by the referee, visible as such)."""
+    want = expected_ending(gs)
+    got = {"winner": ev.payload.get("winner"), "reason": ev.payload.get("reason")}
+    ruling = (
+        want is None
+        and ev.actor == "referee"
+        and str(got["reason"]).startswith(REFEREE_RULINGS)
+        and (got["winner"] is None or got["winner"] in gs.sides)
+    )
+    if gs.ended is not None or (want != got and not ruling):
+        raise ReplayError(
+            f"event seq {ev.seq} ({ev.type}): records {got}, but replay derives"
+            f" {want if gs.ended is None else 'that the game had already ended'}"
+        )
+
+
 def _open_phase(gs: GameState, ev: Event) -> None:
     gs.phase_opened_at, gs.phase_seq = ev.at, ev.seq
+    gs.deadline_extra_hours = 0
     gs.waits.clear()
     gs.reminded.clear()
     gs.asked.clear()
@@ -303,14 +432,67 @@ def fold(events: Iterable[Event], gs: GameState | None = None, *, check: bool = 
     return gs
 
 
-def _from_snapshot(store: EventStore, stream: str, upto: int, engine: str) -> GameState | None:
-    snap = store.latest_snapshot(stream, upto, engine)
+log = logging.getLogger("campaign.snapshots")
+
+
+_VERIFIED: set[tuple[str, str]] = set()
+"""(chain hash, digest) of snapshots this process already checked against the log's checkpoint."""
+
+
+def _fast_checkpoint(rs: Ruleset, dumped: Any) -> str:
+    """The checkpoint of a dumped state read back from JSON (already canonical: no float walk)."""
+    return hashlib.sha256(canonical.dumps(rs.dump(rs.load(dumped)), check=False).encode("utf-8")).hexdigest()
+
+
+_BARE = frozenset({EventType.ORDERS_SUBMITTED.value, EventType.PHASE_RESOLVED.value})
+"""Events whose payload a light fold does not read (the rules engine's part comes from the snapshot)."""
+
+
+def snapshot_data(gs: GameState) -> str:
+    """A snapshot's content: the ruleset state and narrative right after a resolution."""
+    return canonical.dumps(
+        {"format": SNAPSHOT_FORMAT, "state": gs.ruleset.dump(gs.state), "narrative": list(gs.last_narrative)}
+    )
+
+
+def _usable_snapshot(store: EventStore, stream: str, upto: int, voided: set[int]) -> tuple[int, Any, list[str]] | None:
+    """(seq, ruleset state, narrative) of the newest snapshot that matches the log, or None.
+
+    A snapshot is used only if its content digest is intact, it was taken at a PhaseResolved of
+    this stream that is not voided, its chain hash is that event's hash, and the state's
+    checkpoint and the narrative's hash are the ones that event records. Anything else is
+    ignored (the caller rebuilds it) with a warning.
+    """
+    first = next(store.read(stream=stream), None)
+    if first is None:
+        return None
+    snap = store.latest_snapshot(stream, upto, _current_engine(first))
     if snap is None:
         return None
-    try:
-        return GameState.load(canonical.loads(snap[1]))
-    except Exception:
-        return None  # a cache that cannot be read is ignored, never trusted
+    ev = next(store.read(stream=stream, after=snap.seq - 1, upto=snap.seq), None)
+    why = ""
+    if hashlib.sha256(snap.data.encode("utf-8")).hexdigest() != snap.digest:
+        why = "its content does not match its digest"
+    elif ev is None or ev.type != EventType.PHASE_RESOLVED or ev.hash != snap.chain_hash or ev.seq in voided:
+        why = "it is not bound to a resolution of this log (seq and chain hash)"
+    else:
+        try:
+            data = canonical.loads(snap.data)
+            rs = find(first.payload["ruleset"])
+            state, narrative = rs.load(data["state"]), list(data["narrative"])
+            p = upcast(ev).payload
+            if (snap.chain_hash, snap.digest) not in _VERIFIED and (
+                _fast_checkpoint(rs, data["state"]) != p["checkpoint"]
+                or narrative_hash(narrative) != p["narrative_hash"]
+            ):
+                why = "its board or narrative is not the one the log's checkpoint records"
+            else:
+                _VERIFIED.add((snap.chain_hash, snap.digest))
+                return snap.seq, state, narrative
+        except Exception as exc:  # a cache that cannot be read is ignored, never trusted
+            why = f"it cannot be read ({exc})"
+    log.warning("snapshot of %s at seq %d ignored and rebuilt: %s", stream, snap.seq, why)
+    return None
 
 
 def state_at(
@@ -324,39 +506,37 @@ def state_at(
 ) -> GameState:
     """The game as it stood after event `seq` (None: now), from the newest usable snapshot + tail.
 
-    Corrections appended up to `seq` apply; a snapshot is used only if it was built knowing
-    exactly the corrections that touch the events before it.
+    The core's bookkeeping is always folded from the log itself; a snapshot (checked against the
+    log, see `_usable_snapshot`) only saves running the rules engine up to it. Corrections
+    appended up to `seq` apply.
     """
     upto = seq if seq is not None else store.head()[0]
     voided = voided_seqs(store, stream, upto)
+    snap = _usable_snapshot(store, stream, upto, voided) if use_snapshots else None
     gs: GameState | None = None
-    if use_snapshots:
-        first = next(store.read(stream=stream), None)
-        if first is None:
-            raise ReplayError(f"there is no {stream}")
-        gs = _from_snapshot(store, stream, upto, _current_engine(first))
-        if gs is not None and gs.voided != {v for v in voided if v <= gs.seq}:
-            gs = None
-    after = gs.seq if gs is not None else 0
+    if snap is not None:
+        for ev in store.read_bare(stream, snap[0], _BARE):
+            gs = apply_event(gs, ev, voided=voided, light=True)
+        if gs is not None:
+            gs.state, gs.last_narrative = snap[1], snap[2]
     since_snapshot = 0
-    resolved_since = False
-    for ev in store.read(stream=stream, after=after, upto=upto):
-        turn_before = gs.turn if gs is not None and ev.type == EventType.PHASE_RESOLVED else None
+    pending: tuple[int, str] | None = None
+    for ev in store.read(stream=stream, after=snap[0] if snap is not None else 0, upto=upto):
+        resolved = ev.type == EventType.PHASE_RESOLVED and ev.seq not in voided and gs is not None
+        turn_before = gs.turn if resolved and gs is not None else None
         gs = apply_event(gs, ev, check=check, voided=voided)
         since_snapshot += 1
-        costly = ev.type in (EventType.PHASE_RESOLVED, EventType.GAME_CREATED)
-        resolved_since = resolved_since or costly or since_snapshot >= TAIL_WORTH_A_SNAPSHOT
-        if write_snapshots and gs is not None and not gs.pending_dice:
-            turned = turn_before is not None and gs.turn != turn_before
-            if turned or since_snapshot >= SNAPSHOT_EVERY:
-                store.put_snapshot(stream, gs.seq, engine_id(gs.ruleset), canonical.dumps(gs.dump()))
-                since_snapshot = 0
-                resolved_since = False
+        if write_snapshots and resolved:
+            pending = (ev.seq, snapshot_data(gs))
+            if gs.turn != turn_before or since_snapshot >= SNAPSHOT_EVERY:
+                store.put_snapshot(stream, ev.seq, engine_id(gs.ruleset), pending[1], ev.hash)
+                since_snapshot, pending = 0, None
     if gs is None:
         raise ReplayError(f"there is no {stream}")
-    if write_snapshots and resolved_since and not gs.pending_dice:
-        # the head cost a set-up, a resolution or a long tail to rebuild: keep it for the next load
-        store.put_snapshot(stream, gs.seq, engine_id(gs.ruleset), canonical.dumps(gs.dump()))
+    if pending is not None and since_snapshot >= 1:
+        # the last resolution cost the engine a run: keep it for the next load
+        at = next(store.read(stream=stream, after=pending[0] - 1, upto=pending[0]))
+        store.put_snapshot(stream, pending[0], engine_id(gs.ruleset), pending[1], at.hash)
     return gs
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from campaign.kit.legal import LegalOptions
+    from campaign.kit.scenario_file import Problem
     from campaign.picture import BoardPicture
 
 ENTRY_POINT_GROUP = "campaign.rulesets"
@@ -124,6 +125,31 @@ class ScenarioInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class ScenarioSource:
+    """Where a game's starting position comes from: a shipped scenario, or the text of a scenario file.
+
+    A game created from a file stores the whole text in its GameCreated event, so replay never
+    reads the file again (it may since have changed or gone).
+    """
+
+    name: str
+    """The shipped scenario's name, or the file's name (``position.toml``) for a file."""
+    text: str | None = None
+    """The file's whole content; None for a shipped scenario."""
+    path: str = ""
+    """Where the file was read from, as given (for messages and the record only)."""
+
+    @property
+    def from_file(self) -> bool:
+        return self.text is not None
+
+    @property
+    def label(self) -> str:
+        """What error messages call it: the path for a file, else the name."""
+        return self.path or self.name
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """How a finished game ended."""
 
@@ -177,6 +203,8 @@ class Ruleset(ABC):
     title: str = ""
     version: str = "0"
     """Engine version; recorded on every event the engine accepted."""
+    default_scenario: str = ""
+    """The scenario `campaign demo` plays when none is named (empty: the first shipped one)."""
 
     # --- set-up -----------------------------------------------------------------------------
     @abstractmethod
@@ -186,6 +214,62 @@ class Ruleset(ABC):
     @abstractmethod
     def setup(self, scenario: str, options: Mapping[str, JSON]) -> State:
         """A fresh game from a scenario name and options; raises ValueError with a plain message."""
+
+    def setup_text(self, text: str, name: str, options: Mapping[str, JSON]) -> State:
+        """A fresh game from the text of a scenario file (any position the rules can be in).
+
+        `name` is what errors call the file (its path). Raise
+        `campaign.kit.scenario_file.ScenarioError` listing every problem with its line.
+        The file format is the ruleset's own, documented in docs/scenarios.md.
+        """
+        raise NotImplementedError(f"{self.name} cannot start a game from a scenario file yet")
+
+    def describe_text(self, text: str, name: str) -> ScenarioInfo:
+        """Title and sides of a scenario file, for `game new` to check `--side` against.
+
+        The default reads the shape every shipped engine uses: TOML with `title`, `description`
+        and two or more `[[sides]]` tables each with a `name`. Raises ScenarioError.
+        """
+        from campaign.kit.scenario_file import Fields, TomlDocument
+
+        doc = TomlDocument.parse(text, name)
+        f = Fields(doc)
+        title = f.text(doc.data, "title", default="")
+        description = f.text(doc.data, "description", default="")
+        tables = f.tables(doc.data, "sides", required=True)
+        sides = tuple(f.text(sd, "name", f"sides[{i}]") for i, sd in enumerate(tables))
+        f.done()
+        return ScenarioInfo(name, title or name, sides, description)
+
+    def check_text(self, text: str, name: str) -> list[Problem]:
+        """Every problem with a scenario file, each with its line; empty when a game can start from it.
+
+        The default describes the file and sets a game up from it with no options, turning a
+        ScenarioError into its problems and any other ValueError into one problem for the file.
+        """
+        from campaign.kit.scenario_file import Problem, ScenarioError
+
+        try:
+            self.describe_text(text, name)
+            self.setup_text(text, name, {})
+        except ScenarioError as exc:
+            return list(exc.problems)
+        except NotImplementedError as exc:
+            return [Problem(name, 0, "", str(exc))]
+        except ValueError as exc:
+            return [Problem(name, 0, "", str(exc))]
+        return []
+
+    def scenario_problems(self) -> list[Problem]:
+        """Shipped scenario files that cannot be read (`scenarios` leaves them out); default none."""
+        return []
+
+    # concrete helpers over the methods above: the core calls these, engines need not override them
+    def setup_from(self, source: ScenarioSource, options: Mapping[str, JSON]) -> State:
+        """A fresh game from a shipped scenario or a file's text (what GameCreated recorded)."""
+        if source.text is None:
+            return self.setup(source.name, options)
+        return self.setup_text(source.text, source.label, options)
 
     # --- who must act -------------------------------------------------------------------------
     @abstractmethod
@@ -225,6 +309,10 @@ class Ruleset(ABC):
     @abstractmethod
     def outcome(self, state: State) -> Outcome | None:
         """How the game ended, or None while it goes on."""
+
+    def turn_limit(self, state: State) -> int | None:
+        """The last game turn, if the game has one (for progress bars); default: none known."""
+        return None
 
     @abstractmethod
     def view(self, state: State, side: str | None = None) -> JSON:

@@ -15,9 +15,31 @@ from typing import Any
 from campaign import canonical, dice
 from campaign.dice import DiceMode, FairDice, ManualDice, NeedMoreDice
 from campaign.eventlog import ConflictError, Event, EventStore, NewEvent
-from campaign.events import CAMPAIGN_STREAM, EventType, game_stream, parse_game_ref
-from campaign.replay import GameState, apply_event, checkpoint, engine_id, narrative_hash, state_at
+from campaign.events import (
+    BINDING_CHAIN,
+    BINDING_INPUTS,
+    CAMPAIGN_STREAM,
+    DECISION_REQUESTED_SCHEMA,
+    DICE_ROLLED_SCHEMA,
+    INPUTS_FIELD,
+    PHASE_RESOLVED_SCHEMA,
+    RESUMED_FROM_FIELD,
+    EventType,
+    game_stream,
+    parse_game_ref,
+)
+from campaign.kit.scenario_file import ScenarioError
+from campaign.replay import (
+    GameState,
+    apply_event,
+    checkpoint,
+    engine_id,
+    narrative_hash,
+    snapshot_data,
+    state_at,
+)
 from campaign.ruleset import AcceptedOrders, NeedDecision, OrderError, OrdersRejected, Request, RequestKind, find
+from campaign.scenarios import ScenarioNotFound, scenario_source
 
 MAX_RETRIES = 8
 
@@ -68,6 +90,21 @@ class WaitingForDice:
 
 
 @dataclass(frozen=True, slots=True)
+class DiceNeeded:
+    """The next die a manual-dice resolution waits for, and how many entered dice it has already."""
+
+    sides: int
+    purpose: str
+    queued: int
+
+    def as_json(self) -> dict[str, Any]:
+        return {"sides": self.sides, "purpose": self.purpose, "queued": self.queued}
+
+    def __str__(self) -> str:
+        return f"a d{self.sides} for {self.purpose} (die {self.queued + 1} of this resolution)"
+
+
+@dataclass(frozen=True, slots=True)
 class WaitingForDecision:
     """A resolution stopped for a side's decision: only the request was written."""
 
@@ -115,7 +152,7 @@ class Campaign:
     def players(self) -> dict[str, Player]:
         out: dict[str, Player] = {}
         for ev in self.store.read(stream=CAMPAIGN_STREAM):
-            if ev.type == EventType.PLAYER_ADDED:
+            if ev.type in (EventType.PLAYER_ADDED, EventType.PLAYER_UPDATED):
                 out[ev.payload["name"]] = Player(ev.payload["name"], ev.payload["email"])
         return out
 
@@ -123,8 +160,7 @@ class Campaign:
         name = name.strip()
         if not name or any(c.isspace() for c in name) or len(name) > 40:
             raise UserError(f"player name {name!r} must be 1-40 characters with no spaces")
-        if "@" not in email or email.startswith("@") or email.endswith("@") or any(c.isspace() for c in email):
-            raise UserError(f"{email!r} is not an email address")
+        email = check_email(email)
         for _ in range(MAX_RETRIES):
             version = self.store.version(CAMPAIGN_STREAM)
             if version == 0:
@@ -188,16 +224,19 @@ class Campaign:
             rs = find(ruleset_name)
         except LookupError as exc:
             raise UserError(str(exc)) from exc
-        scenarios = {s.name: s for s in rs.scenarios()}
-        if scenario not in scenarios:
-            raise UserError(
-                f"{rs.name} has no scenario {scenario!r} (scenarios: {', '.join(sorted(scenarios)) or 'none'})"
-            )
-        want = set(scenarios[scenario].sides)
+        try:
+            source, info = scenario_source(rs, scenario)
+        except ScenarioNotFound as exc:
+            raise UserError(str(exc)) from exc
+        except ScenarioError as exc:
+            raise UserError(f"cannot use scenario {scenario!r}:\n{exc}") from exc
+        except NotImplementedError as exc:
+            raise UserError(str(exc)) from exc
+        want = set(info.sides)
         given = set(sides)
         if given != want:
             raise UserError(
-                f"scenario {scenario!r} has sides {', '.join(sorted(want))}; give each exactly once with"
+                f"scenario {source.label!r} has sides {', '.join(sorted(want))}; give each exactly once with"
                 f" --side SIDE=PLAYER (got {', '.join(sorted(given)) or 'none'})"
             )
         known = self.players()
@@ -207,9 +246,15 @@ class Campaign:
         opts = dict(options or {})
         try:
             canonical.dumps(opts)
-            rs.setup(scenario, opts)  # validate before anything is written
+            rs.setup_from(source, opts)  # validate before anything is written
+        except ScenarioError as exc:
+            raise UserError(f"cannot set up {source.label!r}:\n{exc}") from exc
+        except NotImplementedError as exc:
+            raise UserError(str(exc)) from exc
         except (ValueError, TypeError) as exc:
-            raise UserError(f"cannot set up {scenario!r}: {exc}") from exc
+            raise UserError(f"cannot set up {source.label!r}: {exc}") from exc
+        # a file's whole text goes into the record: replay never reads the file again
+        from_file = {"scenario_file": source.path, "scenario_text": source.text} if source.from_file else {}
         for _ in range(MAX_RETRIES):
             number = len(self.games()) + 1
             stream = game_stream(number)
@@ -219,7 +264,8 @@ class Campaign:
                 {
                     "ruleset": rs.name,
                     "engine": engine_id(rs),
-                    "scenario": scenario,
+                    "scenario": source.name,
+                    **from_file,
                     "options": opts,
                     "sides": dict(sorted(sides.items())),
                     "dice": dice_mode.value,
@@ -247,11 +293,16 @@ class Campaign:
         *,
         side: str | None = None,
         resolve: bool = True,
+        via: Mapping[str, Any] | None = None,
     ) -> Receipt:
-        """Validate and file orders; resolve whatever became ready. Raises OrdersRejected or UserError."""
+        """Validate and file orders; resolve whatever became ready. Raises OrdersRejected or UserError.
+
+        `via` says how the orders came in, kept in the event: ``{"entered_by": "referee", "for": player}``
+        for `orders submit`, ``{"mail": message_id, "raw_sha256": ...}`` for order mail.
+        """
         for _ in range(MAX_RETRIES):
             gs = self.load(game)
-            event, accepted = self.plan_orders(gs, player, text, side)
+            event, accepted = self.plan_orders(gs, player, text, side, via=via)
             try:
                 sealed = self.store.append([event], expected={gs.stream: gs.version}, engine=engine_id(gs.ruleset))
             except ConflictError:
@@ -271,7 +322,7 @@ class Campaign:
         raise UserError("the game is too busy right now (others keep writing); try again")
 
     def plan_orders(
-        self, gs: GameState, player: str, text: str, side: str | None = None
+        self, gs: GameState, player: str, text: str, side: str | None = None, *, via: Mapping[str, Any] | None = None
     ) -> tuple[NewEvent, AcceptedOrders]:
         """The OrdersSubmitted event for `text`, checked against `gs`; raises OrdersRejected or UserError.
 
@@ -298,6 +349,7 @@ class Campaign:
                 "data": accepted.data,
                 "canonical": accepted.canonical,
                 "orders_hash": orders_hash(accepted.canonical),
+                **({"via": dict(via)} if via else {}),
             },
             actor=player,
         )
@@ -379,51 +431,24 @@ class Campaign:
     def _resolve_once(self, gs: GameState) -> ResolutionReport | WaitingForDice | WaitingForDecision | None:
         rs = gs.ruleset
         work = rs.load(rs.dump(gs.state))
-        source: FairDice | ManualDice
-        if gs.dice_mode is DiceMode.FAIR:
-            seed_hex = self.store.secret(_seed_name(gs.stream, gs.seed_no))
-            if seed_hex is None:
-                raise UserError(
-                    f"game {gs.number}: the secret for dice seed {gs.seed_no} is missing from this file"
-                    " (was it imported without --with-secrets?)"
-                )
-            # a phase that stopped for a decision is resolved again with the dice it had: same inputs hash, same n
-            inputs = gs.resume["inputs_hash"] if gs.resume else gs.head_hash
-            first_n = gs.resume["next_n"] if gs.resume else gs.next_n
-            source = FairDice(
-                bytes.fromhex(seed_hex), gs.stream, gs.seed_no, inputs, first_n, answers=gs.decision_answers()
-            )
-        else:
-            inputs, first_n = gs.head_hash, 0
-            source = ManualDice(list(gs.manual_pool), answers=gs.decision_answers())
+        # the dice are bound to what the players sent and the board before resolution, never to a
+        # time or an event hash; a phase that stopped for a decision re-derives the dice it had:
+        # the first request's inputs document and first roll number [docs/dice.md]
+        resumed = gs.resume
+        legacy = resumed is not None and resumed.get("inputs") is None  # stopped by an older version
+        inputs = None if legacy else (resumed["inputs"] if resumed else self.inputs_document(gs))
+        bound = resumed["inputs_hash"] if resumed else dice.inputs_hash(inputs or {})
+        first_n = resumed["next_n"] if resumed else gs.next_n
+        source = self._dice_source(gs, bound, first_n, BINDING_CHAIN if legacy else BINDING_INPUTS)
         turn_before, phase_before = rs.turn(work), rs.phase(work)
         try:
             result = rs.resolve(work, source)
         except NeedMoreDice as exc:
             return WaitingForDice(gs.stream, str(exc))
         except NeedDecision as need:
-            waiting = WaitingForDecision(gs.stream, need.side, need.key, need.question, need.options)
-            if f"{need.side}|{need.key}" in gs.asked:
-                return waiting
-            request = NewEvent(
-                gs.stream,
-                EventType.DECISION_REQUESTED.value,
-                {
-                    "side": need.side,
-                    "key": need.key,
-                    "question": need.question,
-                    "options": list(need.options),
-                    "default": need.default,
-                    "inputs_hash": gs.resume["inputs_hash"] if gs.resume else inputs,
-                    "next_n": gs.resume["next_n"] if gs.resume else first_n,
-                },
-            )
-            try:
-                self.store.append([request], expected={gs.stream: gs.version}, engine=engine_id(rs))
-            except ConflictError:
-                return None
-            return waiting
-        events = [NewEvent(gs.stream, EventType.DICE_ROLLED.value, r.payload()) for r in source.rolls]
+            return self._ask(gs, need, inputs, bound, first_n)
+        schema = 1 if legacy else DICE_ROLLED_SCHEMA
+        events = [NewEvent(gs.stream, EventType.DICE_ROLLED.value, r.payload(), schema=schema) for r in source.rolls]
         turn_after = rs.turn(result.state)
         events.append(
             NewEvent(
@@ -435,7 +460,10 @@ class Campaign:
                     "dice": len(source.rolls),
                     "checkpoint": checkpoint(rs, result.state),
                     "narrative_hash": narrative_hash(list(result.narrative)),
+                    INPUTS_FIELD: inputs,
+                    RESUMED_FROM_FIELD: resumed["seq"] if resumed else None,
                 },
+                schema=PHASE_RESOLVED_SCHEMA,
             )
         )
         outcome = rs.outcome(result.state)
@@ -458,14 +486,83 @@ class Campaign:
             # keep the cached state current without running the engine a second time
             for done in sealed:
                 apply_event(gs, done, precomputed=result if done.type == EventType.PHASE_RESOLVED else None)
+                if done.type == EventType.PHASE_RESOLVED and turn_after != turn_before:
+                    self.store.put_snapshot(gs.stream, done.seq, engine_id(rs), snapshot_data(gs), done.hash)
         return ResolutionReport(resolved_seq, turn_before, phase_before, list(result.narrative), len(source.rolls))
+
+    def _dice_source(self, gs: GameState, bound: str, first_n: int, binding: int) -> FairDice | ManualDice:
+        if gs.dice_mode is not DiceMode.FAIR:
+            return ManualDice(list(gs.manual_pool), answers=gs.decision_answers())
+        seed_hex = self.store.secret(_seed_name(gs.stream, gs.seed_no))
+        if seed_hex is None:
+            raise UserError(
+                f"game {gs.number}: the secret for dice seed {gs.seed_no} is missing from this file"
+                " (was it imported without --with-secrets?)"
+            )
+        answers = gs.decision_answers()
+        return FairDice(
+            bytes.fromhex(seed_hex), gs.stream, gs.seed_no, bound, first_n, answers=answers, binding=binding
+        )
+
+    def _ask(
+        self, gs: GameState, need: NeedDecision, inputs: dict[str, Any] | None, bound: str, first_n: int
+    ) -> WaitingForDecision | None:
+        """Log a decision request (once); the resolution will re-derive the same dice when answered."""
+        waiting = WaitingForDecision(gs.stream, need.side, need.key, need.question, need.options)
+        if f"{need.side}|{need.key}" in gs.asked:
+            return waiting
+        request = NewEvent(
+            gs.stream,
+            EventType.DECISION_REQUESTED.value,
+            {
+                "side": need.side,
+                "key": need.key,
+                "question": need.question,
+                "options": list(need.options),
+                "default": need.default,
+                "inputs_hash": bound,
+                "next_n": first_n,
+                INPUTS_FIELD: inputs,
+            },
+            schema=DECISION_REQUESTED_SCHEMA,
+        )
+        try:
+            self.store.append([request], expected={gs.stream: gs.version}, engine=engine_id(gs.ruleset))
+        except ConflictError:
+            return None
+        return waiting
+
+    def inputs_document(self, gs: GameState) -> dict[str, Any]:
+        """The inputs a resolution of `gs` is bound to: orders and decisions on file since the last
+        resolution (not voided, not withdrawn), the phase and the board's checkpoint [docs/dice.md]."""
+        orders: dict[tuple[str, str], str] = {}
+        decisions: dict[tuple[str, str], str] = {}
+        for ev in self.store.read(stream=gs.stream, after=gs.last_resolution_seq):
+            if ev.seq in gs.voided:
+                continue
+            p = ev.payload
+            if ev.type == EventType.ORDERS_SUBMITTED:
+                orders[(p["side"], p["key"])] = p["orders_hash"]
+            elif ev.type == EventType.ORDERS_WITHDRAWN:
+                orders.pop((p["side"], p["key"]), None)
+            elif ev.type == EventType.DECISION_MADE:
+                decisions[(p["side"], p["key"])] = p["answer"]
+        rs = gs.ruleset
+        return dice.inputs_document(
+            gs.stream, rs.turn(gs.state), rs.phase(gs.state), orders, decisions, checkpoint(rs, gs.state)
+        )
 
     def _reveal_event(self, gs: GameState) -> NewEvent:
         seed_hex = self.store.secret(_seed_name(gs.stream, gs.seed_no))
         return NewEvent(gs.stream, EventType.SEED_REVEALED.value, {"seed_no": gs.seed_no, "seed": seed_hex})
 
     def enter_dice(self, game: str | int, values: Sequence[int], actor: str = "referee") -> Event:
-        """Queue dice rolled by hand for a manual-dice game."""
+        """Queue dice rolled by hand for the resolution now waiting for them; refuse any that do not fit.
+
+        Only the dice the waiting resolution still needs are taken: a value that is not a face of
+        the die asked for, or more dice than the resolution uses, is refused with nothing stored,
+        so a mistyped die can never sit in the queue and block a later phase.
+        """
         for _ in range(MAX_RETRIES):
             gs = self.load(game)
             if gs.dice_mode is not DiceMode.MANUAL:
@@ -483,18 +580,67 @@ class Campaign:
                 continue
         raise UserError("the game is too busy right now; try again")
 
+    def dice_needed(self, gs: GameState) -> DiceNeeded | None:
+        """The next die a manual-dice game waits for (size and purpose), or None when it waits for none."""
+        if gs.dice_mode is not DiceMode.MANUAL or gs.ended is not None or gs.waits or not gs.ruleset.ready(gs.state):
+            return None
+        rs = gs.ruleset
+        trial = ManualDice(list(gs.manual_pool), answers=gs.decision_answers())
+        try:
+            rs.resolve(rs.load(rs.dump(gs.state)), trial)
+        except NeedMoreDice as need:
+            return DiceNeeded(need.sides, need.purpose, len(gs.manual_pool))
+        except (NeedDecision, dice.BadManualDie):
+            return None
+        return None
+
     def _check_entered_dice(self, gs: GameState, values: list[int]) -> None:
         """Refuse dice that do not fit the dice the waiting resolution asks for (nothing is stored)."""
-        if gs.ended is not None or not gs.ruleset.ready(gs.state):
-            return
+        if gs.ended is not None:
+            raise UserError(f"game {gs.number} is over: it takes no more dice")
+        if gs.waits or not gs.ruleset.ready(gs.state):
+            waiting = ", ".join(f"{r.side} ({r.kind.value})" for r in self.awaiting(gs)) or "nobody"
+            raise UserError(
+                f"game {gs.number} is not waiting for dice: it waits for {waiting}; enter dice once the phase"
+                " is ready to resolve (`campaign status` says when, and which die comes first)"
+            )
         rs = gs.ruleset
-        trial = ManualDice(gs.manual_pool + values, answers=gs.decision_answers())
+        pool = gs.manual_pool + values
+        trial = ManualDice(pool, answers=gs.decision_answers())
         try:
             rs.resolve(rs.load(rs.dump(gs.state)), trial)
         except dice.BadManualDie as exc:
             raise UserError(f"{exc}; nothing was stored: enter the dice again") from None
-        except (NeedMoreDice, NeedDecision):
+        except NeedMoreDice:
             pass
+        except NeedDecision:
+            return  # dice past an open decision cannot be checked until it is answered
+        used = len(trial.rolls)
+        if used < len(pool):
+            wanted = used - len(gs.manual_pool)
+            sizes = ", ".join(f"d{r.sides}" for r in trial.rolls[len(gs.manual_pool) :]) or "none"
+            raise UserError(
+                f"game {gs.number}: this resolution needs {wanted} more {'die' if wanted == 1 else 'dice'}"
+                f" ({sizes}), but {len(values)} were entered; nothing was stored: enter exactly those"
+            )
+
+    def clear_dice(self, game: str | int, reason: str, actor: str = "referee") -> Event:
+        """Drop every hand-entered die still queued (the log keeps them, replay skips them)."""
+        for _ in range(MAX_RETRIES):
+            gs = self.load(game)
+            if gs.dice_mode is not DiceMode.MANUAL:
+                raise UserError(f"game {gs.number} uses fair dice: there is no queue of entered dice")
+            if not gs.manual_pool:
+                raise UserError(f"game {gs.number} has no entered dice waiting: nothing to clear")
+            payload = {"values": list(gs.manual_pool), "reason": reason}
+            try:
+                return self.store.append(
+                    [NewEvent(gs.stream, EventType.DICE_CLEARED.value, payload, actor=actor)],
+                    expected={gs.stream: gs.version},
+                )[0]
+            except ConflictError:
+                continue
+        raise UserError("the game is too busy right now; try again")
 
     def reveal_now(self, game: str | int) -> Event | None:
         """Reveal the current seed of a finished game (a running game reveals at each turn end)."""
@@ -535,6 +681,11 @@ class Campaign:
 
     def plan_wait(self, gs: GameState, player: str, on: bool, side: str | None = None) -> list[NewEvent]:
         self._require_running(gs)
+        if on and not gs.schedule:
+            raise UserError(
+                f"game {gs.number} has no deadline, so WAIT would hold the phase for ever; the phase resolves"
+                " as soon as every side's orders are in (ask the referee to set a deadline if you need time)"
+            )
         chosen = self._side_for(gs, player, side)
         return [NewEvent(gs.stream, EventType.WAIT_SET.value, {"side": chosen, "on": on}, actor=player)]
 
@@ -672,11 +823,11 @@ class Campaign:
                         f"event {seq} is a {ev.type}; only inputs can be voided"
                         f" ({', '.join(sorted(t.value for t in voidable))})"
                     )
-            first = named[0]
+            origin = _void_origin(gs, events, named[0])
             cascade = sorted(
                 s
                 for s, ev in events.items()
-                if s > first and s not in gs.voided and ev.type in {t.value for t in follows}
+                if s > origin and s not in gs.voided and ev.type in {t.value for t in follows}
             )
             all_seqs = sorted(set(named) | set(cascade))
             info.update(named=named, also=[s for s in cascade if s not in named], reason=reason.strip())
@@ -764,12 +915,13 @@ class Campaign:
         report: list[dict[str, Any]] = []
         for stream in self.games():
             gs = self.load(stream)
-            if gs.ended is not None or not gs.schedule:
+            if gs.ended is not None or not gs.schedule or gs.paused_at:
                 continue
             schedule = Schedule.from_json(gs.schedule)
             opened = parse_time(gs.phase_opened_at)
             late = sorted({r.side for r in self.awaiting(gs) if not r.optional})
-            due_by_side = {side: deadline_for(schedule, opened, gs.sides[side], absences) for side in late}
+            extra = gs.deadline_extra_hours
+            due_by_side = {side: deadline_for(schedule, opened, gs.sides[side], absences, extra) for side in late}
             remind = [
                 s for s in late if decide(schedule, due_by_side[s], moment, s in gs.reminded) is TickAction.REMIND
             ]
@@ -894,6 +1046,40 @@ class Campaign:
         raise UserError(f"game {gs.number}: no default orders could be made for {side}: {last_error}")
 
 
+def _void_origin(gs: GameState, events: Mapping[int, Event], first: int) -> int:
+    """Where a correction's cascade starts: after `first - 1`, or after the last resolution before
+    it when an order still standing in that phase was accepted before the commitment of the seed
+    that will roll on it (the current one, or the fresh one a revealed seed needs): then the whole
+    phase opens again, so no order is ever rolled on a seed committed after it [docs/dice.md]."""
+    start = max(
+        (s for s, ev in events.items() if s < first and s not in gs.voided and ev.type == EventType.PHASE_RESOLVED),
+        default=0,
+    )
+    if gs.dice_mode is not DiceMode.FAIR:
+        return first - 1
+    fresh = gs.seed_no in gs.revealed
+    committed = max(
+        (s for s, ev in events.items() if ev.type == EventType.SEED_COMMITTED and ev.payload["seed_no"] == gs.seed_no),
+        default=0,
+    )
+    standing = [
+        s
+        for s, ev in events.items()
+        if start < s < first and s not in gs.voided and ev.type == EventType.ORDERS_SUBMITTED
+    ]
+    return start if any(fresh or s < committed for s in standing) else first - 1
+
+
+def check_email(email: str) -> str:
+    """Exactly one plain address (``name@example.org``, syntax only), or UserError saying what is wrong."""
+    from campaign.mail.addresses import check_address
+
+    try:
+        return check_address(email)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+
+
 def _password_name(player: str) -> str:
     return f"player/{player}/password"
 
@@ -912,44 +1098,16 @@ def _fmt_sides(sides: Mapping[str, str]) -> str:
 
 
 def audit_dice(store: EventStore, stream: str) -> list[dict[str, Any]]:
-    """Re-derive every fair roll of a game from its revealed seeds; one row per roll."""
-    commitments: dict[int, str] = {}
-    seeds: dict[int, str] = {}
-    rolls: list[tuple[Event, str]] = []
-    previous: Event | None = None
-    batch_inputs = ""
-    resumed: str | None = None  # a phase that stopped for a decision re-rolls on its first inputs hash
-    for ev in store.read(stream=stream):
-        if ev.type == EventType.DECISION_REQUESTED and resumed is None:
-            resumed = ev.payload["inputs_hash"]
-        elif ev.type == EventType.PHASE_RESOLVED:
-            resumed = None
-        if ev.type == EventType.SEED_COMMITTED:
-            commitments[ev.payload["seed_no"]] = ev.payload["commitment"]
-        elif ev.type == EventType.SEED_REVEALED:
-            seeds[ev.payload["seed_no"]] = ev.payload["seed"]
-        elif ev.type == EventType.DICE_ROLLED:
-            if previous is None or previous.type != EventType.DICE_ROLLED:
-                batch_inputs = resumed or (previous.hash if previous is not None else "")
-            rolls.append((ev, batch_inputs))
-        previous = ev
-    rows: list[dict[str, Any]] = []
-    for ev, expected_inputs in rolls:
-        p = ev.payload
-        row: dict[str, Any] = {"seq": ev.seq, "sides": p["sides"], "value": p["value"], "purpose": p["purpose"]}
-        if p["mode"] == DiceMode.MANUAL.value:
-            row["status"] = "manual"
-        else:
-            seed_hex = seeds.get(p["seed_no"])
-            row["seed_no"] = p["seed_no"]
-            if seed_hex is None:
-                row["status"] = "unrevealed"
-            elif p["inputs_hash"] != expected_inputs:
-                row["status"] = "BAD: inputs_hash is not the hash of the inputs on file before the roll"
-            elif dice.commitment(bytes.fromhex(seed_hex)) != commitments.get(p["seed_no"]):
-                row["status"] = "BAD: seed does not match its commitment"
-            else:
-                derived = dice.derive(bytes.fromhex(seed_hex), stream, p["n"], p["sides"], p["inputs_hash"])
-                row["status"] = "ok" if derived == p["value"] else f"BAD: derives {derived}"
-        rows.append(row)
-    return rows
+    """Every die of a game: re-derived from its revealed seed and its resolution's inputs; one row each.
+
+    The rules are those of campaign/verify_dice.py (the standard-library checker players run);
+    `audit_dice_problems` gives the broken rules themselves.
+    """
+    return audit_dice_problems(store, stream)[0]
+
+
+def audit_dice_problems(store: EventStore, stream: str) -> tuple[list[dict[str, Any]], list[str]]:
+    """(rows, problems) of the dice check of one game stream."""
+    from campaign import verify_dice
+
+    return verify_dice.check_dice(ev.as_json() for ev in store.read(stream=stream))

@@ -282,6 +282,16 @@ def _summary(ev: Event, gs: GameState, notice: Notice | None) -> str:
         return f"{p['side']} withdrew its orders for {p['key']}"
     if kind == EventType.DICE_ENTERED:
         return "Dice entered by hand: " + " ".join(str(v) for v in p["values"])
+    if kind == EventType.SIDE_REPLACED:
+        return f"The referee handed {p['side']} from {p['old']} to {p['new']}: {p['reason']}"
+    if kind == EventType.DEADLINE_CHANGED:
+        from campaign.digest import deadline_change_text
+
+        return deadline_change_text(p)
+    if kind == EventType.RESIGNED and p.get("reason"):
+        return f"{p['side']} resigned (entered by the referee: {p['reason']})"
+    if kind == EventType.DICE_CLEARED:
+        return f"Entered dice cleared by the referee ({' '.join(str(v) for v in p['values'])}): {p['reason']}"
     if kind == EventType.DICE_ROLLED:
         how = f"seed {p['seed_no']}, roll {p['n']}" if p["mode"] == "fair" else "manual"
         return f"d{p['sides']} rolled {p['value']} ({how}): {p['purpose']}"

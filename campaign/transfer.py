@@ -9,7 +9,7 @@ from typing import Any
 
 from campaign import canonical
 from campaign.eventlog import Event, EventStore, check_chain, open_store
-from campaign.events import parse_game_ref
+from campaign.events import EventType, parse_game_ref
 
 EXPORT_FORMAT = 1
 
@@ -49,8 +49,13 @@ def _event(data: dict[str, Any], line: int) -> Event:
         raise ImportError_(f"line {line}: not an event record ({exc})") from exc
 
 
-def import_lines(path: str | Path, lines: Iterable[str]) -> tuple[int, str]:
-    """Create a campaign file at `path` holding exactly the exported chain; returns (count, head)."""
+def import_lines(path: str | Path, lines: Iterable[str]) -> tuple[int, str, int]:
+    """Create a campaign file at `path` holding exactly the exported chain.
+
+    Returns (count, head, old dice): exports from before 0.2 are taken as they are (their events
+    are upcast on read, never rewritten, so the chain head stays); `old dice` counts their fair
+    dice, which use the old binding (see docs/dice.md).
+    """
     events: list[Event] = []
     secrets: dict[str, str] = {}
     header: dict[str, Any] | None = None
@@ -90,4 +95,7 @@ def import_lines(path: str | Path, lines: Iterable[str]) -> tuple[int, str]:
         store.import_events(events, secrets)
     finally:
         store.close()
-    return count, head
+    old = sum(
+        1 for e in events if e.type == EventType.DICE_ROLLED and e.schema == 1 and e.payload.get("mode") == "fair"
+    )
+    return count, head, old

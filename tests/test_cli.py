@@ -234,3 +234,28 @@ def test_help_starts_without_importing_heavy_modules() -> None:
     code = "import sys, campaign.cli; print(sorted(m for m in sys.modules if m.split('.')[0] in {'jinja2', 'sqlite_utils', 'sqlite3', 'resvg_py', 'hypothesis'}))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_docs_cli_md_is_current() -> None:
+    """docs/cli.md is generated from the commands (`python -m campaign.clidoc > docs/cli.md`)."""
+    from campaign.clidoc import reference
+
+    assert (ROOT / "docs" / "cli.md").read_text(encoding="utf-8") == reference(main), "regenerate docs/cli.md"
+
+
+NO_JSON = {
+    ("export",): "its output is JSON Lines already",
+    ("show",): "--format json",
+    ("demo",): "writes a folder of mail and pages; prints where to look",
+}
+
+
+@pytest.mark.parametrize("path", [p for p in _commands(main)[1:] if p not in NO_JSON], ids=" ".join)
+def test_every_command_that_prints_offers_json(path: tuple[str, ...]) -> None:
+    cmd: click.Command = main
+    for name in path:
+        assert isinstance(cmd, click.Group)
+        cmd = cmd.commands[name]
+    if isinstance(cmd, click.Group):
+        return
+    assert "as_json" in {p.name for p in cmd.params}, f"`campaign {' '.join(path)}` has no --json"

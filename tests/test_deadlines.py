@@ -143,8 +143,11 @@ def test_a_correction_voids_a_move_and_replay_shows_the_corrected_game(timed: Ca
     info = camp.void(1, [wrong], "bob's orders were garbled in transit")
     assert info["named"] == [wrong] and info["also"]  # the resolution after it went too
     gs = camp.load(1)
-    assert gs.turn == 1 and {r.side for r in gs.ruleset.pending(gs.state)} == {"red"}
+    # alice's orders were accepted before the seed now in use was committed, so the whole phase
+    # opens again: no order is ever rolled on a seed committed after it (docs/dice.md)
+    assert gs.turn == 1 and {r.side for r in gs.ruleset.pending(gs.state)} == {"blue", "red"}
     assert gs.next_n == old_next_n  # voided dice keep their numbers: no re-roll of the same die
+    camp.submit_orders(1, "alice", "advance 1")
     camp.submit_orders(1, "bob", "advance 1")
     gs = camp.load(1)
     assert gs.turn == 2

@@ -13,6 +13,8 @@ from click.testing import CliRunner
 
 from campaign.cli import main
 
+pytestmark = pytest.mark.slow  # the whole demo battle and its archive; `pytest -m "not slow"` leaves it out
+
 
 def tree_digest(root: Path) -> dict[str, str]:
     return {

@@ -14,6 +14,8 @@ import pytest
 
 from tests.conftest import ROOT
 
+pytestmark = pytest.mark.slow  # every test here builds the wheel; `pytest -m "not slow"` leaves them out
+
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -38,7 +40,6 @@ def test_wheel_contains_templates_and_game_data(wheel: Path) -> None:
     assert not any(n.startswith("tests/") for n in names)
 
 
-@pytest.mark.slow
 def test_installed_wheel_runs_from_outside_the_repository(wheel: Path, tmp_path: Path) -> None:
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=False).create(env_dir)

@@ -353,7 +353,14 @@ def hordes_heroes(folder: Path) -> Campaign:
     """A campaign with one Hordes & Heroes game (manual dice): initiative, deployment, both first bounds."""
     camp = new_campaign(folder)
     n = camp.new_game("hordes-heroes", "intro-50", {"york": "alice", "valois": "bob"}, dice_mode=DiceMode.MANUAL)
-    camp.enter_dice(n.number, [5, 2] + [1] * 18)
+    rolls = iter([5, 2] + [1] * 40)
+
+    def roll_what_is_asked() -> None:
+        """Dice go in only when a resolution waits for them, one at a time, as at a real table."""
+        while camp.dice_needed(camp.load(n.number)) is not None:
+            camp.enter_dice(n.number, [next(rolls)])
+            camp.advance(n.number)
+
     for player, orders in (
         ("alice", "deploy first\nedge south"),
         ("bob", "deploy second\nedge north"),
@@ -363,6 +370,7 @@ def hordes_heroes(folder: Path) -> Campaign:
         ("alice", "move 2 0608\nmove 3 column"),
     ):
         camp.submit_orders(n.number, player, orders)
+        roll_what_is_asked()
     return camp
 
 

@@ -9,8 +9,10 @@ orders replaced until resolution, dice with purposes, turns, a winner, snapshots
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from typing import Any
 
+from campaign.kit.scenario_file import Fields, TomlDocument
 from campaign.ruleset import (
     AcceptedOrders,
     DiceSource,
@@ -33,11 +35,12 @@ class Race(Ruleset):
     aliases = ("race",)
     title = "Toy race (tests only)"
     version = "1"
+    default_scenario = "sprint"
 
     def scenarios(self) -> list[ScenarioInfo]:
         return [ScenarioInfo("sprint", "Sprint to 10", SIDES, "first to square 10")]
 
-    def setup(self, scenario: str, options: dict[str, Any]) -> dict[str, Any]:
+    def setup(self, scenario: str, options: Mapping[str, Any]) -> dict[str, Any]:
         if scenario != "sprint":
             raise ValueError(f"unknown scenario {scenario!r}")
         limit = options.get("turn_limit", 20)
@@ -47,6 +50,27 @@ class Race(Ruleset):
         state = {"turn": 1, "limit": limit, "pos": {s: 0 for s in SIDES}, "orders": {}, "result": None, "ask": ask}
         if options.get("sealed"):
             state["sealed"] = True  # both sides' orders are sealed until both are in (campaign.sealed)
+        return state
+
+    def setup_text(self, text: str, name: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        """A race from a file: `turn`, and a `position` for each of the two `[[sides]]` (blue, red)."""
+        doc = TomlDocument.parse(text, name)
+        f = Fields(doc)
+        f.unknown(doc.data, ("title", "description", "turn", "sides"))
+        turn = f.integer(doc.data, "turn", default=1, low=1)
+        pos: dict[str, int] = {}
+        for i, sd in enumerate(f.tables(doc.data, "sides", required=True)):
+            where = f"sides[{i}]"
+            f.unknown(sd, ("name", "position"), where)
+            side = f.one_of(sd, "name", {s: s for s in SIDES}, where)
+            at = f.integer(sd, "position", where, default=0, low=0, high=GOAL - 1)
+            if side is not None:
+                pos[side] = at
+        if sorted(pos) != sorted(SIDES) and not f.problems:
+            f.problem("sides", f"give both sides once: {', '.join(SIDES)}")
+        f.done()
+        state = self.setup("sprint", options)
+        state.update(turn=turn, pos=pos)
         return state
 
     def pending(self, state: dict[str, Any]) -> list[Request]:

@@ -8,21 +8,36 @@ hint; an unknown verb, direction or name gets a "did you mean" from the legal wo
 >>> g = Grammar[None, tuple[str, int]]("test")
 >>> g.verb("move", lambda c, ctx: ("move", c.integer("a unit id")), usage="move UNIT")
 >>> result = g.read("mvoe 3\\nmove x", None)
->>> [str(e).splitlines()[0] for e in result.errors]
-["line 1, column 1: unknown order 'mvoe' [syntax]", "line 2, column 6: expected a unit id (a number), found 'x' [syntax]"]
+>>> for e in result.errors:
+...     print(str(e).splitlines()[0])
+line 1, column 1: unknown order 'mvoe' [syntax]
+line 2, column 6: expected a unit id (a number), found 'x' [syntax]
 >>> result.errors[0].hint
 "did you mean 'move'? (orders: move)"
 """
 
 from __future__ import annotations
 
-import difflib
 import shlex
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
+from campaign.kit.words import did_you_mean, suggest
 from campaign.ruleset import OrderError
+
+__all__ = [
+    "Cursor",
+    "Grammar",
+    "Line",
+    "LineError",
+    "ReadResult",
+    "Verb",
+    "Word",
+    "did_you_mean",
+    "split_lines",
+    "suggest",
+]
 
 T = TypeVar("T")
 C = TypeVar("C")
@@ -103,34 +118,6 @@ def split_lines(text: str, comment: str = "#") -> tuple[list[Line], list[OrderEr
             pos = j + len(w)
         lines.append(Line(number, stripped, tuple(words)))
     return lines, bad
-
-
-def suggest(word: str, choices: Iterable[str], n: int = 3) -> list[str]:
-    """The legal words closest to ``word`` (case-insensitive), best first; prefixes count too."""
-    low = word.lower()
-    pool = sorted({c for c in choices if c})
-    by_lower = {c.lower(): c for c in pool}
-    found = [by_lower[m] for m in difflib.get_close_matches(low, list(by_lower), n=n, cutoff=0.6)]
-    for c in pool:
-        if len(found) >= n:
-            break
-        cl = c.lower()
-        prefix = (len(low) >= 2 and cl.startswith(low)) or (len(low) > len(cl) and low.startswith(cl))
-        if prefix and c not in found:
-            found.append(c)
-    return found
-
-
-def did_you_mean(word: str, choices: Iterable[str], what: str = "", limit: int = 12) -> str:
-    """A hint: the closest legal words, then (when short enough) the whole list of legal words."""
-    pool = sorted({c for c in choices if c})
-    close = suggest(word, pool)
-    parts = []
-    if close:
-        parts.append("did you mean " + " or ".join(repr(c) for c in close) + "?")
-    if pool and len(pool) <= limit:
-        parts.append(f"({what or 'legal'}: {', '.join(pool)})")
-    return " ".join(parts)
 
 
 @dataclass(slots=True)
@@ -282,7 +269,9 @@ class Grammar(Generic[C, T]):
             order = entry.parse(cursor, context)
             cursor.end()
         except LineError as e:
-            cursor.problems.append(e if e.hint or not entry.usage else LineError(e.message, e.column, e.code, f"usage: {entry.usage}"))
+            if not e.hint and entry.usage:
+                e = LineError(e.message, e.column, e.code, f"usage: {entry.usage}")
+            cursor.problems.append(e)
         return (order if not cursor.problems else None), [p.at(line) for p in cursor.problems]
 
     def read(self, text: str, context: C, comment: str = "#") -> ReadResult[T]:

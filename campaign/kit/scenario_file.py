@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from campaign.kit.reader import did_you_mean
+from campaign.kit.words import did_you_mean
 
 V = TypeVar("V")
 
@@ -77,17 +77,18 @@ class TomlDocument:
         """The line that defines ``path`` (``a.b``, ``units[2].id``), or its table's line, or 0."""
         want = _split_path(path)
         table: list[str | int] = []
-        counts: dict[str, int] = {}
+        counts: dict[tuple[str | int, ...], int] = {}
         best = 0
         for number, raw in enumerate(self.text.splitlines(), start=1):
             h = _HEADER.match(raw)
             if h and not _KEY.match(raw):
                 names = [p.strip().strip("\"'") for p in h.group(2).split(".")]
-                table = list(names)
+                table = _in_arrays(names, counts)
                 if h.group(1) == "[[":
-                    key = ".".join(names)
+                    # [[sides.profiles]] after the 2nd [[sides]] is sides[1].profiles[n]
+                    key = tuple(_in_arrays(names[:-1], counts) + [names[-1]])
                     counts[key] = counts.get(key, -1) + 1
-                    table = [*names, counts[key]]
+                    table = [*key, counts[key]]
                 if _prefix(table, want):
                     best = number
                 continue
@@ -99,7 +100,36 @@ class TomlDocument:
                 best = number
                 if full == want:
                     return number
+                item = want[len(full)] if len(want) > len(full) else None
+                if isinstance(item, int):
+                    return self._inline_item(number, item)
         return best
+
+    def _inline_item(self, number: int, index: int) -> int:
+        """The line of item ``index`` of an array written one inline table a line (``units = [ {..}, ]``)."""
+        lines = self.text.splitlines()
+        seen = -1
+        for n in range(number, len(lines) + 1):
+            text = lines[n - 1].strip()
+            if n > number and text.startswith("]"):
+                break
+            starts = text.count("{") if n == number else int(text.startswith("{"))
+            if n == number and "[" in text:
+                starts = text.split("[", 1)[1].count("{")
+            if seen + starts >= index:
+                return n
+            seen += starts
+        return number
+
+
+def _in_arrays(names: list[str], counts: dict[tuple[str | int, ...], int]) -> list[str | int]:
+    """A header's path with the current index after every array of tables in it."""
+    out: list[str | int] = []
+    for name in names:
+        out.append(name)
+        if tuple(out) in counts:
+            out.append(counts[tuple(out)])
+    return out
 
 
 def _split_path(path: str) -> list[str | int]:
@@ -185,7 +215,10 @@ class Fields:
                 self.problem(path, f"must be a whole number, not {v!r}")
             return 0
         if (low is not None and v < low) or (high is not None and v > high):
-            self.problem(path, f"must be from {low if low is not None else '...'} to {high if high is not None else '...'}, not {v}")
+            self.problem(
+                path,
+                f"must be from {low if low is not None else '...'} to {high if high is not None else '...'}, not {v}",
+            )
         return v
 
     def flag(self, table: Mapping[str, Any], key: str, where: str = "", default: Any = _MISSING) -> bool:
@@ -197,7 +230,9 @@ class Fields:
             return False
         return v
 
-    def one_of(self, table: Mapping[str, Any], key: str, choices: Mapping[str, V], where: str = "", default: Any = _MISSING) -> V | None:
+    def one_of(
+        self, table: Mapping[str, Any], key: str, choices: Mapping[str, V], where: str = "", default: Any = _MISSING
+    ) -> V | None:
         """A text field that must be one of ``choices`` (its keys); returns the mapped value."""
         path = f"{where}.{key}" if where else key
         v = self._get(table, key, path, default)
@@ -221,7 +256,9 @@ class Fields:
             return {}
         return v
 
-    def tables(self, table: Mapping[str, Any], key: str, where: str = "", required: bool = False) -> list[dict[str, Any]]:
+    def tables(
+        self, table: Mapping[str, Any], key: str, where: str = "", required: bool = False
+    ) -> list[dict[str, Any]]:
         """An array of tables (``[[key]]``)."""
         path = f"{where}.{key}" if where else key
         v = table.get(key, _MISSING)
@@ -234,7 +271,9 @@ class Fields:
             return []
         return v
 
-    def convert(self, table: Mapping[str, Any], key: str, convert: Callable[[Any], V], where: str = "", default: Any = _MISSING) -> V | None:
+    def convert(
+        self, table: Mapping[str, Any], key: str, convert: Callable[[Any], V], where: str = "", default: Any = _MISSING
+    ) -> V | None:
         """Any field through ``convert``; its ValueError message becomes the problem."""
         path = f"{where}.{key}" if where else key
         v = self._get(table, key, path, default)

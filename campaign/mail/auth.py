@@ -16,8 +16,9 @@ are ignored. No header, or no result about the From domain, is "no verdict": the
 accepted and the password in its SIGNON line is the only check.
 
 Anyone can write such a header before the mail reaches us; only the receiving server's own
-header is trustworthy. Pass its name as `trusted_authserv_ids` and headers from other servers are
-ignored (the receiving server should also strip forged copies, as Postfix and Gmail do).
+header is trustworthy. Pass its name as `trusted_authserv_ids`: headers from other servers are
+ignored, and of those with a trusted name only the topmost counts (the receiving server adds its
+header on top; a copy lower down was written before it and may be forged).
 
     >>> results = [parse_authentication_results("mx.example.net; dmarc=fail header.from=example.org")]
     >>> judge("mallory@example.org", results).verdict
@@ -244,8 +245,10 @@ def judge(
         return AuthDecision(Verdict.NONE, "no Authentication-Results header")
     used = list(headers)
     if trusted_authserv_ids is not None:
-        trusted = {t.lower() for t in trusted_authserv_ids}
-        used = [h for h in headers if h.authserv_id in trusted]
+        trusted = {t.strip().lower() for t in trusted_authserv_ids}
+        # the topmost trusted header is the receiving server's own (RFC 8601 section 5): anything below it,
+        # even under the same name, was there before our server saw the mail and may be forged
+        used = [h for h in headers if h.authserv_id in trusted][:1]
         if not used:
             ignored = ", ".join(sorted({h.authserv_id or "(unnamed)" for h in headers}))
             return AuthDecision(

@@ -15,13 +15,26 @@ The shape of a full digest::
     └── image/svg+xml  (attachment)           the same board as SVG
 
 Queueing writes into a Maildir outbox (tmp/ then an atomic rename into new/), once per
-Message-ID: queueing the same mail again (a re-run after a crash) does nothing. `send_outbox`
-delivers what is queued over SMTP, moves each sent file into a sibling ``sent`` Maildir, and
-leaves failures queued for the next run, with the reason in the `SendReport`.
+Message-ID: queueing the same mail again (a re-run after a crash) does nothing. Leftovers in
+tmp/ of a writer that died are removed by the next queueing or sending run.
+
+`send_outbox` delivers what is queued over SMTP, one run at a time (a lock file). Each mail
+keeps its one Message-ID across every attempt, and moves through folders that say where it is:
+
+* ``new/``: queued. A retried mail's file name carries its attempt count (``...:t2``).
+* ``sending/``: the SMTP transaction for it has begun. A file found here by the next run was
+  in flight when a run died or the server hung up after taking the data: it *may have been
+  delivered*. It is sent again (a duplicate carries the same Message-ID, which mail programs
+  fold into one) and the `SendReport` names it; after `MAX_UNCERTAIN` such attempts it goes to
+  ``failed/`` instead of being sent again.
+* the sibling ``sent`` Maildir: the server accepted it.
+* ``failed/``: the server refused it for good (5xx for this mail), with a ``.reason`` file
+  beside it holding the server's answer. It is never retried; `campaign mail queue` lists it.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import os
 import re
@@ -29,17 +42,23 @@ import secrets
 import shutil
 import smtplib
 import ssl
+import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesHeaderParser
 from email.utils import format_datetime, getaddresses
 from pathlib import Path
+from typing import Any
 
 SMTP_TIMEOUT = 30.0
 MAILDIR_SUFFIX = ".campaign"
+MAX_UNCERTAIN = 3
+"""A mail whose delivery was left uncertain this many times (a hang-up or crash mid-transaction) goes to failed/."""
+TMP_MAX_AGE = 3600.0
+"""A file in tmp/ this old (seconds) is a dead writer's leftover whatever its process id says."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,10 +251,14 @@ def queue_message(outbox: Path, msg: EmailMessage, *, sent_dir: Path | None = No
         raise ValueError("cannot queue a message without a Message-ID (build it with build_message)")
     base = _digest(message_id)[:40] + MAILDIR_SUFFIX
     ensure_maildir(outbox)
+    clean_tmp(outbox)
     for maildir in (outbox, sent_dir if sent_dir is not None else sent_dir_for(outbox)):
         found = _existing(maildir, base)
         if found is not None:
             return found, False
+    for folder in (outbox / "sending", outbox / "failed"):
+        if folder.is_dir() and any(n == base or n.startswith(base + ":") for n in os.listdir(folder)):
+            return folder / base, False
     # a tmp name of our own (two processes may queue the same mail at once), then an atomic link that
     # fails if the mail got queued meanwhile: exactly one copy lands in new/
     tmp = outbox / "tmp" / f"{base}.{os.getpid()}.{secrets.token_hex(4)}"
@@ -253,6 +276,44 @@ def queue_message(outbox: Path, msg: EmailMessage, *, sent_dir: Path | None = No
         tmp.unlink()
     _fsync_dir(outbox / "new")
     return target, True
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return pid > 0
+    return True
+
+
+def clean_tmp(outbox: Path, *, now: float | None = None) -> list[str]:
+    """Remove files in ``tmp/`` left by a writer that died (its process is gone, or the file is old).
+
+    Our tmp names are ``<base>.<pid>.<random>``; a file whose process no longer runs was never
+    linked into new/ and never will be. Files older than `TMP_MAX_AGE` go whatever their name.
+    """
+    folder = outbox / "tmp"
+    if not folder.is_dir():
+        return []
+    now = time.time() if now is None else now
+    removed: list[str] = []
+    for name in sorted(os.listdir(folder)):
+        path = folder / name
+        parts = name.split(".")
+        pid = int(parts[-2]) if len(parts) >= 3 and parts[-2].isdigit() else None
+        try:
+            old = now - path.stat().st_mtime > TMP_MAX_AGE
+        except FileNotFoundError:
+            continue
+        if old or (pid is not None and pid != os.getpid() and not _pid_alive(pid)):
+            try:
+                path.unlink()
+                removed.append(name)
+            except FileNotFoundError:
+                pass
+    return removed
 
 
 def queued(outbox: Path) -> list[Path]:
@@ -279,13 +340,14 @@ class Sent:
 
 @dataclass(frozen=True, slots=True)
 class Failed:
-    """One message that stays queued, and why."""
+    """One message that was not delivered by this run, and why."""
 
     file: str
     message_id: str
     error: str
     permanent: bool = False
-    """True when the server answered 5xx: retrying will fail again until someone fixes the cause."""
+    """True when the server refused this mail for good (5xx): it moved to failed/ and is not retried."""
+    to: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,20 +356,37 @@ class SendReport:
 
     sent: tuple[Sent, ...] = ()
     failed: tuple[Failed, ...] = ()
+    """Mail not delivered: still queued (`permanent` False) or moved to failed/ (`permanent` True)."""
+    maybe_twice: tuple[str, ...] = ()
+    """Message-IDs found in flight from an earlier run: they may have been delivered already, so the
+    copy sent now may be a duplicate (with the same Message-ID)."""
+    cleaned: tuple[str, ...] = ()
+    """Leftover files removed from tmp/."""
 
     @property
     def ok(self) -> bool:
         """True when nothing is left queued by this run."""
         return not self.failed
 
+    @property
+    def dead(self) -> tuple[Failed, ...]:
+        """The mail this run moved to failed/."""
+        return tuple(f for f in self.failed if f.permanent)
+
     def __str__(self) -> str:
-        lines = [f"sent {len(self.sent)}, still queued {len(self.failed)}"]
+        queued_now = [f for f in self.failed if not f.permanent]
+        lines = [f"sent {len(self.sent)}, still queued {len(queued_now)}, failed for good {len(self.dead)}"]
         lines += [
             f"  sent {s.message_id} to {', '.join(s.recipients)}"
             + (f" (refused: {', '.join(s.refused)})" if s.refused else "")
             for s in self.sent
         ]
-        lines += [f"  queued {f.message_id or f.file}: {f.error}" for f in self.failed]
+        lines += [f"  queued {f.message_id or f.file}: {f.error}" for f in queued_now]
+        lines += [f"  FAILED {f.message_id or f.file} (moved to failed/): {f.error}" for f in self.dead]
+        lines += [
+            f"  may have been delivered twice: {m} (an earlier run died or the server hung up while sending it)"
+            for m in self.maybe_twice
+        ]
         return "\n".join(lines)
 
 
@@ -403,6 +482,174 @@ def _describe(exc: BaseException, host: str, port: int) -> tuple[str, bool]:
     return f"{type(exc).__name__}: {exc}", False
 
 
+class _Uncertain(Exception):
+    """The connection broke after the message data went out: the server may have taken it."""
+
+
+def _transact(smtp: smtplib.SMTP, mail_from: str, rcpts: list[str], data: bytes) -> dict[str, tuple[int, bytes]]:
+    """One SMTP transaction (as `smtplib.SMTP.sendmail`), telling a break during DATA apart."""
+    code, resp = smtp.mail(mail_from)
+    if code != 250:
+        _reset(smtp)
+        raise smtplib.SMTPSenderRefused(code, resp, mail_from)
+    refused: dict[str, tuple[int, bytes]] = {}
+    for rcpt in rcpts:
+        code, resp = smtp.rcpt(rcpt)
+        if code not in (250, 251):
+            refused[rcpt] = (code, resp)
+    if len(refused) == len(rcpts):
+        _reset(smtp)
+        raise smtplib.SMTPRecipientsRefused(refused)  # type: ignore[arg-type]
+    try:
+        code, resp = smtp.data(data)
+    except (smtplib.SMTPServerDisconnected, OSError) as exc:
+        raise _Uncertain(str(exc) or "the connection closed") from exc
+    if code != 250:
+        _reset(smtp)
+        raise smtplib.SMTPDataError(code, resp)
+    return refused
+
+
+def _reset(smtp: smtplib.SMTP) -> None:
+    try:
+        smtp.rset()
+    except (smtplib.SMTPException, OSError):
+        pass
+
+
+def _tries(name: str) -> int:
+    tail = name.rpartition(":t")[2]
+    return int(tail) if ":t" in name and tail.isdigit() else 0
+
+
+def _base_name(name: str) -> str:
+    return name.partition(":")[0]
+
+
+def _recover(outbox: Path, failed: list[Failed]) -> list[str]:
+    """Files left in sending/ by a run that died mid-transaction: back to new/ with one more try, or failed/."""
+    folder = outbox / "sending"
+    if not folder.is_dir():
+        return []
+    again: list[str] = []
+    for name in sorted(os.listdir(folder)):
+        path = folder / name
+        env = _envelope(path.read_bytes())
+        tries = _tries(name) + 1
+        if tries >= MAX_UNCERTAIN:
+            reason = (
+                f"its delivery was left uncertain {tries} times (a crash or a hang-up while sending);"
+                " it may have arrived"
+            )
+            _to_failed(outbox, path, reason)
+            failed.append(Failed(path.name, env.message_id, reason, True, env.recipients))
+            continue
+        os.replace(path, outbox / "new" / f"{_base_name(name)}:t{tries}")
+        again.append(env.message_id)
+    return again
+
+
+def _to_failed(outbox: Path, path: Path, reason: str) -> None:
+    folder = outbox / "failed"
+    folder.mkdir(exist_ok=True)
+    target = folder / _base_name(path.name)
+    (folder / f"{target.name}.reason").write_text(reason + "\n", encoding="utf-8")
+    os.replace(path, target)
+    _fsync_dir(folder)
+
+
+class _Lock:
+    """One `send_outbox` run at a time per outbox (an flock on ``outbox/.send.lock``)."""
+
+    def __init__(self, outbox: Path):
+        ensure_maildir(outbox)
+        self.fh = (outbox / ".send.lock").open("a")
+
+    def __enter__(self) -> _Lock:
+        fcntl.flock(self.fh, fcntl.LOCK_EX)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        fcntl.flock(self.fh, fcntl.LOCK_UN)
+        self.fh.close()
+
+
+@dataclass
+class _Run:
+    """The state of one sending run."""
+
+    outbox: Path
+    sent_box: Path
+    connect: Any
+    mail_from: str | None
+    host: str
+    port: int
+    smtp: smtplib.SMTP | None = None
+    sent: list[Sent] = field(default_factory=list)
+    failed: list[Failed] = field(default_factory=list)
+
+    def one(self, path: Path) -> bool:
+        """Send one queued file; False when the server cannot be reached (the rest stays queued)."""
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            return True
+        env = _envelope(raw)
+        if not env.recipients:
+            _to_failed(self.outbox, path, "the message has no To or Cc address")
+            self.failed.append(Failed(path.name, env.message_id, "the message has no To or Cc address", True))
+            return True
+        if self.smtp is None:
+            try:
+                self.smtp = self.connect()
+            except (smtplib.SMTPException, OSError) as exc:
+                error, _ = _describe(exc, self.host, self.port)
+                self.failed.append(Failed(path.name, env.message_id, error, False, env.recipients))
+                return False
+        sending = self.outbox / "sending" / path.name
+        os.replace(path, sending)  # recorded before the transaction: a crash from here on is "may have been sent"
+        _fsync_dir(self.outbox / "sending")
+        self._transact(sending, env, raw)
+        return True
+
+    def _transact(self, sending: Path, env: _Envelope, raw: bytes) -> None:
+        assert self.smtp is not None
+        sender = self.mail_from if self.mail_from is not None else env.mail_from
+        try:
+            refused = _transact(self.smtp, sender, list(env.recipients), _crlf(raw))
+        except _Uncertain as exc:
+            self._drop()
+            error = (
+                f"{self.host}:{self.port} closed the connection while taking the message ({exc}); it may have arrived"
+            )
+            self.failed.append(Failed(sending.name, env.message_id, error, False, env.recipients))
+            return  # stays in sending/: the next run counts it as uncertain
+        except (smtplib.SMTPServerDisconnected, OSError) as exc:
+            self._drop()
+            self._back(sending, env, exc)
+            return
+        except smtplib.SMTPException as exc:
+            self._back(sending, env, exc)
+            return
+        _move_to_sent(sending, self.sent_box)
+        self.sent.append(
+            Sent(sending.name, env.message_id, tuple(r for r in env.recipients if r not in refused), tuple(refused))
+        )
+
+    def _back(self, sending: Path, env: _Envelope, exc: BaseException) -> None:
+        error, permanent = _describe(exc, self.host, self.port)
+        if permanent:
+            _to_failed(self.outbox, sending, error)
+        else:
+            os.replace(sending, self.outbox / "new" / sending.name)
+        self.failed.append(Failed(sending.name, env.message_id, error, permanent, env.recipients))
+
+    def _drop(self) -> None:
+        if self.smtp is not None:
+            self.smtp.close()
+        self.smtp = None
+
+
 def send_outbox(
     outbox_dir: Path | str,
     host: str,
@@ -416,64 +663,41 @@ def send_outbox(
     mail_from: str | None = None,
     timeout: float = SMTP_TIMEOUT,
 ) -> SendReport:
-    """Send every queued message over SMTP; sent ones move to the sent Maildir, failures stay queued.
+    """Send every queued message over SMTP; see the module doc for where each one ends up.
 
     Recipients are the To and Cc addresses; the envelope sender is `mail_from` or the From
-    address. One connection serves the whole run and is re-opened once if the server drops it.
+    address. One connection serves the whole run and is re-opened if the server drops it.
+    Failures to connect or log in leave everything queued (fix the settings and run again).
     """
     outbox = Path(outbox_dir)
-    sent_box = sent_dir if sent_dir is not None else sent_dir_for(outbox)
-    sent: list[Sent] = []
-    failed: list[Failed] = []
-    smtp: smtplib.SMTP | None = None
-    files = queued(outbox)
-    try:
-        for index, path in enumerate(files):
-            try:
-                raw = path.read_bytes()
-            except FileNotFoundError:
-                continue  # sent by a concurrent run
-            env = _envelope(raw)
-            if not env.recipients:
-                failed.append(Failed(path.name, env.message_id, "the message has no To or Cc address", True))
-                continue
-            if smtp is None:
-                try:
-                    smtp = _connect(
-                        host,
-                        port,
-                        starttls=starttls,
-                        implicit_tls=implicit_tls,
-                        username=username,
-                        password=password,
-                        timeout=timeout,
-                    )
-                except (smtplib.SMTPException, OSError) as exc:
-                    error, permanent = _describe(exc, host, port)
-                    failed.extend(_left(files[index:], error, permanent))
+
+    def connect() -> smtplib.SMTP:
+        return _connect(
+            host,
+            port,
+            starttls=starttls,
+            implicit_tls=implicit_tls,
+            username=username,
+            password=password,
+            timeout=timeout,
+        )
+
+    run = _Run(outbox, sent_dir if sent_dir is not None else sent_dir_for(outbox), connect, mail_from, host, port)
+    with _Lock(outbox):
+        cleaned = clean_tmp(outbox)
+        (outbox / "sending").mkdir(exist_ok=True)
+        again = _recover(outbox, run.failed)
+        files = queued(outbox)
+        try:
+            for index, path in enumerate(files):
+                if not run.one(path):
+                    error = run.failed[-1].error
+                    run.failed.extend(_left(files[index + 1 :], error, False))
                     break
-            try:
-                refused = smtp.sendmail(
-                    mail_from if mail_from is not None else env.mail_from, list(env.recipients), _crlf(raw)
-                )
-            except (smtplib.SMTPServerDisconnected, OSError) as exc:
-                error, permanent = _describe(exc, host, port)
-                failed.append(Failed(path.name, env.message_id, error, permanent))
-                smtp.close()
-                smtp = None  # reconnect for the next message
-                continue
-            except smtplib.SMTPException as exc:
-                error, permanent = _describe(exc, host, port)
-                failed.append(Failed(path.name, env.message_id, error, permanent))
-                continue
-            _move_to_sent(path, sent_box)
-            sent.append(
-                Sent(path.name, env.message_id, tuple(r for r in env.recipients if r not in refused), tuple(refused))
-            )
-    finally:
-        if smtp is not None:
-            _quit(smtp)
-    return SendReport(tuple(sent), tuple(failed))
+        finally:
+            if run.smtp is not None:
+                _quit(run.smtp)
+    return SendReport(tuple(run.sent), tuple(run.failed), tuple(again), tuple(cleaned))
 
 
 def _left(paths: list[Path], error: str, permanent: bool) -> Iterator[Failed]:
@@ -485,14 +709,49 @@ def _left(paths: list[Path], error: str, permanent: bool) -> Iterator[Failed]:
         yield Failed(path.name, message_id, error, permanent)
 
 
+@dataclass(frozen=True, slots=True)
+class QueueEntry:
+    """One mail in the outbox, for `campaign mail queue`."""
+
+    state: str
+    """queued, sending (may have been delivered) or failed."""
+    file: str
+    message_id: str
+    to: tuple[str, ...]
+    subject: str
+    reason: str = ""
+
+
+def outbox_listing(outbox: Path) -> list[QueueEntry]:
+    """Every mail queued, in flight or failed, with the server's answer for the failed ones."""
+    entries: list[QueueEntry] = []
+    for state, folder in (("queued", outbox / "new"), ("sending", outbox / "sending"), ("failed", outbox / "failed")):
+        if not folder.is_dir():
+            continue
+        for name in sorted(os.listdir(folder)):
+            if name.endswith(".reason") or name.startswith("."):
+                continue
+            raw = (folder / name).read_bytes()
+            headers = BytesHeaderParser(policy=policy.compat32).parsebytes(raw)
+            reason_file = folder / f"{name}.reason"
+            reason = reason_file.read_text(encoding="utf-8").strip() if reason_file.exists() else ""
+            env = _envelope(raw)
+            subject = " ".join(str(headers.get("Subject", "")).split())
+            entries.append(QueueEntry(state, name, env.message_id, env.recipients, subject, reason))
+    return entries
+
+
 __all__ = [
     "FileAttachment",
     "Failed",
     "InlineImage",
     "OutgoingMail",
+    "QueueEntry",
     "SendReport",
     "Sent",
     "build_message",
+    "clean_tmp",
+    "outbox_listing",
     "ensure_maildir",
     "make_message_id",
     "message_bytes",

@@ -33,13 +33,19 @@ from email.message import Message
 from email.parser import BytesHeaderParser, BytesParser
 from email.utils import getaddresses, parseaddr
 from enum import Enum, StrEnum
-from html import unescape
-from html.parser import HTMLParser
 
 from campaign.mail.auth import AuthResults, parse_authentication_results
+from campaign.mail.htmltext import html_to_text
 
 MAX_TEXT_CHARS = 100_000
-"""Order text beyond this is cut off (a real order mail is a few hundred characters)."""
+"""Order text beyond this refuses the mail whole (a real order mail is a few hundred characters)."""
+MAX_MESSAGE_BYTES = 10 * 1024 * 1024
+"""A mail larger than this is not parsed at all: only its headers are read, to answer it."""
+MAX_LINES = 250_000
+"""A mail with more lines than this is not parsed either (a 10 MB base64 photo has about 140,000)."""
+MAX_CONTAINERS = 64
+"""More multipart or message/* parts than this (counted on the raw bytes, before parsing) refuses the mail:
+this bounds the nesting the parser would recurse into, whatever the headers claim."""
 LARGE_ATTACHMENT = 1024 * 1024
 """Attachments above this size are flagged in `problems` (they are never read either way)."""
 MAX_DEPTH = 16
@@ -70,6 +76,24 @@ class ProblemCode(StrEnum):
     """An attachment larger than `LARGE_ATTACHMENT` was skipped (attachments are never read)."""
     TOO_DEEP = "M-TOO-DEEP"
     """MIME parts nested deeper than `MAX_DEPTH` were ignored."""
+    TOO_LARGE = "M-TOO-LARGE"
+    """The mail is over `MAX_MESSAGE_BYTES`; it was not read (refused whole)."""
+    TOO_MANY_LINES = "M-TOO-MANY-LINES"
+    """The mail has over `MAX_LINES` lines; it was not read (refused whole)."""
+    TOO_COMPLEX = "M-TOO-COMPLEX"
+    """The mail has over `MAX_CONTAINERS` multipart or message parts; it was not read (refused whole)."""
+
+
+FATAL = frozenset(
+    {
+        ProblemCode.UNPARSEABLE,
+        ProblemCode.TEXT_TRUNCATED,
+        ProblemCode.TOO_LARGE,
+        ProblemCode.TOO_MANY_LINES,
+        ProblemCode.TOO_COMPLEX,
+    }
+)
+"""Problems that refuse the mail whole: part of it could not be read, so nothing in it is acted on."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,11 +155,13 @@ class InboundMail:
     problems: tuple[MailProblem, ...] = ()
     synthetic_id: bool = False
     """True when the mail had no usable Message-ID and `message_id` was derived from its bytes."""
+    automated: str = ""
+    """Why this mail must never be answered (RFC 3834: a bounce, Auto-Submitted, a list, bulk), or ''."""
 
     @property
-    def reply_address(self) -> str:
-        """Where an answer goes: Reply-To when given, else From."""
-        return self.reply_to or self.sender
+    def fatal(self) -> tuple[MailProblem, ...]:
+        """The problems that refuse the mail whole (see `FATAL`)."""
+        return tuple(p for p in self.problems if p.code in FATAL)
 
     def has_problem(self, code: ProblemCode) -> bool:
         """True when `problems` holds a problem with `code`."""
@@ -147,9 +173,14 @@ class InboundMail:
 _MSGID = re.compile(r"<([^<>\s]+)>")
 
 
+def safe_text(value: str) -> str:
+    """`value` with the lone surrogates of undecodable header bytes made U+FFFD (they cannot be stored)."""
+    return value if value.isascii() else value.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+
+
 def normalise_message_id(value: str) -> str:
     """``<id@host>`` from a header value (unfolded, comments and junk around it dropped); '' if none."""
-    text = " ".join(value.split())
+    text = " ".join(safe_text(value).split())
     m = _MSGID.search(text)
     core = m.group(1) if m else text.strip().strip("<>")
     if not core or any(c.isspace() for c in core) or "<" in core or ">" in core:
@@ -175,118 +206,6 @@ def message_key(raw: bytes) -> str:
     except Exception:  # never raise on a malformed mail
         found = ""
     return found or synthetic_message_id(raw)
-
-
-# --- HTML to text -----------------------------------------------------------------------------------
-
-_BLOCK_TAGS = frozenset(
-    "address article aside blockquote center dd div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6"
-    " header hr li main nav ol p pre section table tbody td th thead tfoot tr ul".split()
-)
-_DROP_TAGS = frozenset({"style", "script", "head", "title", "template", "noscript"})
-_VOID_TAGS = frozenset({"br", "hr", "img", "meta", "link", "input", "wbr", "col", "area", "base", "source"})
-
-
-class _HtmlText(HTMLParser):
-    """Collect the visible text of an HTML mail, one output line per <br> or block element."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.lines: list[str] = []
-        self._cur: list[str] = []
-        self._cur_quoted = False
-        self._drop = 0
-        self._pre = 0
-        self._quote = 0
-        self._para_start = -1
-
-    def _break(self, *, force: bool = False) -> None:
-        joined = "".join(self._cur)
-        line = joined.rstrip(" ") if self._pre else joined.strip(" ")
-        if line or force:
-            self.lines.append(("> " + line) if self._cur_quoted else line)
-        self._cur = []
-        self._cur_quoted = False
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in _DROP_TAGS:
-            self._drop += 1
-        elif tag == "br":
-            self._break(force=True)
-        elif tag in _BLOCK_TAGS:
-            self._break()
-            if tag == "p":
-                self._para_start = len(self.lines)
-            elif tag == "pre":
-                self._pre += 1
-            elif tag == "blockquote":
-                self._quote += 1
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "br":
-            self._break(force=True)
-        elif tag in _BLOCK_TAGS:
-            self._break()
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in _DROP_TAGS:
-            self._drop = max(0, self._drop - 1)
-        elif tag in _BLOCK_TAGS:
-            self._break()
-            if tag == "p" and self._para_start == len(self.lines):
-                self.lines.append("")  # an empty paragraph is Outlook's blank line
-            if tag == "pre":
-                self._pre = max(0, self._pre - 1)
-            elif tag == "blockquote":
-                self._quote = max(0, self._quote - 1)
-
-    def handle_data(self, data: str) -> None:
-        if self._drop:
-            return
-        data = data.replace("\xa0", " ")
-        if self._pre:
-            first, *rest = data.split("\n")
-            self._add(first)
-            for piece in rest:
-                self._break(force=True)
-                self._add(piece)
-            return
-        text = re.sub(r"\s+", " ", data)
-        if not self._cur and not text.strip():
-            return
-        if not self._cur:
-            text = text.lstrip()
-        self._add(text)
-
-    def _add(self, text: str) -> None:
-        if text.strip() and self._quote:
-            self._cur_quoted = True
-        self._cur.append(text)
-
-    def close(self) -> None:
-        super().close()
-        self._break()
-
-
-def html_to_text(html: str) -> str:
-    """Visible text of an HTML body: a line per <br>, <p>, <div>, <li>, ...; no <style>/<script>.
-
-    Entities are unescaped, and text inside <blockquote> comes out as ``> `` lines so quoted
-    replies are dropped like plain-text ones.
-
-    >>> html_to_text("<div>move 4 to 0504</div><div>wait<br>&amp; see</div><style>p{}</style>")
-    'move 4 to 0504\\nwait\\n& see'
-    """
-    parser = _HtmlText()
-    try:
-        parser.feed(html)
-        parser.close()
-    except Exception:  # html.parser is lenient, but never let a page stop a reply
-        return unescape(re.sub(r"<[^>]*>", "\n", html))
-    lines = parser.lines
-    while lines and not lines[-1]:
-        lines.pop()
-    return "\n".join(lines)
 
 
 # --- cleaning the text ------------------------------------------------------------------------------
@@ -500,7 +419,7 @@ def _encoded_size(part: Message) -> int | None:
 def _header_text(msg: Message, name: str, problems: list[MailProblem]) -> str:
     try:
         value = msg.get(name)
-        return "" if value is None else " ".join(str(value).split())
+        return "" if value is None else " ".join(safe_text(str(value)).split())
     except Exception as exc:
         problems.append(MailProblem(ProblemCode.HEADER_MALFORMED, f"the {name} header could not be read ({exc})"))
         return ""
@@ -515,10 +434,10 @@ def _address(msg: Message, name: str, problems: list[MailProblem]) -> tuple[str,
         addresses = getattr(header, "addresses", ())
         for a in addresses:
             if a.username and a.domain:
-                return f"{a.username}@{a.domain}".lower(), a.display_name or ""
+                return safe_text(f"{a.username}@{a.domain}".lower()), safe_text(a.display_name or "")
         for display, addr in getaddresses([str(header)]):
             if "@" in addr.strip("@"):
-                return addr.lower(), display
+                return safe_text(addr.lower()), safe_text(display)
     except Exception as exc:
         problems.append(MailProblem(ProblemCode.HEADER_MALFORMED, f"the {name} header could not be read ({exc})"))
     return "", ""
@@ -672,18 +591,18 @@ def _parse(raw: bytes) -> InboundMail:
     if not sender:
         problems.append(MailProblem(ProblemCode.NO_SENDER, "the mail has no usable From address"))
     reply_to, _ = _address(msg, "Reply-To", problems)
-    auth: list[AuthResults] = []
-    try:
-        for value in msg.get_all("Authentication-Results") or []:
-            auth.append(parse_authentication_results(str(value)))
-    except Exception as exc:
-        problems.append(MailProblem(ProblemCode.HEADER_MALFORMED, f"Authentication-Results could not be read ({exc})"))
+    auth = _auth_headers(msg, problems)
     text, source, found = _extract(msg, 0)
     problems += found.problems
     if len(text) > MAX_TEXT_CHARS:
+        lines_kept, length = text[:MAX_TEXT_CHARS].count("\n") + 1, len(text)
         text = text[:MAX_TEXT_CHARS]
         problems.append(
-            MailProblem(ProblemCode.TEXT_TRUNCATED, f"the text was over {MAX_TEXT_CHARS} characters and was cut off")
+            MailProblem(
+                ProblemCode.TEXT_TRUNCATED,
+                f"the text is {length:,} characters, over the limit of {MAX_TEXT_CHARS:,}: it would be cut"
+                f" in line {lines_kept}, so none of it was acted on",
+            )
         )
     if not text.strip():
         text = ""
@@ -704,12 +623,50 @@ def _parse(raw: bytes) -> InboundMail:
         date=_header_text(msg, "Date", problems),
         text=text,
         text_source=source,
-        auth=tuple(auth),
+        auth=auth,
+        automated=automated_reason(msg),
         attachments=tuple(found.attachments),
         in_reply_to=normalise_message_id(_header_text(msg, "In-Reply-To", problems)),
         references=references,
         problems=tuple(_dedupe(problems)),
     )
+
+
+def _auth_headers(msg: Message, problems: list[MailProblem]) -> tuple[AuthResults, ...]:
+    auth: list[AuthResults] = []
+    try:
+        for value in msg.get_all("Authentication-Results") or []:
+            auth.append(parse_authentication_results(str(value)))
+    except Exception as exc:
+        problems.append(MailProblem(ProblemCode.HEADER_MALFORMED, f"Authentication-Results could not be read ({exc})"))
+    return tuple(auth)
+
+
+_DAEMON = re.compile(r"^(mailer-daemon|postmaster|mail-daemon|bounces?|noreply|no-reply|do-not-reply)([+@-]|$)", re.I)
+
+
+def automated_reason(msg: Message) -> str:
+    """Why `msg` must not be answered (RFC 3834 section 2), or '' for a mail a person wrote."""
+    try:
+        auto = " ".join(str(msg.get("Auto-Submitted", "") or "").split()).lower()
+        if auto and auto.split(";")[0].strip() != "no":
+            return f"it is automatic mail (Auto-Submitted: {auto.split(';')[0].strip()})"
+        precedence = str(msg.get("Precedence", "") or "").strip().lower()
+        if precedence in ("bulk", "junk", "list"):
+            return f"it is {precedence} mail (Precedence: {precedence})"
+        for name in ("List-Id", "List-Unsubscribe", "List-Post"):
+            if msg.get(name) is not None:
+                return f"it comes from a mailing list ({name})"
+        if str(msg.get("Return-Path", "") or "").strip() == "<>":
+            return "it is a bounce (empty Return-Path)"
+        if msg.get_content_type() == "multipart/report":
+            return "it is a delivery or read report (multipart/report)"
+        local = parseaddr(str(msg.get("From", "") or ""))[1]
+        if _DAEMON.match(local):
+            return f"it comes from a mail system address ({local})"
+    except Exception:
+        return "its headers could not be read"
+    return ""
 
 
 def _dedupe(problems: list[MailProblem]) -> list[MailProblem]:
@@ -722,24 +679,84 @@ def _dedupe(problems: list[MailProblem]) -> list[MailProblem]:
     return out
 
 
+_CONTAINER = re.compile(rb"^content-type:[ \t]*(?:\r?\n[ \t]+)?\"?(multipart|message)/", re.IGNORECASE | re.MULTILINE)
+
+
+def limit_problem(raw: bytes) -> MailProblem | None:
+    """The first limit `raw` breaks, checked on the bytes before any parsing; None when within them.
+
+    Counting container headers bounds the nesting before the parser recurses into it (a
+    thousand nested multiparts would otherwise exhaust Python's recursion, slowly).
+    """
+    if len(raw) > MAX_MESSAGE_BYTES:
+        return MailProblem(
+            ProblemCode.TOO_LARGE,
+            f"the mail is {len(raw):,} bytes, over the limit of {MAX_MESSAGE_BYTES:,}; it was not read",
+        )
+    lines = raw.count(b"\n") + 1
+    if lines > MAX_LINES:
+        return MailProblem(
+            ProblemCode.TOO_MANY_LINES,
+            f"the mail has {lines:,} lines, over the limit of {MAX_LINES:,}; it was not read",
+        )
+    containers = len(_CONTAINER.findall(raw, 0, len(raw)))
+    if containers > MAX_CONTAINERS:
+        return MailProblem(
+            ProblemCode.TOO_COMPLEX,
+            f"the mail has {containers} nested or multipart parts, over the limit of {MAX_CONTAINERS}; it was not read",
+        )
+    return None
+
+
+def _headers_only(raw: bytes, problem: MailProblem) -> InboundMail:
+    """What can be known of a mail that is not parsed: its headers, to answer it and say why."""
+    problems: list[MailProblem] = [problem]
+    try:
+        msg = BytesParser(policy=policy.default).parsebytes(raw, headersonly=True)
+    except Exception:
+        return _unreadable(raw, problem)
+    sender, sender_name = _address(msg, "From", problems)
+    message_id = normalise_message_id(_header_text(msg, "Message-ID", problems))
+    return InboundMail(
+        message_id=message_id or synthetic_message_id(raw),
+        synthetic_id=not message_id,
+        sender=sender,
+        sender_name=sender_name,
+        subject=_header_text(msg, "Subject", problems),
+        date=_header_text(msg, "Date", problems),
+        auth=_auth_headers(msg, problems),
+        automated=automated_reason(msg),
+        problems=tuple(problems),
+    )
+
+
 def parse_message(raw: bytes) -> InboundMail:
     """Read one raw mail (CRLF or LF line ends); never raises, see `InboundMail.problems`."""
+    problem = limit_problem(raw)
+    if problem is not None:
+        return _headers_only(raw, problem)
     try:
         return _parse(raw)
     except Exception as exc:  # the contract: every mail gets a reply, whatever it is
-        sender = ""
-        try:
-            headers = BytesHeaderParser(policy=policy.compat32).parsebytes(raw)
-            sender = parseaddr(str(headers.get("From", "")))[1].lower()
-        except Exception:
-            pass
-        message_id = message_key(raw)
-        return InboundMail(
-            message_id=message_id,
-            synthetic_id=message_id.endswith(f"@{SYNTHETIC_DOMAIN}>"),
-            sender=sender if "@" in sender else "",
-            problems=(MailProblem(ProblemCode.UNPARSEABLE, f"the mail could not be read ({type(exc).__name__})"),),
+        return _unreadable(
+            raw, MailProblem(ProblemCode.UNPARSEABLE, f"the mail could not be read ({type(exc).__name__})")
         )
+
+
+def _unreadable(raw: bytes, problem: MailProblem) -> InboundMail:
+    sender = ""
+    try:
+        headers = BytesHeaderParser(policy=policy.compat32).parsebytes(raw)
+        sender = parseaddr(str(headers.get("From", "")))[1].lower()
+    except Exception:
+        pass
+    message_id = message_key(raw)
+    return InboundMail(
+        message_id=message_id,
+        synthetic_id=message_id.endswith(f"@{SYNTHETIC_DOMAIN}>"),
+        sender=sender if "@" in sender else "",
+        problems=(problem,),
+    )
 
 
 __all__ = [

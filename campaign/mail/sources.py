@@ -456,7 +456,11 @@ def _logout(conn: Any) -> None:
     try:
         conn.logout()
     except Exception:
-        pass
+        # a dropped connection makes LOGOUT fail before imaplib closes its socket: close it here
+        try:
+            conn.shutdown()
+        except Exception:
+            pass
 
 
 def open_source(

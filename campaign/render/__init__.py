@@ -35,7 +35,6 @@ from campaign.picture import (
     Status,
     picture_problems,
 )
-from campaign.render.png import RenderError, render_png
 from campaign.picture.styles import (
     DEFAULT_STYLES,
     FeatureMark,
@@ -47,6 +46,7 @@ from campaign.picture.styles import (
     StyleSheet,
     TerrainStyle,
 )
+from campaign.render.png import RenderError, render_png
 from campaign.render.svg import STATUS_LOOK, BoardLayout, board_layout, render_svg
 from campaign.render.typeface import FONT_FAMILY, font_files
 

@@ -25,6 +25,8 @@ from campaign.eventlog import open_store
 from campaign.service import Campaign
 from games.hordes_heroes import RULESET
 
+pytestmark = pytest.mark.slow  # whole battles through the CLI (minutes); `pytest -m "not slow"` leaves it out
+
 SCENARIOS = [s.name for s in RULESET.scenarios()]
 SIDES = {s.name: s.sides for s in RULESET.scenarios()}
 SHORTER = {"pitched-150": 5, "river-woods": 5}

@@ -18,8 +18,10 @@ import random
 import pytest
 
 from games.hordes_heroes import RULESET
-from games.hordes_heroes.bot import self_play
+from games.hordes_heroes.selfplay import self_play
 from games.hordes_heroes.state import dump_state, load_state
+
+pytestmark = pytest.mark.slow  # seeded computer-player battles to the end; `pytest -m "not slow"` leaves it out
 
 SCENARIOS = ("intro-50", "pitched-150", "river-woods", "skirmish-midbattle")
 SEEDS = range(13)

@@ -23,6 +23,7 @@ from campaign.mail.outbox import (
     build_message,
     make_message_id,
     message_bytes,
+    outbox_listing,
     queue_message,
     queued,
     send_outbox,
@@ -179,10 +180,15 @@ class Recorder:
     def __init__(self) -> None:
         self.received: list[tuple[str, list[str], bytes]] = []
         self.refuse: set[str] = set()
+        self.defer: set[str] = set()
+        self.rcpt_calls: list[str] = []
 
     async def handle_RCPT(self, server: Any, session: Any, envelope: Any, address: str, options: Any) -> str:
+        self.rcpt_calls.append(address)
         if address in self.refuse:
             return "550 5.1.1 no such user here"
+        if address in self.defer:
+            return "450 4.2.1 mailbox busy, try later"
         envelope.rcpt_tos.append(address)
         return "250 OK"
 
@@ -211,6 +217,8 @@ def server(smtp_server: tuple[Controller, Recorder]) -> tuple[int, Recorder]:
     controller, recorder = smtp_server
     recorder.received.clear()
     recorder.refuse.clear()
+    recorder.defer.clear()
+    recorder.rcpt_calls.clear()
     return controller.port, recorder
 
 
@@ -233,22 +241,45 @@ def test_queued_mail_arrives_intact_and_moves_to_sent(tmp_path: Path, server: tu
     assert queue_message(outbox, build_message(digest()))[1] is False
 
 
-def test_refused_recipient_stays_queued_and_the_next_run_sends_it(tmp_path: Path, server: tuple[int, Recorder]) -> None:
+def test_a_deferred_recipient_stays_queued_and_the_next_run_sends_it(
+    tmp_path: Path, server: tuple[int, Recorder]
+) -> None:
     port, recorder = server
     outbox = tmp_path / "outbox"
     queue_message(outbox, build_message(digest("alice")))
     queue_message(outbox, build_message(digest("bob")))
-    recorder.refuse.add("bob@example.net")
+    recorder.defer.add("bob@example.net")
     first = send_outbox(outbox, "127.0.0.1", port)
     assert [s.recipients for s in first.sent] == [("alice@example.net",)]
     (failure,) = first.failed
-    assert failure.permanent and "550" in failure.error and "bob@example.net" in failure.error
+    assert not failure.permanent and "450" in failure.error and "bob@example.net" in failure.error
     assert failure.message_id == build_message(digest("bob"))["Message-ID"]
     assert len(queued(outbox)) == 1 and "still queued 1" in str(first)
-    recorder.refuse.clear()
+    recorder.defer.clear()
     second = send_outbox(outbox, "127.0.0.1", port)
     assert second.ok and [s.recipients for s in second.sent] == [("bob@example.net",)]
     assert queued(outbox) == [] and len(recorder.received) == 2
+
+
+def test_hole7_a_permanent_refusal_goes_to_failed_with_the_answer_and_is_never_retried(
+    tmp_path: Path, server: tuple[int, Recorder]
+) -> None:
+    port, recorder = server
+    outbox = tmp_path / "outbox"
+    queue_message(outbox, build_message(digest("bob")))
+    recorder.refuse.add("bob@example.net")
+    first = send_outbox(outbox, "127.0.0.1", port)
+    (dead,) = first.dead
+    assert "550 5.1.1 no such user here" in dead.error and dead.to == ("bob@example.net",)
+    assert queued(outbox) == [] and "failed for good 1" in str(first)
+    (entry,) = outbox_listing(outbox)
+    assert entry.state == "failed" and "550 5.1.1" in entry.reason and entry.message_id == dead.message_id
+    recorder.refuse.clear()
+    calls = len(recorder.rcpt_calls)
+    second = send_outbox(outbox, "127.0.0.1", port)
+    assert second.ok and second.sent == () and len(recorder.rcpt_calls) == calls  # not retried
+    # queueing the same mail again does not bring it back either
+    assert queue_message(outbox, build_message(digest("bob")))[1] is False
 
 
 def test_partly_refused_mail_is_sent_and_the_refusal_recorded(tmp_path: Path, server: tuple[int, Recorder]) -> None:
@@ -298,6 +329,7 @@ def test_queued_file_without_recipients_is_reported_not_sent(tmp_path: Path, ser
     report = send_outbox(outbox, "127.0.0.1", port)
     assert len(report.sent) == 1
     assert [(f.file, f.permanent) for f in report.failed] == [("broken.campaign", True)]
+    assert (outbox / "failed" / "broken.campaign").exists() and queued(outbox) == []
 
 
 @pytest.fixture
@@ -322,6 +354,7 @@ def test_login_with_username_and_password(tmp_path: Path, auth_server: tuple[int
     outbox = tmp_path / "outbox"
     queue_message(outbox, build_message(digest()))
     wrong = send_outbox(outbox, "127.0.0.1", port, username="referee", password="guess")
-    assert not wrong.ok and "535" in wrong.failed[0].error and wrong.failed[0].permanent
+    assert not wrong.ok and "535" in wrong.failed[0].error and not wrong.failed[0].permanent
+    assert len(queued(outbox)) == 1  # a login failure is the referee's to fix: the mail stays queued
     right = send_outbox(outbox, "127.0.0.1", port, username="referee", password="s3cret")
     assert right.ok and len(recorder.received) == 1

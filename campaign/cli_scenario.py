@@ -1,0 +1,200 @@
+"""`campaign scenario check` and `campaign hex`: checking a scenario file, and finding hexes on a map.
+
+Registered on the main command group by campaign/cli.py. Like every command, a user mistake
+exits 1 with a plain message, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from typing import Any
+
+import click
+
+from campaign.clictx import CONTEXT_SETTINGS, Ctx, _friendly, pass_ctx
+
+SIDE_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
+"""Hex sides 0..5 in docs/hexgrid.md order (HexSide)."""
+
+
+@click.group(context_settings=CONTEXT_SETTINGS)
+def scenario() -> None:
+    """Scenario files: check one before starting a game from it.
+
+    \b
+    Example:
+      campaign scenario check --ruleset hordes-heroes ./position.toml
+    """
+
+
+def _ruleset_for(name: str | None, path: str) -> Any:
+    """The ruleset named, else the one the file names (`ruleset = "..."`), else the only one installed."""
+    from campaign.ruleset import find, installed
+
+    if name:
+        return find(name)
+    try:
+        with open(path, "rb") as fh:
+            named = tomllib.load(fh).get("ruleset")
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        named = None
+    if isinstance(named, str):
+        return find(named)
+    rulesets = installed()
+    if len(rulesets) == 1:
+        return next(iter(rulesets.values()))
+    raise click.UsageError(
+        f"say which rule system the file is for with --ruleset (installed: {', '.join(rulesets) or 'none'}),"
+        ' or give it a top-level `ruleset = "NAME"`'
+    )
+
+
+@scenario.command("check", context_settings=CONTEXT_SETTINGS)
+@click.argument("path", metavar="FILE", type=click.Path(dir_okay=True))
+@click.option("--ruleset", "ruleset_name", default=None, help="Rule system (default: the file's `ruleset` key).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@_friendly
+def scenario_check(path: str, ruleset_name: str | None, as_json: bool) -> None:
+    """Check one scenario file and report every problem with its line.
+
+    Exit 1 with one `file:line: field: message` line per problem; exit 0 with a one-line
+    summary when a game can start from the file.
+
+    \b
+    Example:
+      campaign scenario check --ruleset hh ./somewhere/position.toml
+    """
+    from campaign.scenarios import check_file, read_scenario_file
+
+    rs = _ruleset_for(ruleset_name, path)
+    problems = check_file(rs, path)
+    out: dict[str, Any] = {"file": path, "ruleset": rs.name, "ok": not problems}
+    if not problems:
+        source = read_scenario_file(path)
+        assert source.text is not None
+        info = rs.describe_text(source.text, path)
+        state = rs.setup_from(source, {})
+        out.update(title=info.title, sides=list(info.sides), turn=rs.turn(state), phase=rs.phase(state))
+    out["problems"] = [{"file": p.file, "line": p.line, "field": p.field, "message": p.message} for p in problems]
+    if as_json:
+        click.echo(json.dumps(out, indent=2))
+    elif problems:
+        for p in problems:
+            click.echo(str(p), err=True)
+    else:
+        click.echo(
+            f"{path}: good: {rs.name} scenario {out['title']!r}, sides {' v '.join(out['sides'])};"
+            f" starts at {out['phase']}"
+        )
+    if problems:
+        raise SystemExit(1)
+
+
+@click.command("hex", context_settings=CONTEXT_SETTINGS)
+@click.argument("hexes", nargs=-1, required=True, metavar="HEX...")
+@click.option("--game", "game_ref", default=None, help="Use this game's map.")
+@click.option("--ruleset", "ruleset_name", default=None, help="With --scenario: the rule system.")
+@click.option("--scenario", "scenario_ref", default=None, help="Use this scenario's map (a name or a file).")
+@click.option("--columns", type=int, default=None, help="Map parameters: hexes per row (pointy) or column (flat).")
+@click.option("--rows", type=int, default=None, help="Map parameters: rows.")
+@click.option("--orientation", type=click.Choice(["pointy", "flat"]), default="pointy", show_default=True)
+@click.option("--offset", type=click.Choice(["odd", "even"]), default="odd", show_default=True)
+@click.option("--first-column", type=int, default=1, show_default=True)
+@click.option("--first-row", type=int, default=1, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+@_friendly
+def hex_cmd(ctx: Ctx, hexes: tuple[str, ...], as_json: bool, **map_args: Any) -> None:
+    """Convert map labels to axial coordinates (docs/hexgrid.md) and back, and list neighbours.
+
+    Give each HEX as a label (`0507`) or as axial `q,r` (`4,6`, or `Hex(4, 6)`; put `--` before
+    a negative one: `campaign hex --game 1 -- -1,3`). The map is a game's
+    (--game), a scenario's (--ruleset and --scenario), or given by its parameters.
+
+    \b
+    Example:
+      campaign hex 0507 --game 1
+      campaign hex 4,6 --columns 12 --rows 10 --offset odd --json
+    """
+    spec = _map_spec(ctx, map_args)
+    rows = [_describe(spec, text) for text in hexes]
+    if as_json:
+        click.echo(json.dumps(rows if len(rows) > 1 else rows[0], indent=2))
+        return
+    for r in rows:
+        where = "on the map" if r["on_map"] else "off the map"
+        click.echo(f"{r['label'] or '-'} = axial q={r['q']} r={r['r']} ({where})")
+        for n in r["neighbours"]:
+            click.echo(
+                f"  {n['side']:2} {n['label'] or '-':>6}  q={n['q']} r={n['r']}" + ("" if n["on_map"] else "  off")
+            )
+
+
+def _map_spec(ctx: Ctx, a: dict[str, Any]) -> Any:
+    from campaign.hexgrid import MapSpec, Offset, Orientation
+
+    chosen = [bool(a["game_ref"]), bool(a["scenario_ref"]), a["columns"] is not None or a["rows"] is not None]
+    if sum(chosen) != 1:
+        raise click.UsageError("give one map: --game N, or --ruleset R --scenario S, or --columns C --rows R")
+    if a["game_ref"]:
+        gs = ctx.campaign().load(a["game_ref"])
+        return _spec_of(gs.ruleset, gs.state, f"game {gs.number}")
+    if a["scenario_ref"]:
+        from campaign.ruleset import find
+        from campaign.scenarios import scenario_source
+
+        if not a["ruleset_name"]:
+            raise click.UsageError("--scenario needs --ruleset")
+        rs = find(a["ruleset_name"])
+        source, _ = scenario_source(rs, a["scenario_ref"])
+        return _spec_of(rs, rs.setup_from(source, {}), f"scenario {source.label}")
+    if a["columns"] is None or a["rows"] is None:
+        raise click.UsageError("map parameters need both --columns and --rows")
+    return MapSpec(
+        a["columns"], a["rows"], Orientation(a["orientation"]), Offset(a["offset"]), a["first_column"], a["first_row"]
+    )
+
+
+def _spec_of(rs: Any, state: Any, what: str) -> Any:
+    pic = rs.picture(state)
+    if pic is None:
+        raise click.ClickException(f"{what} ({rs.name}) is not played on a hex map")
+    return pic.map_spec
+
+
+def _label(spec: Any, h: Any) -> str | None:
+    from campaign.hexgrid import LabelError
+
+    try:
+        return str(spec.label(h))
+    except LabelError:
+        return None
+
+
+def _describe(spec: Any, text: str) -> dict[str, Any]:
+    from campaign.hexgrid import Hex
+
+    q_r = text.replace(" ", "").removeprefix("Hex(").removesuffix(")").split(",")
+    if len(q_r) == 2:
+        try:
+            h = Hex(int(q_r[0]), int(q_r[1]))
+        except ValueError:
+            raise click.ClickException(
+                f"{text!r}: axial coordinates are two whole numbers, q,r (such as 4,6)"
+            ) from None
+    else:
+        h = spec.parse(text)  # LabelError (a ValueError) says what is wrong with the label
+    return {
+        "label": _label(spec, h),
+        "q": h.q,
+        "r": h.r,
+        "on_map": spec.contains(h),
+        "neighbours": [
+            {"side": SIDE_NAMES[k], "label": _label(spec, n), "q": n.q, "r": n.r, "on_map": spec.contains(n)}
+            for k, n in enumerate(h.neighbours())
+        ],
+    }
+
+
+__all__ = ["hex_cmd", "scenario"]
