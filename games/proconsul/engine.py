@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from campaign.kit.legal import LegalOptions
-from campaign.kit.scenario_file import ScenarioError
+from campaign.kit.scenario_file import Fields, ScenarioError, TomlDocument
 from campaign.ruleset import (
     AcceptedOrders,
     DiceSource,
@@ -31,7 +31,7 @@ from campaign.ruleset import (
 
 from . import orders as O
 from .context import Ctx
-from .scenario import load_scenario, scenario_doc, scenario_names
+from .scenario import build_state, load_scenario, scenario_doc, scenario_names
 from .sequence import activate, initiative
 from .state import Phase, State, dump_state, load_state
 
@@ -43,6 +43,7 @@ class Proconsul(Ruleset):
     aliases = ("pc",)
     title = "Proconsul (ancient battles, group activation)"
     version = "1"
+    default_scenario = "teutoburg"
     grammar_reminder = (
         "declare GROUP | STAND move HEX... [then move HEX...] | STAND fire TARGET [then move HEX...] |"
         " STAND attack TARGET | STAND rally [then opportunity] | general move HEX... | end"
@@ -62,6 +63,24 @@ class Proconsul(Ruleset):
             return load_scenario(scenario, dict(options))
         except ScenarioError as e:
             raise ValueError(str(e)) from None
+
+    def setup_text(self, text: str, name: str, options: Mapping[str, Any]) -> State:
+        """A game from a scenario file's text: any position, every marker (docs/scenarios.md); ScenarioError."""
+        stem = name.replace("\\", "/").rsplit("/", 1)[-1].removesuffix(".toml") or "custom"
+        return build_state(TomlDocument.parse(text, name), stem, dict(options))
+
+    def describe_text(self, text: str, name: str) -> ScenarioInfo:
+        """Title and sides of a Proconsul scenario file (`sides = ["a", "b"]`)."""
+        doc = TomlDocument.parse(text, name)
+        f = Fields(doc)
+        raw = doc.data.get("sides")
+        sides = tuple(raw) if isinstance(raw, list) and all(isinstance(s, str) for s in raw) else ()
+        if len(sides) != 2:
+            f.problem("sides", "must list two side names, side A first")
+        title = f.text(doc.data, "title", default=name)
+        description = f.text(doc.data, "description", default="")
+        f.done()
+        return ScenarioInfo(name, title, sides, description)
 
     # --- who must act ---------------------------------------------------------------------------
     def pending(self, state: State) -> list[Request]:

@@ -198,3 +198,35 @@ def test_PC_PBEM_10_refusals_name_line_column_rule_and_what_is_legal(tmp_path: P
     assert "line 1, column 9" in res.output and "[PC.SEQ.2]" in res.output
     assert "centre" in res.output and "left" in res.output
     assert {w["side"] for w in table.status()["waiting_for"]} == {"romans", "gauls"}
+
+
+@pytest.mark.usefixtures("no_digests")
+def test_a_position_from_a_file_and_scenario_check(tmp_path: Path) -> None:
+    """A Proconsul position from a file: `scenario check` lists every problem with its line; `game new --scenario FILE`
+    starts the game there, with its markers."""
+    from games.proconsul.scenario import scenario_doc
+
+    good = tmp_path / "position.toml"
+    good.write_text(scenario_doc("open-field-round-2").text, encoding="utf-8")
+    bad = tmp_path / "bad.toml"
+    bad.write_text(scenario_doc("open-field").text.replace('hex = "0309"', 'hex = "9999"'), encoding="utf-8")
+    table = Table(tmp_path / "c.db", seed=1)
+    table.ok("init")
+    res = table.runner.invoke(main, ["--db", str(table.db), "scenario", "check", "--ruleset", "proconsul", str(bad)])
+    assert res.exit_code == 1 and "stands[0].hex" in res.output
+    table.ok("player", "add", "alice", "--email", "alice@example.org")
+    table.ok("player", "add", "bob", "--email", "bob@example.org")
+    game = table.ok(
+        "game",
+        "new",
+        "--ruleset",
+        "proconsul",
+        "--scenario",
+        str(good),
+        "--side",
+        "romans=alice",
+        "--side",
+        "gauls=bob",
+    ).stdout.strip()
+    board = json.loads(table.ok("show", game, "--format", "json").stdout)
+    assert board["round"] == 2 and board["melees"][0]["battle"] == ["W2", "L2"]
