@@ -8,6 +8,10 @@ has sent its input, or the phase was resolved), all of them are revealed togethe
 
 The one question the core asks, wherever it shows an input (archive pages, digests, status, the
 board views), is :func:`input_visible`.
+
+Known limit: the event's own hash (on its archive page, and as the next event's `prev_hash` and the
+chain head digests carry) stays public. A sealed input with few possible values (a group name) could
+be guessed by hashing each candidate record; TODO: a per-input salt in the payload, revealed with it.
 """
 
 from __future__ import annotations
