@@ -67,6 +67,10 @@ class Request:
     prompt: str = ""
     optional: bool = False
     """True when the phase may resolve without this side's orders (it then does nothing)."""
+    sealed: bool = False
+    """True when what this side sends is hidden from every other side (digest, status, view,
+    archive) until no sealed request with this key is still pending: the inputs are then revealed
+    together (Proconsul's group declarations). See `campaign.sealed`."""
 
 
 @dataclass(frozen=True, slots=True)

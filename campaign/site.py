@@ -43,6 +43,7 @@ from campaign.digest import _note as digest_note
 from campaign.eventlog import Event, upcast
 from campaign.events import CAMPAIGN_STREAM, EventType, parse_game_ref
 from campaign.replay import GameState, apply_event
+from campaign.sealed import SEALED_TEXT, input_visible
 from campaign.service import Campaign, UserError, audit_dice
 from campaign.templating import render, templates_dir
 
@@ -115,6 +116,8 @@ class EventRow:
     canonical: str = ""
     """For orders: the canonical text on file."""
     notice: Notice | None = None
+    sealed: bool = False
+    """For orders: a sealed input still hidden from the public (campaign.sealed)."""
 
     @property
     def seq(self) -> int:
@@ -238,6 +241,9 @@ class GameSite:
             return ""
         return self.ended.get("winner") or "nobody (a draw)"
 
+
+_SEALED_FIELDS = frozenset({"data", "canonical", "orders_hash"})
+"""Payload fields of a sealed OrdersSubmitted that say what was ordered (hidden until revealed)."""
 
 # --- the walk --------------------------------------------------------------------------------
 
@@ -386,6 +392,7 @@ class _GameWalk:
             self._close_turn(gs.turn)
         if gs.ended is None:
             self.turns[max(self.turns)].current = True
+        self._seal_rows()
         self._count_dice()
         return self._site()
 
@@ -475,6 +482,20 @@ class _GameWalk:
             for filed in self.on_file.values():
                 filed.status, filed.status_seq = "resolved in event", ev.seq
             self.on_file.clear()
+
+    def _seal_rows(self) -> None:
+        """Hide the text, hash and payload of sealed orders whose request is still open (campaign.sealed)."""
+        gs = self._state
+        for row in self.rows:
+            p = row.ev.payload
+            if row.type != EventType.ORDERS_SUBMITTED or input_visible(gs.ruleset, gs.state, p["side"], p["key"], None):
+                continue
+            row.sealed = True
+            row.canonical = SEALED_TEXT
+            row.summary = f"{p['side']} ({p['player']}) filed sealed orders for {p['key']}: {SEALED_TEXT}"
+            data = row.ev.as_json()
+            data["payload"] = {k: (SEALED_TEXT if k in _SEALED_FIELDS else v) for k, v in sorted(p.items())}
+            row.json = json.dumps(data, indent=2, ensure_ascii=False)
 
     def _close_turn(self, t: int) -> None:
         """The board at the end of turn `t` (or so far, for a running game's current turn)."""

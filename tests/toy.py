@@ -47,7 +47,10 @@ class Race(Ruleset):
         if not isinstance(limit, int) or limit < 1:
             raise ValueError("turn_limit must be a positive whole number")
         ask = bool(options.get("ask_on_one", False))
-        return {"turn": 1, "limit": limit, "pos": {s: 0 for s in SIDES}, "orders": {}, "result": None, "ask": ask}
+        state = {"turn": 1, "limit": limit, "pos": {s: 0 for s in SIDES}, "orders": {}, "result": None, "ask": ask}
+        if options.get("sealed"):
+            state["sealed"] = True  # both sides' orders are sealed until both are in (campaign.sealed)
+        return state
 
     def setup_text(self, text: str, name: str, options: Mapping[str, Any]) -> dict[str, Any]:
         """A race from a file: `turn`, and a `position` for each of the two `[[sides]]` (blue, red)."""
@@ -75,7 +78,9 @@ class Race(Ruleset):
             return []
         key = f"turn-{state['turn']}"
         return [
-            Request(side, RequestKind.ORDERS, key, f"turn {state['turn']}", "advance N (1-3) or hold")
+            Request(
+                side, RequestKind.ORDERS, key, f"turn {state['turn']}", "advance N (1-3) or hold", sealed=bool(state.get("sealed"))
+            )
             for side in SIDES
             if side not in state["orders"]
         ]

@@ -1,0 +1,182 @@
+"""Group moves: stands of one kind, in a connected block with the same facing, step together [PC.MOVE.14].
+
+Every member takes the same step; if any member may not, the whole group halts before that
+step; a step that makes contacts resolves them together, one melee per contacted enemy
+[PC.MELEE.5]. Groups also turn, make extra moves (a test per member) and rally together
+[PC.DISORDER.6] and test for opportunity together, with an attached general's +1 [PC.CMD.7].
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from campaign.hexgrid import Hex
+
+from .context import Ctx
+from .melee import Movement, charge_contacts, contacted
+from .movement import Illegal, MoveState, Track, _check_step, _turn, end_of_move, evasions, in_command, order_test
+from .retreat import zoc_holders
+from .state import State
+
+
+def connected(st: State, ids: list[str]) -> bool:
+    """A connected block of adjacent hexes [PC.MOVE.14]."""
+    hexes = {st.stands[i].hex for i in ids}
+    seen, todo = set(), [next(iter(hexes))]
+    while todo:
+        h = todo.pop()
+        if h in seen:
+            continue
+        seen.add(h)
+        todo += [n for n in h.neighbours() if n in hexes]
+    return seen == hexes
+
+
+def check_group(st: State, ids: list[str]) -> str:
+    """Why these stands may not move as a group ("" if they may) [PC.MOVE.14]."""
+    stands = [st.stands[i] for i in ids]
+    kinds = {st.troop(s).kind for s in stands}
+    if len(kinds) != 1:
+        return "a group move needs stands of the same kind [PC.MOVE.14]"
+    if len({s.facing for s in stands}) != 1:
+        return "a group move needs the same facing for every member [PC.MOVE.14]"
+    if not connected(st, ids):
+        return "a group move needs a connected block of adjacent hexes [PC.MOVE.14]"
+    return ""
+
+
+def group_move(ctx: Ctx, ids: list[str], moves: list[list[list[object]]]) -> None:
+    """Move the group, every member the same way, one move after another [PC.MOVE.14].
+
+    Before each extra move every member takes its own test, in id order; those that fail are disordered and stop,
+    the others go on if they still form a group (TODO(PC.MOVE.14): members no longer forming a group should carry
+    on separately; here they stop). A move of turns only turns every member the same face.
+    """
+    st = ctx.st
+    why = check_group(st, ids)
+    if why:
+        raise Illegal(why)
+    for i in ids:
+        st.moved.add(i)
+    tracks = {i: Track(st.stands[i].hex) for i in ids}
+    members = list(ids)
+    for n, steps in enumerate(moves):
+        if n > 0:
+            members = [i for i in members if _extra_move_test(ctx, i, n + 1)]
+            if not members or (len(members) > 1 and check_group(st, members)):
+                break
+        states = {i: MoveState(st.troop(st.stands[i]).mp) for i in members}
+        if all(stp[0] == "turn" for stp in steps):
+            _group_turn(ctx, members, steps, states, tracks)
+            continue
+        if _group_steps(ctx, members, steps, states, tracks):
+            break
+
+
+def _extra_move_test(ctx: Ctx, sid: str, move_no: int) -> bool:
+    """A member's test for the group's extra move; a fail disorders it [PC.MOVE.8] [PC.MOVE.14]."""
+    st = ctx.st
+    s = st.stands[sid]
+    if s.disordered or not s.on_board:
+        return False
+    if order_test(ctx, sid, st.troop(s).order_class.value + move_no - 2, f"group move {move_no}"):
+        return True
+    ctx.disorder(sid)
+    return False
+
+
+def _group_turn(
+    ctx: Ctx, ids: list[str], steps: list[list[object]], states: dict[str, MoveState], tracks: dict[str, Track]
+) -> None:
+    """Every member turns the same faces under its own turning rules; a turn into contact charges [PC.MOVE.14]
+    [PC.MOVE.4] [PC.MELEE.1]."""
+    st = ctx.st
+    before = {i: contacted(st, st.stands[i]) for i in ids}
+    for stp in steps:
+        for i in ids:
+            _turn(ctx, i, int(stp[1]), states[i], tracks[i])  # type: ignore[call-overload]  # ["turn", +1 or -1]
+    for i in ids:
+        end_of_move(ctx, i, states[i], tracks[i])
+    ctx.say(f"group turn: {', '.join(ids)}")
+    chargers = {i: [st.stands[i].hex] for i in ids if any(e not in before[i] for e in contacted(st, st.stands[i]))}
+    if chargers:
+        charge_contacts(ctx, chargers, Movement())
+
+
+def _group_steps(
+    ctx: Ctx, ids: list[str], steps: list[list[object]], states: dict[str, MoveState], tracks: dict[str, Track]
+) -> bool:
+    """One group move of hex steps; True if it halted (contact or an enemy zone of control)."""
+    st = ctx.st
+    here = st.stands[ids[0]].hex
+    chargers: dict[str, list[Hex]] = {}
+    halt = False
+    first = {i: len(tracks[i].path) for i in ids}
+    for stp in steps:
+        target = Hex(int(stp[1]), int(stp[2]))  # type: ignore[call-overload]  # ["hex", q, r]
+        delta = target - here
+        moves = {i: st.stands[i].hex + delta for i in ids}
+        for i in ids:
+            occ = st.at(moves[i])
+            if occ is not None and occ.id in ids:
+                continue
+            if occ is not None:
+                raise Illegal(f"{i} would enter {occ.id}'s hex: a group move does not pass through stands [PC.MOVE.14]")
+            _check_step(st, st.stands[i], moves[i], states[i], first=not states[i].left_hex)
+        for i in ids:
+            evasions(ctx, i, moves[i], st.stands[i].facing, [*tracks[i].path])
+        for i in ids:
+            st.put(replace(st.stands[i], hex=moves[i], opportunity=False))
+            states[i].mp -= 1
+            states[i].left_hex = True
+            tracks[i].path.append(moves[i])
+        here = target
+        for i in ids:
+            s = st.stands[i]
+            if contacted(st, s):
+                chargers[i] = tracks[i].path[:-1]
+                halt = True
+            elif zoc_holders(st, s.hex, s.side):
+                halt = True
+        if halt:
+            break
+    for i in ids:
+        end_of_move(ctx, i, states[i], tracks[i])
+        ctx.paths.append((st.stands[i].side, tracks[i].path[max(0, first[i] - 1) :]))
+    ctx.say(f"group move: {', '.join(ids)} to {', '.join(st.label(st.stands[i].hex) for i in ids)}"
+            + ("" if all(in_command(st, st.stands[i]) for i in ids) else " (some out of command)"))  # fmt: skip
+    if chargers:
+        charge_contacts(ctx, chargers, Movement())
+    return halt
+
+
+def group_rally(ctx: Ctx, ids: list[str]) -> None:
+    """A group recovers together: each member tests; all get +1 if the general is attached to one of them
+    [PC.DISORDER.6]."""
+    from .activation import rally
+
+    st = ctx.st
+    why = check_group(st, ids)
+    if why:
+        raise Illegal(why)
+    attached = any(g.alive and g.attached in ids for g in st.generals.values())
+    for i in ids:
+        st.moved.add(i)
+    for i in ids:
+        rally(ctx, i, group_general=attached)
+
+
+def group_opportunity(ctx: Ctx, ids: list[str]) -> None:
+    """A group tests for opportunity together: each member tests; all get +1 if the general is attached to one of them;
+    once on opportunity they act on their own [PC.MOVE.14] [PC.CMD.7] [PC.OPP.1]."""
+    from .activation import go_on_opportunity
+
+    st = ctx.st
+    why = check_group(st, ids)
+    if why:
+        raise Illegal(why)
+    attached = any(g.alive and g.attached in ids for g in st.generals.values())
+    for i in ids:
+        st.moved.add(i)
+    for i in ids:
+        go_on_opportunity(ctx, i, group_general=attached)
