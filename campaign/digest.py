@@ -80,9 +80,37 @@ class Digest:
 
     @property
     def subject(self) -> str:
+        """``[game 3] turn 4, york: your orders by Fri 18:00 UTC``: what to do first, nothing said twice."""
         if self.ended:
-            return f"[campaign] game {self.game}: game over ({self.ended.get('reason', '')})"
-        return f"[campaign] game {self.game}, turn {self.turn}: {self.phase}"
+            return f"[game {self.game}] game over: {self.ended.get('reason', '')}"
+        head = f"[game {self.game}] turn {self.turn}" + (f", {self.side}" if self.side else "")
+        must = [t for t in self.todo if not t.get("optional")]
+        if must:
+            what = "your decision" if must[0]["kind"] == "decision" else "your orders"
+            due = must[0].get("deadline")
+            return f"{head}: {what}" + (f" by {short_time(due)}" if due else "")
+        return f"{head}: {_without_turn(self.phase, self.turn)}"
+
+
+def short_time(text: str) -> str:
+    """A deadline as a reader scans it in a subject: ``Fri 18:00 UTC`` (the text as is if not a time)."""
+    from campaign.deadlines import parse_time
+
+    try:
+        when = parse_time(text.split(" (")[0])
+    except ValueError:
+        return text
+    return when.strftime("%a %d %b %H:%M UTC")
+
+
+def _without_turn(phase: str, turn: int) -> str:
+    """The phase label without a leading "turn N, " that the subject already says."""
+    prefix = f"turn {turn}"
+    low = phase.lower()
+    if low.startswith(prefix):
+        rest = phase[len(prefix) :].lstrip(" ,:")
+        return rest or phase
+    return phase
 
 
 def collect(
@@ -204,6 +232,7 @@ def build_digest(
                         "kind": r.kind.value,
                         "phase": r.phase,
                         "prompt": r.prompt,
+                        "optional": r.optional,
                         "deadline": (deadline_text or {}).get(r.side),
                     }
                 )

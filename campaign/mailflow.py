@@ -177,7 +177,8 @@ def _act(camp: Campaign, inb: _Inbound) -> MailResult:
     except UserError as exc:
         return _refuse(camp, inb, Refusal([_error("E-NOT-NOW", str(exc))], env_game(mail), player=inb.player))
     reply = _accepted_reply(camp, gs, player, plan, inb)
-    subject = f"Game {gs.number}: your mail was accepted"
+    what = "your orders were checked (nothing filed)" if plan.check else "your mail was accepted"
+    subject = f"Game {gs.number}: {what}"
     to, unanswered = _reply_target(camp, inb, player)
     outcome = {"result": "accepted", "game": gs.number, "player": player, "subject": subject, "reply": reply}
     outcome["reply_to"] = to
@@ -329,6 +330,47 @@ class _Plan:
     receipt: dict[str, Any] | None = None
     extras: list[str] = field(default_factory=list)
     png: bytes | None = None
+    check: str | None = None
+    """The CHECK report: the mail's orders were checked, not filed."""
+
+
+HOLD_TIP = (
+    "your orders completed the phase, so it resolved at once. To see what the rules understood before"
+    " the dice are rolled, send the orders with CHECK first (nothing is filed), or add WAIT to hold the"
+    " phase until its deadline and send NOWAIT when you are sure"
+)
+
+
+def _check_block(gs: GameState, player: str, env: Any) -> str:
+    """The CHECK report for the mail's orders, with the mail's own line numbers; writes nothing."""
+    from dataclasses import replace
+
+    from campaign.playerinfo import check, player_side
+
+    report = check(gs, player_side(gs, player), env.orders.text)
+    report = replace(report, errors=env.relocate(report.errors))
+    return report.text()
+
+
+def _read_only(camp: Campaign, gs: GameState, player: str, env: Any) -> list[str]:
+    """The answers to UNITS, LEGAL and STATUS (each reads the game, none changes it)."""
+    from campaign.mail.envelope import CommandKind
+    from campaign.playerinfo import legal_text, player_side, status_text, units_text
+
+    out: list[str] = []
+    sides = gs.side_of(player)
+    side = sides[0] if sides else None
+    for cmd in env.commands:
+        if cmd.kind is CommandKind.UNITS:
+            out.append(units_text(gs, side)[0])
+        elif cmd.kind is CommandKind.LEGAL:
+            try:
+                out.append(legal_text(gs, player_side(gs, player), cmd.args)[0])
+            except UserError as exc:
+                out.append(f"LEGAL (line {cmd.line})\n  {exc}")
+        elif cmd.kind is CommandKind.STATUS:
+            out.append(status_text(camp, gs, side)[0])
+    return out
 
 
 def _plan(camp: Campaign, gs: GameState, player: str, env: Any, inb: _Inbound) -> _Plan:
@@ -360,7 +402,9 @@ def _plan(camp: Campaign, gs: GameState, player: str, env: Any, inb: _Inbound) -
                 plan.done.append(f"absence noted from {start} to {end}")
             elif cmd.kind is CommandKind.PRESS:
                 take(camp.plan_press(work, player, cmd.recipient, cmd.body), f"press sent to {cmd.recipient}")
-        if env.orders:
+        if env.orders and env.has(CommandKind.CHECK):
+            plan.check = _check_block(gs, player, env)
+        elif env.orders:
             try:
                 via = {"mail": inb.mail.message_id, "raw_sha256": inb.digest}
                 event, accepted = camp.plan_orders(work, player, env.orders.text, via=via)
@@ -375,6 +419,8 @@ def _plan(camp: Campaign, gs: GameState, player: str, env: Any, inb: _Inbound) -
                     "side": accepted.side,
                     "key": accepted.key,
                 }
+                if not env.has(CommandKind.WAIT) and work.ruleset.ready(work.state) and not work.waits:
+                    plan.done.append(HOLD_TIP)
         if env.has(CommandKind.RESIGN):
             take(camp.plan_resign(work, player), "you resigned")
     except UserError as exc:
@@ -383,6 +429,7 @@ def _plan(camp: Campaign, gs: GameState, player: str, env: Any, inb: _Inbound) -
         raise Refusal(errors, gs.number)
     if env.has(CommandKind.HISTORY):
         plan.extras.append(_history(camp, gs))
+    plan.extras += _read_only(camp, gs, player, env)
     if env.has(CommandKind.MAP):
         side = next(iter(gs.side_of(player)), None)
         plan.extras.append("THE BOARD NOW\n" + gs.ruleset.render_text(gs.state, side))
@@ -391,7 +438,7 @@ def _plan(camp: Campaign, gs: GameState, player: str, env: Any, inb: _Inbound) -
             from campaign.render import render_png
 
             plan.png = render_png(pic)
-    if not plan.events and not plan.extras:
+    if not plan.events and not plan.extras and plan.check is None:
         raise Refusal(
             [
                 _error(
@@ -438,6 +485,7 @@ def _accepted_reply(camp: Campaign, gs: GameState, player: str, plan: _Plan, inb
         game=gs.number,
         done=plan.done,
         receipt=plan.receipt,
+        check=plan.check,
         extras=plan.extras,
         notes=[str(p) for p in inb.mail.problems],
         raw_sha256=inb.digest,

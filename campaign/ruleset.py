@@ -18,6 +18,7 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from campaign.kit.check import ArmyStatus, CheckReport, UnitCard
     from campaign.kit.legal import LegalOptions
     from campaign.kit.scenario_file import Problem
     from campaign.picture import BoardPicture
@@ -346,6 +347,37 @@ class Ruleset(ABC):
         Read by the LEGAL and CHECK mail answers, the computer player and the order sheet.
         """
         raise NotImplementedError(f"{self.name} cannot list legal options yet")
+
+    # --- before committing: CHECK, UNITS, STATUS ----------------------------------------------
+    def check_orders(self, state: State, side: str, text: str) -> CheckReport:
+        """A dry run of `text` for `side`: the canonical echo, each order's path, cost or verdict,
+        the predicted command status, and the dice a resolution would ask for. Never changes `state`.
+
+        The default (campaign.kit.check.default_check) parses the text, matches each canonical line
+        to `legal_options`, and resolves a copy with dice that record and store nothing. Engines may
+        enrich it.
+        """
+        from campaign.kit.check import default_check
+
+        return default_check(self, state, side, text)
+
+    def unit_cards(self, state: State, side: str | None) -> list[UnitCard]:
+        """Every unit of `side` (None: all) with its rules values and markers, in the game's terms.
+
+        The default reads the unit records of `view(state, side)`.
+        """
+        from campaign.kit.check import default_unit_cards
+
+        return default_unit_cards(self.view(state, side), side)
+
+    def army_status(self, state: State, side: str) -> ArmyStatus:
+        """How `side` stands: losses against its break point, turn of the turn limit, generals.
+
+        The default knows only the turn, the turn limit, what the side is asked for and the outcome.
+        """
+        from campaign.kit.check import default_army_status
+
+        return default_army_status(self, state, side)
 
     # --- snapshots ----------------------------------------------------------------------------
     @abstractmethod

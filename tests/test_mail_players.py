@@ -1,0 +1,130 @@
+"""Issue 13: what a player learns by mail before committing (CHECK, UNITS, LEGAL, STATUS, digests).
+
+Every test goes through the real mail path: an order mail in, the reply out of the Maildir
+outbox, read back with the standard library's email parser as a mail client would.
+"""
+
+from __future__ import annotations
+
+import email
+from email import policy
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from campaign.mailflow import MailSettings, dispatch, handle_message
+from campaign.service import Campaign
+from tests.test_mailflow import game_events, order_mail, pbem, signon  # noqa: F401 (pbem is a fixture)
+
+
+def replies(outbox: Path) -> list[email.message.EmailMessage]:
+    out = []
+    for sub in ("new", "cur"):
+        for f in sorted((outbox / sub).glob("*")) if (outbox / sub).exists() else []:
+            out.append(email.message_from_bytes(f.read_bytes(), policy=policy.default))
+    return out
+
+
+def reply_to(outbox: Path, msg_id: str) -> email.message.EmailMessage:
+    found = [m for m in replies(outbox) if (m["In-Reply-To"] or "") == f"<{msg_id}@example.org>"]
+    assert len(found) == 1, [m["Subject"] for m in replies(outbox)]
+    return found[0]
+
+
+def text_of(msg: email.message.EmailMessage) -> str:
+    part = msg.get_body(("plain",))
+    assert part is not None
+    return str(part.get_content()).replace("\r\n", "\n")
+
+
+def send(camp: Campaign, settings: MailSettings, who: str, body: str, msg_id: str) -> tuple[Any, str]:
+    result = handle_message(camp, order_mail(who, signon(who) + body, msg_id), settings)
+    return result, text_of(reply_to(settings.outbox, msg_id))
+
+
+def test_check_echoes_costs_and_dice_and_files_nothing(pbem: tuple[Campaign, MailSettings]) -> None:
+    """CHECK: canonical echo, each move's cost, the dice a resolution would ask for; no game event."""
+    camp, settings = pbem
+    send(camp, settings, "bob", "advance 1\n", "bob-1")  # red is in: blue's orders would complete the turn
+    before = game_events(camp)
+    result, text = send(camp, settings, "alice", "CHECK\nADVANCE   2\n", "alice-check")
+    assert result.outcome == "accepted"
+    assert game_events(camp) == before  # nothing was written to the game
+    msg = reply_to(settings.outbox, "alice-check")
+    assert "checked (nothing filed)" in msg["Subject"]
+    assert "nothing was filed" in text
+    assert "advance 2   (cost 2; needs a d6 above 2)" in text
+    assert "would complete the phase" in text
+    # the toy rolls a d6 for each advancing side, red first
+    assert "d6  turn 1: red advances 1" in text and "d6  turn 1: blue advances 2" in text
+    assert "always in command" in text  # the predicted command status
+    # the mail's own record is kept
+    mails = [e for e in camp.store.read(stream="mail") if e.payload.get("message_id") == "<alice-check@example.org>"]
+    assert len(mails) == 1
+
+
+def test_check_without_other_orders_rolls_nothing_yet(pbem: tuple[Campaign, MailSettings]) -> None:
+    camp, settings = pbem
+    _, text = send(camp, settings, "alice", "check\nhold\n", "alice-c2")
+    assert "do not complete the phase" in text
+
+
+def test_check_errors_say_what_is_legal(pbem: tuple[Campaign, MailSettings]) -> None:
+    """A refused line in a CHECK names the mail's line and lists the unit's legal orders."""
+    camp, settings = pbem
+    before = game_events(camp)
+    _, text = send(camp, settings, "alice", "CHECK\n\nbogus b\n", "alice-c3")
+    assert "line 4" in text and "[E-VERB]" in text
+    assert "legal now for unit b:" in text and "advance 3" in text and "hold" in text
+    assert game_events(camp) == before
+
+
+def test_check_refuses_game_changing_commands(pbem: tuple[Campaign, MailSettings]) -> None:
+    camp, settings = pbem
+    result, text = send(camp, settings, "alice", "CHECK\nWAIT\nadvance 1\n", "alice-c4")
+    assert result.outcome == "refused" and "E-CHECK-CONFLICT" in result.codes
+    result, _ = send(camp, settings, "alice", "CHECK\n", "alice-c5")
+    assert result.outcome == "refused" and "E-CHECK-EMPTY" in result.codes
+
+
+def test_units_legal_status_by_mail(pbem: tuple[Campaign, MailSettings]) -> None:
+    camp, settings = pbem
+    before = game_events(camp)
+    _, text = send(camp, settings, "alice", "UNITS\nLEGAL b\nSTATUS\n", "alice-q")
+    assert "UNITS of blue\nb blue runner\n    square 0, stride 1-3, tired no" in text
+    assert "b blue runner" in text and "stride 1-3" in text and "tired no" in text
+    assert "LEGAL" in text and "advance 3   (needs a d6 above 3)" in text
+    assert "waiting for blue: orders for turn 1" in text and "waiting for red" in text
+    assert "blue: turn 1 of 20" in text
+    assert "ready to resolve" not in text
+    assert game_events(camp) == before
+
+
+def test_legal_unknown_unit_is_explained(pbem: tuple[Campaign, MailSettings]) -> None:
+    camp, settings = pbem
+    _, text = send(camp, settings, "alice", "LEGAL zz\n", "alice-l")
+    assert "no unit zz" in text and "units: b" in text
+
+
+def test_orders_completing_the_phase_tell_how_to_hold_it(pbem: tuple[Campaign, MailSettings]) -> None:
+    camp, settings = pbem
+    _, first = send(camp, settings, "bob", "advance 1\n", "bob-h")
+    assert "completed the phase" not in first
+    _, text = send(camp, settings, "alice", "advance 1\n", "alice-h")
+    assert "completed the phase" in " ".join(text.split()) and "WAIT" in text
+
+
+def test_digest_puts_what_to_do_first_and_subject_does_not_repeat(pbem: tuple[Campaign, MailSettings]) -> None:
+    camp, settings = pbem
+    send(camp, settings, "bob", "advance 1\n", "bob-d")
+    send(camp, settings, "alice", "advance 1\nPRESS red\nhello\nENDPRESS\n", "alice-d")
+    dispatch(camp, settings)
+    digests = [m for m in replies(settings.outbox) if m["X-Campaign-Game"] and "alice" in str(m["To"])]
+    last = digests[-1]
+    subject = str(last["Subject"])
+    assert subject.startswith("[game 1] turn 2")
+    assert subject.lower().count("turn") == 1 and not subject.lower().startswith("re:")
+    body = text_of(last)
+    assert body.index("WHAT YOU MUST DO NEXT") < body.index("WHAT HAPPENED") < body.index("THE BOARD")
+    assert body.index("THE BOARD") < body.index("DICE") < body.index("RECEIPT")
