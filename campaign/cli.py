@@ -971,7 +971,8 @@ def _status_dict(gs: Any, camp: Any) -> dict[str, Any]:
         ]
         if gs.ended is None
         else [],
-        "ready": gs.ended is None and rs.ready(gs.state),
+        "ready": gs.ended is None and rs.ready(gs.state) and not any(not r.optional for r in camp.awaiting(gs)),
+        "army": [rs.army_status(gs.state, s).as_json() for s in sorted(gs.sides)],
         "manual_dice_queued": gs.manual_pool,
         "next_die": (lambda n: n.as_json() if n else None)(camp.dice_needed(gs)),
         "deadlines": [d.as_json(_now()) for d in side_deadlines(camp, gs).values()],
@@ -1018,8 +1019,13 @@ def status(ctx: Ctx, game_ref: str, as_json: bool) -> None:
         for w in info["waiting_for"]:
             d = due.get(w["side"])
             when = f"; due {d['due']} ({d['in']}{', clock paused' if d['paused'] else ''})" if d else ""
-            optional = " (optional)" if w["optional"] else ""
-            click.echo(f"waiting for {w['side']} ({w['player']}): {w['kind']} for {w['phase']}{optional}{when}")
+            if w["optional"]:
+                click.echo(
+                    f"{w['side']} ({w['player']}) may send {w['kind']} for {w['phase']}"
+                    f" (optional: the phase does not wait for them){when}"
+                )
+            else:
+                click.echo(f"waiting for {w['side']} ({w['player']}): {w['kind']} for {w['phase']}{when}")
         if not info["deadlines"] and info["waiting_for"]:
             click.echo("no deadline: the phase resolves when every side's orders are in")
         if info["next_die"]:
@@ -1029,7 +1035,13 @@ def status(ctx: Ctx, game_ref: str, as_json: bool) -> None:
                 " enter it with `campaign dice enter`"
             )
         elif info["ready"]:
-            click.echo("ready to resolve")
+            click.echo("ready to resolve: nothing mandatory is missing")
+        for army in info["army"]:
+            facts = "; ".join(f"{k} {v}" for k, v in army["facts"].items() if k != "asked for")
+            gens = "; ".join(army["generals"])
+            limit = f" of {army['turn_limit']}" if army["turn_limit"] else ""
+            extra = (f"; {facts}" if facts else "") + (f"; generals: {gens}" if gens else "")
+            click.echo(f"army {army['side']}: turn {army['turn']}{limit}{extra}")
         if info["commitment"]:
             click.echo(f"dice seed {info['seed_no']} commitment {info['commitment']}")
     click.echo(f"{info['events']} events in this game; chain head {info['chain_head']}")
@@ -1051,10 +1063,18 @@ def status(ctx: Ctx, game_ref: str, as_json: bool) -> None:
     help="text for a terminal, json for scripts, svg/png for a picture.",
 )
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None, help="Write to a file.")
+@click.option("--units", is_flag=True, help="Show the unit cards (every rules value and marker), text or json.")
 @pass_ctx
 @_friendly
 def show(
-    ctx: Ctx, game_ref: str, at_seq: int | None, turn: int | None, side: str | None, fmt: str, output: str | None
+    ctx: Ctx,
+    game_ref: str,
+    at_seq: int | None,
+    turn: int | None,
+    side: str | None,
+    fmt: str,
+    output: str | None,
+    units: bool,
 ) -> None:
     """Show the board now, after an event, or at the end of a turn.
 
@@ -1083,7 +1103,9 @@ def show(
         raise click.ClickException(f"game {gs.number} has no side {side!r} (sides: {', '.join(sorted(gs.sides))})")
     rs = gs.ruleset
     data: bytes | str
-    if fmt == "text":
+    if units:
+        data = _unit_cards(gs, side, fmt)
+    elif fmt == "text":
         data = rs.render_text(gs.state, side) + "\n"
     elif fmt == "json":
         data = json.dumps(rs.view(gs.state, side), indent=2, sort_keys=True) + "\n"
@@ -1096,6 +1118,16 @@ def show(
 
         data = render_svg(picture) if fmt == "svg" else render_png(picture)
     _emit(data, output, ctx.db)
+
+
+def _unit_cards(gs: Any, side: str | None, fmt: str) -> str:
+    """`show --units`: every unit's card as text or JSON (no picture of cards exists)."""
+    from campaign.playerinfo import units_text
+
+    if fmt not in ("text", "json"):
+        raise click.UsageError("--units shows text or json, not a picture: use --format text or --format json")
+    text, cards = units_text(gs, side)
+    return json.dumps(cards, indent=2) + "\n" if fmt == "json" else text + "\n"
 
 
 def _check_seq_in_game(camp: Any, gs: Any, seq: int) -> None:
@@ -1647,10 +1679,13 @@ def rulesets(as_json: bool) -> None:
             click.echo(f"warning: {r['name']}: scenario file skipped: {line}", err=True)
 
 
+from campaign.cli_players import legal, orders_check  # noqa: E402 (registered on the groups defined above)
 from campaign.cli_scenario import hex_cmd, scenario  # noqa: E402 (registered on the group defined above)
 
 main.add_command(scenario)
 main.add_command(hex_cmd)
+main.add_command(legal)
+orders.add_command(orders_check)
 
 
 if __name__ == "__main__":  # pragma: no cover

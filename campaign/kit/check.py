@@ -163,16 +163,16 @@ def default_check(ruleset: Ruleset, state: State, side: str, text: str) -> Check
     statuses: list[str] = []
     if legal is not None:
         for unit in legal.units:
-            for opt in unit.options:
-                by_order.setdefault(_norm(opt.order), opt)
+            for option in unit.options:
+                by_order.setdefault(_norm(option.order), option)
             statuses += [f"{unit.unit} {unit.name}: {n}" for n in unit.notes]
     checks = []
     for line in accepted.canonical.splitlines():
-        opt = by_order.get(_norm(line))
-        if opt is None:
+        found = by_order.get(_norm(line))
+        if found is None:
             checks.append(OrderCheck(line))
         else:
-            checks.append(OrderCheck(line, opt.cost, opt.path, opt.detail))
+            checks.append(OrderCheck(line, found.cost, found.path, found.detail))
     work = ruleset.apply_orders(copy_state(ruleset, state), accepted)
     rolls: tuple[PlannedRoll, ...] = ()
     notes: list[str] = [] if legal is not None else ["this game cannot list legal options yet"]
