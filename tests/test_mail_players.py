@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from campaign.mail.ledger import Unchecked
 from campaign.mailflow import MailSettings, dispatch, handle_message
 from campaign.service import Campaign
 from tests.test_mailflow import game_events, order_mail, pbem, signon  # noqa: F401 (pbem is a fixture)
@@ -128,3 +129,33 @@ def test_digest_puts_what_to_do_first_and_subject_does_not_repeat(pbem: tuple[Ca
     body = text_of(last)
     assert body.index("WHAT YOU MUST DO NEXT") < body.index("WHAT HAPPENED") < body.index("THE BOARD")
     assert body.index("THE BOARD") < body.index("DICE") < body.index("RECEIPT")
+
+
+def test_check_a_hordes_and_heroes_bound_by_mail(camp: Campaign, tmp_path: Path) -> None:
+    """The phasing side's CHECK lists the dice its bound would roll, and the game is left as it was."""
+    for who in ("alice", "bob"):
+        camp.set_password(who, f"{who}-pw-hh")
+    gs = camp.new_game("hordes-heroes", "intro-50", {"york": "alice", "valois": "bob"})
+    settings = MailSettings(outbox=tmp_path / "outbox", unchecked=Unchecked.ACCEPT)
+    for n in range(6):  # initiative and deployments, until a bound waits for its phasing side
+        gs = camp.load(gs.number)
+        waiting = [r for r in camp.awaiting(gs) if not r.optional]
+        if "bound" in gs.ruleset.phase(gs.state):
+            break
+        for req in waiting:
+            camp.submit_orders(gs.number, gs.sides[req.side], gs.ruleset.bot_orders(gs.state, req.side, n))
+        camp.advance(gs.number)
+    gs = camp.load(gs.number)
+    (req,) = [r for r in camp.awaiting(gs) if not r.optional]
+    who = gs.sides[req.side]
+    orders = gs.ruleset.bot_orders(gs.state, req.side, 7)
+    before = [e.as_json() for e in camp.store.read(stream=gs.stream)]
+    body = f"SIGNON {who}@{gs.number} {who}-pw-hh\nCHECK\n{orders}\n"
+    result = handle_message(camp, order_mail(who, body, "hh-check"), settings)
+    assert result.outcome == "accepted", result.reply
+    text = text_of(reply_to(settings.outbox, "hh-check"))
+    assert "nothing was filed" in text and "The rules understood:" in text
+    assert "would complete the phase" in text and "Dice it would roll:" in text, text
+    canonical = gs.ruleset.parse_orders(gs.state, req.side, orders).canonical
+    assert all(f"    {line}" in text for line in canonical.splitlines())
+    assert [e.as_json() for e in camp.store.read(stream=gs.stream)] == before
