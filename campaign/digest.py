@@ -77,6 +77,10 @@ class Digest:
     grammar: str = ""
     png: bytes | None = None
     svg: str | None = None
+    features: list[str] = field(default_factory=list)
+    """Every terrain feature the picture draws, in words (a text board may not show them all)."""
+    arrows: list[str] = field(default_factory=list)
+    """The picture's arrows of what happened last, in words, for the reader's side."""
 
     @property
     def subject(self) -> str:
@@ -264,7 +268,10 @@ def build_digest(
         title = f"Game {gs.number}: {gs.scenario}, turn {digest.turn}"
         pic = rs.picture(gs.state, side, title=title)
         if pic is not None:
+            from campaign.boardnotes import arrow_lines, feature_lines
             from campaign.render import render_png, render_svg
+
+            digest.features, digest.arrows = feature_lines(pic), arrow_lines(pic)
 
             digest.svg = render_svg(pic)
             digest.png = render_png(digest.svg)

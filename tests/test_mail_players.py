@@ -9,13 +9,16 @@ from __future__ import annotations
 import email
 from email import policy
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from campaign.mail.ledger import Unchecked
 from campaign.mailflow import MailSettings, dispatch, handle_message
+from campaign.ruleset import register
 from campaign.service import Campaign
+from tests.toy import Race
 from tests.test_mailflow import game_events, order_mail, pbem, signon  # noqa: F401 (pbem is a fixture)
 
 
@@ -159,3 +162,58 @@ def test_check_a_hordes_and_heroes_bound_by_mail(camp: Campaign, tmp_path: Path)
     canonical = gs.ruleset.parse_orders(gs.state, req.side, orders).canonical
     assert all(f"    {line}" in text for line in canonical.splitlines())
     assert [e.as_json() for e in camp.store.read(stream=gs.stream)] == before
+    dispatch(camp, settings)
+    digest = [m for m in replies(settings.outbox) if m["X-Campaign-Game"] and who in str(m["To"])][-1]
+    body = text_of(digest)
+    assert "Terrain features on the picture:\n  road: 0105-0205-" in body  # the text board draws no road
+
+
+class _ArrowRace(Race):
+    """The toy race whose picture draws each runner's run so far as a move arrow."""
+
+    name = "toy-arrows"
+    aliases = ()
+
+    def picture(self, state: dict[str, Any], side: str | None = None, title: str = "") -> Any:
+        from dataclasses import replace
+
+        from campaign.picture import Arrow, ArrowKind
+
+        pic = super().picture(state, side, title)
+        arrows = tuple(
+            Arrow(ArrowKind.MOVE, (pic.map_spec.to_hex(1, row), pic.map_spec.to_hex(1 + state["pos"][s], row)), s)
+            for row, s in ((1, "blue"), (2, "red"))
+            if state["pos"][s]
+        )
+        return replace(pic, arrows=arrows)
+
+
+@pytest.fixture
+def arrow_race() -> Iterator[None]:
+    from campaign import ruleset
+
+    register(_ArrowRace())
+    yield
+    ruleset._registered.pop(_ArrowRace.name, None)
+    ruleset._cache = None
+
+
+@pytest.mark.usefixtures("arrow_race")
+def test_digest_says_in_words_what_the_arrows_show(camp: Campaign, tmp_path: Path) -> None:
+    for who in ("alice", "bob"):
+        camp.set_password(who, f"{who}-pw-ar")
+    camp.new_game("toy-arrows", "sprint", {"blue": "alice", "red": "bob"})
+    settings = MailSettings(outbox=tmp_path / "outbox", unchecked=Unchecked.ACCEPT)
+    # whatever the dice, a runner that moved gets an arrow in words, and one that did not, none
+    for who, order in (("bob", "advance 1"), ("alice", "advance 1")):
+        handle_message(camp, order_mail(who, f"SIGNON {who}@1 {who}-pw-ar\n{order}\n", f"ar-{who}"), settings)
+    dispatch(camp, settings)
+    gs = camp.load(1)
+    digest = [m for m in replies(settings.outbox) if m["X-Campaign-Game"] and "alice" in str(m["To"])][-1]
+    body = text_of(digest)
+    moved = [s for s in ("blue", "red") if gs.state["pos"][s]]
+    for s in ("blue", "red"):
+        row = 1 if s == "blue" else 2
+        line = f"  {s} move: 01{row:02d} -> 02{row:02d}"
+        assert (line in body) == (s in moved), body
+    assert ("What the arrows on the picture show:" in body) == bool(moved)
