@@ -172,7 +172,7 @@ class _ArrowRace(Race):
     """The toy race whose picture draws each runner's run so far as a move arrow."""
 
     name = "toy-arrows"
-    aliases = ()
+    aliases = ("toy-arrow-race",)
 
     def picture(self, state: dict[str, Any], side: str | None = None, title: str = "") -> Any:
         from dataclasses import replace
