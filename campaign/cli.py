@@ -97,10 +97,11 @@ def player() -> None:
 @player.command("add", context_settings=CONTEXT_SETTINGS)
 @click.argument("name")
 @click.option("--email", required=True, metavar="ADDR", help="Where the player's digests go.")
+@click.option("--tz", default=None, metavar="ZONE", help="The time zone deadlines are shown in (e.g. Europe/Paris).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
-def player_add(ctx: Ctx, name: str, email: str, as_json: bool) -> None:
+def player_add(ctx: Ctx, name: str, email: str, tz: str | None, as_json: bool) -> None:
     """Add a player to the campaign and issue their order password (printed once).
 
     \b
@@ -108,10 +109,10 @@ def player_add(ctx: Ctx, name: str, email: str, as_json: bool) -> None:
       campaign player add bob --email bob@example.org
     """
     camp = ctx.campaign()
-    p = camp.add_player(name, email)
+    p = camp.add_player(name, email, tz)
     password = camp.set_password(p.name)
     if as_json:
-        click.echo(json.dumps({"name": p.name, "email": p.email, "password": password}))
+        click.echo(json.dumps({"name": p.name, "email": p.email, "tz": p.tz, "password": password}))
         return
     click.echo(f"added player {p.name} <{p.email}>")
     click.echo(f"order password for {p.name}: {password}  (give it to the player; it is stored only as a hash)")
@@ -153,10 +154,10 @@ def player_list(ctx: Ctx, as_json: bool) -> None:
     """
     players = ctx.campaign(readonly=True).players()
     if as_json:
-        click.echo(json.dumps([{"name": p.name, "email": p.email} for p in players.values()], indent=2))
+        click.echo(json.dumps([{"name": p.name, "email": p.email, "tz": p.tz} for p in players.values()], indent=2))
         return
     for p in players.values():
-        click.echo(f"{p.name:16} {p.email}")
+        click.echo(f"{p.name:16} {p.email}" + (f"  ({p.tz})" if p.tz != "UTC" else ""))
 
 
 # --- games -------------------------------------------------------------------------------------

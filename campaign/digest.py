@@ -75,6 +75,8 @@ class Digest:
     chain_seq: int = 0
     ended: dict[str, Any] | None = None
     grammar: str = ""
+    tz: str = "UTC"
+    """The reader's time zone: deadlines are shown in it."""
     png: bytes | None = None
     svg: str | None = None
     features: list[str] = field(default_factory=list)
@@ -91,20 +93,29 @@ class Digest:
         must = [t for t in self.todo if not t.get("optional")]
         if must:
             what = "your decision" if must[0]["kind"] == "decision" else "your orders"
-            due = must[0].get("deadline")
-            return f"{head}: {what}" + (f" by {short_time(due)}" if due else "")
+            due = must[0].get("due")
+            return f"{head}: {what}" + (f" by {short_time(due, self.tz)}" if due else "")
         return f"{head}: {_without_turn(self.phase, self.turn)}"
 
 
-def short_time(text: str) -> str:
-    """A deadline as a reader scans it in a subject: ``Fri 18:00 UTC`` (the text as is if not a time)."""
+def short_time(text: str, tz: str = "UTC") -> str:
+    """A deadline as a reader scans it, in their zone: ``Fri 13 Jun 18:00 CEST`` (the text as is if not a time)."""
+    from zoneinfo import ZoneInfo
+
     from campaign.deadlines import parse_time
 
     try:
         when = parse_time(text.split(" (")[0])
     except ValueError:
         return text
-    return when.strftime("%a %d %b %H:%M UTC")
+    return when.astimezone(ZoneInfo(tz)).strftime("%a %d %b %H:%M %Z")
+
+
+def local_deadline(text: str, tz: str) -> str:
+    """The deadline in the reader's zone first, then in UTC as the log has it."""
+    if tz == "UTC":
+        return text
+    return f"{short_time(text, tz)} ({text})"
 
 
 def _without_turn(phase: str, turn: int) -> str:
@@ -226,6 +237,7 @@ def build_digest(
     rs = gs.ruleset
     if deadline_text is None and gs.schedule and gs.ended is None:
         deadline_text = _deadlines(camp, gs)
+    tz = players[player].tz if player in players else "UTC"
     todo = []
     if gs.ended is None:
         for r in camp.awaiting(gs):
@@ -237,7 +249,8 @@ def build_digest(
                         "phase": r.phase,
                         "prompt": r.prompt,
                         "optional": r.optional,
-                        "deadline": (deadline_text or {}).get(r.side),
+                        "due": (deadline_text or {}).get(r.side),
+                        "deadline": local_deadline(due, tz) if (due := (deadline_text or {}).get(r.side)) else None,
                     }
                 )
     head_seq, head = camp.store.head()
@@ -263,6 +276,7 @@ def build_digest(
         chain_seq=head_seq,
         ended=gs.ended,
         grammar=getattr(rs, "grammar_reminder", ""),
+        tz=tz,
     )
     if pictures:
         title = f"Game {gs.number}: {gs.scenario}, turn {digest.turn}"

@@ -400,6 +400,9 @@ def _plan(camp: Campaign, gs: GameState, player: str, env: Any, inb: _Inbound) -
                 start, end = cmd.period
                 plan.events.extend(camp.plan_absence(player, start.isoformat(), end.isoformat()))
                 plan.done.append(f"absence noted from {start} to {end}")
+            elif cmd.kind is CommandKind.TZ:
+                plan.events.extend(camp.plan_tz(player, cmd.args[0]))
+                plan.done.append(f"deadlines will be shown in {cmd.args[0]} time")
             elif cmd.kind is CommandKind.PRESS:
                 take(camp.plan_press(work, player, cmd.recipient, cmd.body), f"press sent to {cmd.recipient}")
         if env.orders and env.has(CommandKind.CHECK):

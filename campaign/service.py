@@ -54,6 +54,23 @@ class Player:
 
     name: str
     email: str
+    tz: str = "UTC"
+    """The IANA time zone the player reads deadlines in (`player add --tz`, the TZ mail command)."""
+
+
+def check_tz(zone: str) -> str:
+    """An IANA time zone name such as Europe/Paris, or UserError."""
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    zone = zone.strip()
+    try:
+        if not zone or zone.startswith(("/", ".")) or ".." in zone:
+            raise ValueError
+        ZoneInfo(zone)
+    except (ValueError, ZoneInfoNotFoundError):
+        hint = "use one like Europe/Paris, America/New_York or UTC"
+        raise UserError(f"{zone!r} is not a time zone name; {hint}") from None
+    return zone
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,11 +170,14 @@ class Campaign:
         out: dict[str, Player] = {}
         for ev in self.store.read(stream=CAMPAIGN_STREAM):
             if ev.type in (EventType.PLAYER_ADDED, EventType.PLAYER_UPDATED):
-                out[ev.payload["name"]] = Player(ev.payload["name"], ev.payload["email"])
+                name = ev.payload["name"]
+                tz = ev.payload.get("tz") or (out[name].tz if name in out else "UTC")
+                out[name] = Player(name, ev.payload["email"], tz)
         return out
 
-    def add_player(self, name: str, email: str) -> Player:
+    def add_player(self, name: str, email: str, tz: str | None = None) -> Player:
         name = name.strip()
+        tz = check_tz(tz) if tz else None
         if not name or any(c.isspace() for c in name) or len(name) > 40:
             raise UserError(f"player name {name!r} must be 1-40 characters with no spaces")
         email = check_email(email)
@@ -171,11 +191,12 @@ class Campaign:
             if any(p.email.lower() == email.lower() for p in known.values()):
                 raise UserError(f"{email} already belongs to another player")
             try:
+                payload = {"name": name, "email": email, **({"tz": tz} if tz else {})}
                 self.store.append(
-                    [NewEvent(CAMPAIGN_STREAM, EventType.PLAYER_ADDED.value, {"name": name, "email": email})],
+                    [NewEvent(CAMPAIGN_STREAM, EventType.PLAYER_ADDED.value, payload)],
                     expected={CAMPAIGN_STREAM: version},
                 )
-                return Player(name, email)
+                return Player(name, email, tz or "UTC")
             except ConflictError:
                 continue
         raise UserError("the campaign is too busy right now; try again")
@@ -854,6 +875,13 @@ class Campaign:
         """A player will be away from `start` to `end` (ISO dates); their deadlines stretch."""
         version = self.store.version(CAMPAIGN_STREAM)
         return self.store.append(self.plan_absence(player, start, end), expected={CAMPAIGN_STREAM: version})[0]
+
+    def plan_tz(self, player: str, zone: str) -> list[NewEvent]:
+        """The event that sets the time zone `player` reads deadlines in (checked; nothing written)."""
+        zone = check_tz(zone)
+        known = self.players()[player]
+        payload = {"name": player, "email": known.email, "tz": zone, "reason": "time zone set by the player"}
+        return [NewEvent(CAMPAIGN_STREAM, EventType.PLAYER_UPDATED.value, payload, actor=player)]
 
     def plan_absence(self, player: str, start: str, end: str) -> list[NewEvent]:
         from datetime import date

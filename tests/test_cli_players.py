@@ -56,3 +56,10 @@ def test_status_says_ready_only_when_nothing_mandatory_is_missing(runner: CliRun
     assert "army blue: turn 1 of 20" in res.output
     data = json.loads(run(runner, game, "status", "1", "--json").output)
     assert data["ready"] is False and data["army"][0]["side"] == "blue"
+
+
+def test_player_add_with_a_time_zone(runner: CliRunner, game: Path) -> None:  # noqa: F811
+    res = run(runner, game, "player", "add", "carol", "--email", "carol@example.org", "--tz", "Asia/Tokyo", "--json")
+    assert json.loads(res.output)["tz"] == "Asia/Tokyo"
+    listed = json.loads(run(runner, game, "player", "list", "--json").output)
+    assert {p["name"]: p["tz"] for p in listed} == {"alice": "UTC", "bob": "UTC", "carol": "Asia/Tokyo"}

@@ -217,3 +217,29 @@ def test_digest_says_in_words_what_the_arrows_show(camp: Campaign, tmp_path: Pat
         line = f"  {s} move: 01{row:02d} -> 02{row:02d}"
         assert (line in body) == (s in moved), body
     assert ("What the arrows on the picture show:" in body) == bool(moved)
+
+
+def test_tz_by_mail_shows_deadlines_in_the_players_zone(
+    camp: Campaign, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """TZ Europe/Paris: the next digest's subject and text give the deadline in Paris time, UTC beside it."""
+    from campaign.deadlines import Schedule
+    from campaign.ruleset import MissedOrders
+
+    monkeypatch.setenv("CAMPAIGN_NOW", "2026-01-05T12:00:00Z")
+    camp.set_password("alice", "alice-pw-tz")
+    schedule = Schedule(48, 12, 24, MissedOrders.HOLD).as_json()
+    camp.new_game("toy-race", "sprint", {"blue": "alice", "red": "bob"}, schedule=schedule)
+    settings = MailSettings(outbox=tmp_path / "outbox", unchecked=Unchecked.ACCEPT)
+    mail = order_mail("alice", "SIGNON alice@1 alice-pw-tz\nTZ Europe/Paris\n", "tz-1")
+    result = handle_message(camp, mail, settings)
+    assert result.outcome == "accepted", result.reply
+    assert camp.players()["alice"].tz == "Europe/Paris" and camp.players()["bob"].tz == "UTC"
+    dispatch(camp, settings)
+    alice = [m for m in replies(settings.outbox) if m["X-Campaign-Game"] and "alice" in str(m["To"])][-1]
+    bob = [m for m in replies(settings.outbox) if m["X-Campaign-Game"] and "bob" in str(m["To"])][-1]
+    assert str(alice["Subject"]) == "[game 1] turn 1, blue: your orders by Wed 07 Jan 13:00 CET"
+    assert str(bob["Subject"]) == "[game 1] turn 1, red: your orders by Wed 07 Jan 12:00 UTC"
+    assert "by Wed 07 Jan 13:00 CET (2026-01-07T12:00:00Z)" in text_of(alice)
+    bad = handle_message(camp, order_mail("alice", "SIGNON alice@1 alice-pw-tz\nTZ Mars/Olympus\n", "tz-2"), settings)
+    assert bad.outcome == "refused" and bad.codes == ["E-TZ-FORMAT"]

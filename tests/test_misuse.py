@@ -75,7 +75,11 @@ CASES: dict[str, list[list[str]]] = {
     ],
     "orders wait": [["99", "--player", "alice"], ["1", "--player", "nobody"]],
     "orders withdraw": [["99", "--player", "alice"], ["1", "--player", "bob"]],
-    "player add": [["alice", "--email", "alice@example.org"], ["", "--email", "x@example.org"]],
+    "player add": [
+        ["alice", "--email", "alice@example.org"],
+        ["", "--email", "x@example.org"],
+        ["carol", "--email", "carol@example.org", "--tz", "Mars/Olympus"],
+    ],
     "player list": [],
     "player set": [
         ["nobody", "--email", "x@example.org"],

@@ -9,7 +9,7 @@ A mail's text is::
 Envelope commands are lines whose first word is one of `CommandKind` (any case): ``WAIT``,
 ``NOWAIT``, ``ABSENCE <from> <to>``, ``HISTORY``, ``MAP``, ``PRESS <side|all>`` (the message
 follows, up to a line ``ENDPRESS``, a ``SIGNOFF`` or the end of the mail), ``RESIGN`` and
-``WITHDRAW``, and the read-only ``CHECK``, ``UNITS``, ``LEGAL [unit ...]`` and ``STATUS``.
+``WITHDRAW``, ``TZ <zone>``, and the read-only ``CHECK``, ``UNITS``, ``LEGAL [unit ...]`` and ``STATUS``.
 Every other non-blank line is a ruleset order and is passed through untouched.
 
 `parse_envelope` is pure and collects every mistake, each an `OrderError` with the line number
@@ -66,6 +66,8 @@ class CommandKind(Enum):
     """``LEGAL [unit ...]``: mail back what the named units (or all) may legally do now."""
     STATUS = "STATUS"
     """Mail back who the game waits for and the army status of the player's side."""
+    TZ = "TZ"
+    """``TZ <zone>``: show this player's deadlines in an IANA time zone such as Europe/Paris."""
 
 
 NO_ARGUMENTS = frozenset(
@@ -131,6 +133,8 @@ class EnvelopeCode(StrEnum):
     """CHECK together with a command that changes the game (a check changes nothing)."""
     CHECK_EMPTY = "E-CHECK-EMPTY"
     """CHECK in a mail with no orders to check."""
+    TZ_FORMAT = "E-TZ-FORMAT"
+    """TZ without exactly one time zone name, or a name that is no time zone."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,8 +346,27 @@ class _Parser:
             self.commands.append(Command(kind, n))
         elif kind is CommandKind.LEGAL:
             self.commands.append(Command(kind, n, tuple(w for _, w in args)))
+        elif kind is CommandKind.TZ:
+            self.read_tz(n, args)
         elif kind is CommandKind.ABSENCE:
             self.read_absence(n, args)
+
+    def read_tz(self, n: int, args: list[tuple[int, str]]) -> None:
+        from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+        hint = "write one IANA zone name, like `TZ Europe/Paris`, `TZ America/New_York` or `TZ UTC`"
+        if len(args) != 1:
+            self.error(n, args[1][0] if len(args) > 1 else 1, EnvelopeCode.TZ_FORMAT, "TZ needs one time zone", hint)
+            return
+        col, zone = args[0]
+        try:
+            if zone.startswith(("/", ".")) or ".." in zone:
+                raise ValueError
+            ZoneInfo(zone)
+        except (ValueError, ZoneInfoNotFoundError):
+            self.error(n, col, EnvelopeCode.TZ_FORMAT, f"{zone!r} is not a time zone name", hint)
+            return
+        self.commands.append(Command(CommandKind.TZ, n, (zone,)))
 
     def read_absence(self, n: int, args: list[tuple[int, str]]) -> None:
         example = "ABSENCE 2025-07-01 2025-07-14"
