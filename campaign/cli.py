@@ -214,6 +214,13 @@ def _option_value(text: str) -> Any:
 )
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option of the ruleset.")
 @click.option("--deadline", default=None, metavar="DURATION", help="Time for each phase's orders, e.g. 72h or 3d.")
+@click.option(
+    "--resolve",
+    type=click.Choice(["when-ready", "at-deadline"]),
+    default="when-ready",
+    show_default=True,
+    help="Resolve a phase once every side's orders are in, or only at its deadline (needs --deadline).",
+)
 @click.option("--grace", default="0", show_default=True, metavar="DURATION", help="Extra time after the deadline.")
 @click.option(
     "--reminder", default="24h", show_default=True, metavar="DURATION", help="Remind late players this long before."
@@ -236,6 +243,7 @@ def game_new(
     dice: str,
     options: tuple[str, ...],
     deadline: str | None,
+    resolve: str,
     grace: str,
     reminder: str,
     missed: str,
@@ -254,7 +262,7 @@ def game_new(
       campaign game new --ruleset hh --scenario ./somewhere/position.toml \\
           --side york=alice --side lancaster=bob --dice manual
     """
-    from campaign.deadlines import Schedule, parse_duration_hours
+    from campaign.deadlines import ResolveWhen, Schedule, parse_duration_hours
     from campaign.dice import DiceMode
     from campaign.ruleset import MissedOrders
 
@@ -266,8 +274,10 @@ def game_new(
         if hours < 1:
             raise click.UsageError("--deadline must be at least one hour")
         schedule = Schedule(
-            hours, parse_duration_hours(grace), parse_duration_hours(reminder), MissedOrders(missed)
+            hours, parse_duration_hours(grace), parse_duration_hours(reminder), MissedOrders(missed), ResolveWhen(resolve)
         ).as_json()
+    elif resolve != "when-ready":
+        raise click.UsageError("--resolve at-deadline needs a --deadline")
     camp = ctx.campaign()
     gs = camp.new_game(ruleset_name, scenario, side_map, dice_mode=DiceMode(dice), options=opts, schedule=schedule)
     ctx.after_change(camp)

@@ -77,6 +77,8 @@ class Digest:
     grammar: str = ""
     tz: str = "UTC"
     """The reader's time zone: deadlines are shown in it."""
+    resolve: str = ""
+    """When phases resolve in this game, in words (the game's `resolve` option)."""
     png: bytes | None = None
     svg: str | None = None
     features: list[str] = field(default_factory=list)
@@ -277,6 +279,7 @@ def build_digest(
         ended=gs.ended,
         grammar=getattr(rs, "grammar_reminder", ""),
         tz=tz,
+        resolve=resolve_words(gs.schedule),
     )
     if pictures:
         title = f"Game {gs.number}: {gs.scenario}, turn {digest.turn}"
@@ -290,6 +293,18 @@ def build_digest(
             digest.svg = render_svg(pic)
             digest.png = render_png(digest.svg)
     return digest
+
+
+def resolve_words(schedule: Mapping[str, Any] | None) -> str:
+    """The game's resolve option as a player needs to know it."""
+    from campaign.deadlines import ResolveWhen, resolve_when
+
+    if resolve_when(schedule) is ResolveWhen.AT_DEADLINE:
+        return "at-deadline: each phase resolves at its deadline; you may change your orders until then"
+    return (
+        "when-ready: a phase resolves as soon as every side's orders are in; send WAIT with your orders"
+        " to hold it until the deadline, or CHECK to see what they would do first"
+    )
 
 
 def _deadlines(camp: Campaign, gs: GameState) -> dict[str, str]:

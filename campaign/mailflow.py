@@ -341,6 +341,12 @@ HOLD_TIP = (
 )
 
 
+AT_DEADLINE_NOTE = (
+    "every side's orders are in; this game resolves at the deadline, so you may still change"
+    " your orders until then"
+)
+
+
 def _check_block(gs: GameState, player: str, env: Any) -> str:
     """The CHECK report for the mail's orders, with the mail's own line numbers; writes nothing."""
     from dataclasses import replace
@@ -423,7 +429,7 @@ def _plan(camp: Campaign, gs: GameState, player: str, env: Any, inb: _Inbound) -
                     "key": accepted.key,
                 }
                 if not env.has(CommandKind.WAIT) and work.ruleset.ready(work.state) and not work.waits:
-                    plan.done.append(HOLD_TIP)
+                    plan.done.append(HOLD_TIP if not camp.holds_for_deadline(work) else AT_DEADLINE_NOTE)
         if env.has(CommandKind.RESIGN):
             take(camp.plan_resign(work, player), "you resigned")
     except UserError as exc:

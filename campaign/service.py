@@ -434,13 +434,19 @@ class Campaign:
 
     # --- resolution ---------------------------------------------------------------------------
     def advance(
-        self, game: str | int, *, limit: int = 1000
+        self, game: str | int, *, limit: int = 1000, now: str | None = None
     ) -> list[ResolutionReport] | WaitingForDice | WaitingForDecision:
-        """Resolve every phase that is ready, one transaction each; stop when input is needed."""
+        """Resolve every phase that is ready, one transaction each; stop when input is needed.
+
+        A game whose `resolve` option is at-deadline resolves a phase only once its deadline has
+        passed (`now`, else the campaign's clock).
+        """
         reports: list[ResolutionReport] = []
         for _ in range(limit):
             gs = self.load(game)
             if gs.ended is not None or gs.waits or not gs.ruleset.ready(gs.state):
+                return reports
+            if self.holds_for_deadline(gs, now):
                 return reports
             outcome = self._resolve_once(gs)
             if isinstance(outcome, WaitingForDice | WaitingForDecision):
@@ -448,6 +454,17 @@ class Campaign:
             if outcome is not None:
                 reports.append(outcome)
         return reports
+
+    def holds_for_deadline(self, gs: GameState, now: str | None = None) -> bool:
+        """True when the game resolves at the deadline and the current phase's has not passed."""
+        from campaign.deadlines import ResolveWhen, parse_time, phase_deadline, resolve_when
+
+        if resolve_when(gs.schedule) is not ResolveWhen.AT_DEADLINE or gs.schedule is None:
+            return False
+        if gs.paused_at:
+            return True
+        due = phase_deadline(gs.schedule, gs.phase_opened_at, gs.deadline_extra_hours)
+        return parse_time(now or self.store.clock()) < due
 
     def _resolve_once(self, gs: GameState) -> ResolutionReport | WaitingForDice | WaitingForDecision | None:
         rs = gs.ruleset
@@ -935,7 +952,15 @@ class Campaign:
     # --- deadlines -----------------------------------------------------------------------------
     def tick(self, now: str) -> list[dict[str, Any]]:
         """Apply deadlines at time `now`: remind late sides, then apply each game's missed-orders policy."""
-        from campaign.deadlines import Schedule, TickAction, deadline_for, decide, format_time, parse_time
+        from campaign.deadlines import (
+            ResolveWhen,
+            Schedule,
+            TickAction,
+            deadline_for,
+            decide,
+            format_time,
+            parse_time,
+        )
 
         moment = parse_time(now)
         stamp = format_time(moment)
@@ -977,6 +1002,11 @@ class Campaign:
                     }
                     for s in remind
                 ]
+            if not late and schedule.resolve is ResolveWhen.AT_DEADLINE and not self.holds_for_deadline(gs, stamp):
+                resolved = self.advance(stream, now=stamp)
+                if isinstance(resolved, list) and resolved:
+                    done = {"game": gs.number, "action": "resolved at the deadline", "resolutions": len(resolved)}
+                    report.append(done)
             if apply:
                 filed = self._apply_missed(stream, apply, schedule, stamp, due_by_side)
                 report += [
@@ -990,7 +1020,7 @@ class Campaign:
                     }
                     for s, text in filed
                 ]
-                resolved = self.advance(stream)
+                resolved = self.advance(stream, now=stamp)
                 if isinstance(resolved, list) and resolved:
                     report.append({"game": gs.number, "action": "resolved", "resolutions": len(resolved)})
         return report

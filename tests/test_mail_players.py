@@ -243,3 +243,36 @@ def test_tz_by_mail_shows_deadlines_in_the_players_zone(
     assert "by Wed 07 Jan 13:00 CET (2026-01-07T12:00:00Z)" in text_of(alice)
     bad = handle_message(camp, order_mail("alice", "SIGNON alice@1 alice-pw-tz\nTZ Mars/Olympus\n", "tz-2"), settings)
     assert bad.outcome == "refused" and bad.codes == ["E-TZ-FORMAT"]
+
+
+def test_at_deadline_game_waits_for_the_deadline_and_says_so(
+    camp: Campaign, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """resolve = at-deadline: orders all in resolve nothing until tick passes the deadline; digests say it."""
+    from campaign.deadlines import ResolveWhen, Schedule
+    from campaign.ruleset import MissedOrders
+
+    monkeypatch.setenv("CAMPAIGN_NOW", "2026-01-05T12:00:00Z")
+    for who in ("alice", "bob"):
+        camp.set_password(who, f"{who}-pw-dl")
+    schedule = Schedule(48, 0, 24, MissedOrders.HOLD, ResolveWhen.AT_DEADLINE).as_json()
+    camp.new_game("toy-race", "sprint", {"blue": "alice", "red": "bob"}, schedule=schedule)
+    settings = MailSettings(outbox=tmp_path / "outbox", unchecked=Unchecked.ACCEPT)
+    dispatch(camp, settings)
+    first = text_of([m for m in replies(settings.outbox) if "alice" in str(m["To"])][-1])
+    assert "(resolve = at-deadline: each phase resolves at its deadline" in " ".join(first.split("\n"))
+    handle_message(camp, order_mail("bob", "SIGNON bob@1 bob-pw-dl\nadvance 1\n", "dl-bob"), settings)
+    handle_message(camp, order_mail("alice", "SIGNON alice@1 alice-pw-dl\nadvance 1\n", "dl-alice"), settings)
+    text = " ".join(text_of(reply_to(settings.outbox, "dl-alice")).split())
+    assert "this game resolves at the deadline" in text and "completed the phase" not in text
+    assert camp.load(1).turn == 1
+    camp.tick("2026-01-07T11:00:00Z")
+    assert camp.load(1).turn == 1  # an hour before the deadline
+    report = camp.tick("2026-01-07T12:00:00Z")
+    assert camp.load(1).turn == 2 and report[-1]["action"] == "resolved at the deadline"
+
+
+def test_when_ready_is_said_in_every_digest(pbem: tuple[Campaign, MailSettings]) -> None:
+    camp, settings = pbem
+    digest = [m for m in replies(settings.outbox) if m["X-Campaign-Game"] and "bob" in str(m["To"])][-1]
+    assert "(resolve = when-ready: a phase resolves as soon as every side's orders are in" in text_of(digest)
