@@ -101,12 +101,79 @@ def _verify_game(camp: Campaign, stream: str, report: AuditReport) -> None:
     if gs.ended is None and expected_ending(gs) is not None:
         report.fail(f"{stream} seq {gs.last_resolution_seq}: the rules say the game is over, but no GameEnded follows")
         return
+    deadline_problems = deadline_facts(camp.store, stream)
+    for problem in deadline_problems:
+        report.fail(problem)
+    if deadline_problems:
+        return
     if not problems:
         note = f"; {old} use the old binding (imported from an older version)" if old else ""
         report.lines.append(
             f"ok   {stream}: replayed {gs.version} events, every derived fact matches; {len(rows)} dice checked"
             f" ({unrevealed} awaiting their seed's reveal{note})"
         )
+
+
+def deadline_facts(store: EventStore, stream: str) -> list[str]:
+    """Re-derive every deadline the log states (reminders, deadlines passed) from the schedule, the
+    phase's opening, the referee's changes and the absences on file, and check the policy was not
+    applied (nor a reminder sent) before its time: a host cannot move a deadline by editing it."""
+    from campaign.deadlines import Absence, Schedule, deadline_for, format_time, parse_time
+    from campaign.events import CAMPAIGN_STREAM, EventType
+    from campaign.replay import apply_event, voided_seqs
+
+    absences = [
+        (ev.seq, Absence(ev.payload["player"], _date(ev.payload["from"]), _date(ev.payload["to"])))
+        for ev in store.read_type(CAMPAIGN_STREAM, EventType.ABSENCE_DECLARED.value)
+    ]
+    voided = voided_seqs(store, stream)
+    problems: list[str] = []
+    gs = None
+    for ev in store.read(stream=stream):
+        kind = ev.type
+        if gs is not None and ev.seq not in voided and kind in (EventType.DEADLINE_PASSED, EventType.REMINDER_SENT):
+            if not gs.schedule:
+                problems.append(f"{stream} seq {ev.seq}: a {kind} in a game without deadlines")
+                break
+            schedule = Schedule.from_json(gs.schedule)
+            away = [a for seq, a in absences if seq < ev.seq]
+            now = parse_time(ev.payload["now"])
+            stated = ev.payload.get("deadlines") or {ev.payload["side"]: ev.payload["deadline"]}
+            for side, text in sorted(stated.items()):
+                due = deadline_for(
+                    schedule, parse_time(gs.phase_opened_at), gs.sides[side], away, gs.deadline_extra_hours
+                )
+                if format_time(due) != text:
+                    problems.append(
+                        f"{stream} seq {ev.seq}: {kind} states {side}'s deadline as {text}; the schedule, the"
+                        f" phase's opening and the absences on file give {format_time(due)}"
+                    )
+                early = (
+                    due + _hours(schedule.grace_hours)
+                    if kind == EventType.DEADLINE_PASSED
+                    else due - _hours(schedule.reminder_hours)
+                )
+                if now < early:
+                    problems.append(
+                        f"{stream} seq {ev.seq}: {kind} for {side} at {format_time(now)}, before its time"
+                        f" ({format_time(early)})"
+                    )
+            if problems:
+                break
+        gs = apply_event(gs, ev, check=False, voided=voided, light=True)
+    return problems
+
+
+def _date(text: str) -> Any:
+    from datetime import date
+
+    return date.fromisoformat(text)
+
+
+def _hours(n: int) -> Any:
+    from datetime import timedelta
+
+    return timedelta(hours=n)
 
 
 class _Null:

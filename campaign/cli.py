@@ -21,6 +21,7 @@ from campaign.clictx import (
     _friendly,
     check_db_path,
     check_output_path,
+    one_output,
     pass_ctx,
 )
 
@@ -1369,18 +1370,21 @@ def audit_shadow(ctx: Ctx, game_ref: str, as_json: bool) -> None:
 
 @audit.command("bundle", context_settings=CONTEXT_SETTINGS)
 @click.argument("game_ref", metavar="GAME")
-@click.argument("out", type=click.Path(dir_okay=False, writable=True), metavar="OUT.zip")
+@click.argument("out_arg", type=click.Path(dir_okay=False, writable=True), metavar="[OUT.zip]", required=False)
+@click.option("-o", "--output", "output", type=click.Path(dir_okay=False, writable=True), help="The bundle to write.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
-def audit_bundle(ctx: Ctx, game_ref: str, out: str, as_json: bool) -> None:
+def audit_bundle(ctx: Ctx, game_ref: str, out_arg: str | None, output: str | None, as_json: bool) -> None:
     """Write an offline audit bundle a player can check on their own machine.
 
     \b
     Example:
-      campaign audit bundle 1 game1-audit.zip
+      campaign audit bundle 1 -o game1-audit.zip
     """
     from campaign.audit import write_bundle
+
+    out = one_output(out_arg, output, "the bundle file")
 
     check_output_path(out, ctx.db)
     info = write_bundle(ctx.campaign(readonly=True), game_ref, out)
@@ -1513,7 +1517,16 @@ def _progress_json(result: Any) -> dict[str, Any]:
 
 
 @main.command(context_settings=CONTEXT_SETTINGS)
-@click.option("--out", "out", default="demo", show_default=True, type=click.Path(file_okay=False), help="Directory.")
+@click.option(
+    "-o",
+    "--output",
+    "--out",
+    "out",
+    default="demo",
+    show_default=True,
+    type=click.Path(file_okay=False),
+    help="Directory.",
+)
 @click.option("--seed", default=1, show_default=True, help="Same seed, same battle, byte for byte.")
 @click.option(
     "--ruleset",
@@ -1540,19 +1553,16 @@ def demo(out: str, seed: int, ruleset_name: str, scenario: str | None, force: bo
     """
     from campaign.demo import DemoError, check_summary, run_demo
 
-    bar = click.progressbar(length=1, label="playing the battle", file=sys.stderr, show_pos=True)
-    state = {"last": 0}
-
-    def progress(turn: int, limit: int) -> None:
-        if bar.length != limit:
-            bar.length = limit
-        if turn > state["last"]:
-            bar.update(turn - state["last"])
-            state["last"] = turn
-
+    click.echo(f"playing a {ruleset_name} battle by mail in {out} (one line per game turn):", err=True)
     try:
-        with bar:
-            summary = run_demo(Path(out), seed, ruleset=ruleset_name, scenario=scenario, force=force, progress=progress)
+        summary = run_demo(
+            Path(out),
+            seed,
+            ruleset=ruleset_name,
+            scenario=scenario,
+            force=force,
+            progress=lambda p: click.echo(f"  {p.line()}", err=True),
+        )
     except DemoError as exc:
         raise click.ClickException(str(exc)) from None
     for line in summary.lines():
@@ -1563,18 +1573,20 @@ def demo(out: str, seed: int, ruleset_name: str, scenario: str | None, force: bo
 
 
 @main.command("site", context_settings=CONTEXT_SETTINGS)
-@click.argument("outdir", type=click.Path(file_okay=False), metavar="OUTDIR")
+@click.argument("outdir_arg", type=click.Path(file_okay=False), metavar="[OUTDIR]", required=False)
+@click.option("-o", "--output", "output", type=click.Path(file_okay=False), help="The folder to write the pages into.")
 @click.option("--game", "games", multiple=True, type=int, help="Only these games (default: all).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
-def site_cmd(ctx: Ctx, outdir: str, games: tuple[int, ...], as_json: bool) -> None:
+def site_cmd(ctx: Ctx, outdir_arg: str | None, output: str | None, games: tuple[int, ...], as_json: bool) -> None:
     """Write the browsable static archive: opens from disk in any browser, no server needed.
 
     \b
     Example:
-      campaign site archive && xdg-open archive/index.html
+      campaign site -o archive && xdg-open archive/index.html
     """
+    outdir = one_output(outdir_arg, output, "the folder for the pages")
     from campaign.site import write_site
 
     check_output_path(outdir, ctx.db, directory=True)

@@ -101,6 +101,16 @@ def check_output_path(out: str, db: str, *, directory: bool = False) -> None:
         raise click.ClickException(f"cannot write {out}: the folder {Path(out).parent} does not exist")
 
 
+def one_output(positional: str | None, option: str | None, what: str) -> str:
+    """The output path given either way (`-o PATH`, the documented one, or the older positional form)."""
+    if positional and option and positional != option:
+        raise click.UsageError(f"give {what} once: -o {option} or {positional}, not both")
+    chosen = option or positional
+    if not chosen:
+        raise click.UsageError(f"name {what} with -o PATH")
+    return chosen
+
+
 def check_db_path(db: str, *, create: bool = False) -> None:
     """Refuse a --db path that cannot be a campaign file, in plain words (never a sqlite traceback)."""
     path = Path(db)

@@ -110,6 +110,21 @@ class DemoSummary:
         ]
 
 
+@dataclass(frozen=True, slots=True)
+class DemoProgress:
+    """Where the demo battle stands: told once per game turn, and once at the end."""
+
+    turn: int
+    limit: int
+    mails_in: int
+    mails_out: int
+    over: bool = False
+
+    def line(self) -> str:
+        what = "the battle is over" if self.over else f"turn {self.turn} of at most {self.limit}"
+        return f"{what}: {self.mails_in} order mails in, {self.mails_out} replies and digests out so far"
+
+
 def run_demo(
     out: Path,
     seed: int = 1,
@@ -117,7 +132,7 @@ def run_demo(
     ruleset: str = "hordes-heroes",
     scenario: str | None = None,
     force: bool = False,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Callable[[DemoProgress], None] | None = None,
 ) -> DemoSummary:
     """Play a whole game between computer players through the mail path; write the archive.
 
@@ -144,8 +159,6 @@ def run_demo(
     mails = _play_by_mail(camp, rs, gs.number, out, dict(players), passwords, seed, clock, (limit, progress))
     mails_in, mails_out = mails
     gs = camp.load(gs.number)
-    if progress is not None:
-        progress(limit, limit)
     from campaign.site import write_site
 
     site = out / "site"
@@ -182,7 +195,7 @@ def _play_by_mail(
     passwords: dict[str, str],
     seed: int,
     clock: SimClock,
-    bar: tuple[int, Callable[[int, int], None] | None],
+    bar: tuple[int, Callable[[DemoProgress], None] | None],
 ) -> tuple[int, int]:
     """Mail the computer players' orders in, one at a time, until the game ends; (mails in, mails out)."""
     # the demo's mail never passes a real receiving server (no Authentication-Results): accept unchecked
@@ -195,12 +208,14 @@ def _play_by_mail(
     mails_in = mails_out = 0
     mails_out += _deliver(settings, boxes, addresses, camp, settings_first=True)
     limit, progress = bar
+    told = 0
     for n in range(MAX_MAILS):
         gs = camp.load(game)
+        if progress is not None and (gs.turn != told or gs.ended is not None):
+            progress(DemoProgress(gs.turn, limit, mails_in, mails_out, gs.ended is not None))
+            told = gs.turn
         if gs.ended is not None:
             return mails_in, mails_out
-        if progress is not None:
-            progress(min(gs.turn, limit), limit)
         requests = [r for r in camp.awaiting(gs) if not r.optional or r.kind is RequestKind.DECISION]
         if not requests:
             raise DemoError(f"game {gs.number} is waiting for nobody at turn {gs.turn}; the demo cannot go on")

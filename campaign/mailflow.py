@@ -20,6 +20,7 @@ from typing import Any
 from campaign.eventlog import ConflictError, DuplicateMessage, InboxRow, NewEvent, seal
 from campaign.events import CAMPAIGN_STREAM, MAIL_STREAM, EventType
 from campaign.mail.ledger import Unchecked
+from campaign.mail.refusal import Refusal, _error
 from campaign.replay import GameState, apply_event, engine_id
 from campaign.ruleset import OrderError, OrdersRejected
 from campaign.service import Campaign, UserError, orders_hash
@@ -60,21 +61,6 @@ class MailResult:
     unanswered: str = ""
     """Why no reply was sent ('' when one was)."""
     raw_sha256: str = ""
-
-
-class Refusal(Exception):
-    """The message is refused; every error is listed for the reply."""
-
-    def __init__(self, errors: list[OrderError], game: int | None = None, *, player: str | None = None):
-        self.errors, self.game, self.player = errors, game, player
-        self.locked_until: str = ""
-        self.silent = ""
-        """Why this refusal is not answered ('' when it is)."""
-        super().__init__("; ".join(e.message for e in errors))
-
-
-def _error(code: str, message: str, hint: str = "", line: int = 0, text: str = "") -> OrderError:
-    return OrderError(line, 0, code, message, text, hint)
 
 
 def content_hash(raw: bytes) -> str:

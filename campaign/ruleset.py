@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from campaign.kit.legal import LegalOptions
     from campaign.kit.scenario_file import Problem
     from campaign.picture import BoardPicture
+    from campaign.picture.table import TablePicture
 
 ENTRY_POINT_GROUP = "campaign.rulesets"
 EXTRA_RULESETS_ENV = "CAMPAIGN_RULESETS"
@@ -268,24 +269,6 @@ class Ruleset(ABC):
             return self.setup(source.name, options)
         return self.setup_text(source.text, source.label, options)
 
-    def setup_file(self, path: str | os.PathLike[str], options: Mapping[str, JSON]) -> State:
-        """A fresh game from a scenario file on disk; raises ScenarioError naming the file."""
-        from campaign.scenarios import read_scenario_file  # the file is read at the edge, not here
-
-        return self.setup_from(read_scenario_file(path), options)
-
-    def check_scenario(self, path: str | os.PathLike[str]) -> list[Problem]:
-        """Every problem with the scenario file at `path` (unreadable, bad TOML, bad fields)."""
-        from campaign.kit.scenario_file import ScenarioError
-        from campaign.scenarios import read_scenario_file
-
-        try:
-            source = read_scenario_file(path)
-        except ScenarioError as exc:
-            return list(exc.problems)
-        assert source.text is not None
-        return self.check_text(source.text, source.label)
-
     # --- who must act -------------------------------------------------------------------------
     @abstractmethod
     def pending(self, state: State) -> list[Request]:
@@ -337,8 +320,8 @@ class Ruleset(ABC):
     def render_text(self, state: State, side: str | None = None) -> str:
         """The board as plain text for a terminal or a mail."""
 
-    def picture(self, state: State, side: str | None = None, title: str = "") -> BoardPicture | None:
-        """The board as a picture description for campaign.render, or None if not a hex game."""
+    def picture(self, state: State, side: str | None = None, title: str = "") -> BoardPicture | TablePicture | None:
+        """The board as a picture for campaign.render (a hex board or a measured table), or None."""
         return None
 
     def legal_options(self, state: State, side: str) -> LegalOptions:

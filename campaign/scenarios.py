@@ -10,10 +10,11 @@ back as ``file:line: field: message``.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 from campaign.kit.scenario_file import Problem, ScenarioError, read_toml
-from campaign.ruleset import Ruleset, ScenarioInfo, ScenarioSource
+from campaign.ruleset import JSON, Ruleset, ScenarioInfo, ScenarioSource, State
 
 
 class ScenarioNotFound(LookupError):
@@ -53,9 +54,32 @@ def scenario_source(rs: Ruleset, scenario: str) -> tuple[ScenarioSource, Scenari
     return source, info
 
 
+def setup_file(rs: Ruleset, path: str | os.PathLike[str], options: Mapping[str, JSON]) -> State:
+    """A fresh game of `rs` from a scenario file on disk; raises ScenarioError naming the file."""
+    return rs.setup_from(read_scenario_file(path), options)
+
+
+def check_scenario(rs: Ruleset, path: str | os.PathLike[str]) -> list[Problem]:
+    """Every problem with the scenario file at `path` for `rs` (unreadable, bad TOML, bad fields)."""
+    try:
+        source = read_scenario_file(path)
+    except ScenarioError as exc:
+        return list(exc.problems)
+    assert source.text is not None
+    return rs.check_text(source.text, source.label)
+
+
 def check_file(rs: Ruleset, path: str) -> list[Problem]:
     """Every problem with one scenario file for `rs`, sorted by line."""
-    return sorted(rs.check_scenario(path), key=lambda p: (p.line, p.field, p.message))
+    return sorted(check_scenario(rs, path), key=lambda p: (p.line, p.field, p.message))
 
 
-__all__ = ["ScenarioNotFound", "check_file", "looks_like_path", "read_scenario_file", "scenario_source"]
+__all__ = [
+    "ScenarioNotFound",
+    "check_file",
+    "check_scenario",
+    "looks_like_path",
+    "read_scenario_file",
+    "scenario_source",
+    "setup_file",
+]

@@ -259,3 +259,15 @@ def test_every_command_that_prints_offers_json(path: tuple[str, ...]) -> None:
     if isinstance(cmd, click.Group):
         return
     assert "as_json" in {p.name for p in cmd.params}, f"`campaign {' '.join(path)}` has no --json"
+
+
+@pytest.mark.parametrize("path", _commands(main)[1:], ids=" ".join)
+def test_an_output_path_is_always_dash_o(path: tuple[str, ...]) -> None:
+    """Issue 14: one name for one idea: every command that writes a file or folder takes -o/--output."""
+    cmd: click.Command = main
+    for name in path:
+        assert isinstance(cmd, click.Group)
+        cmd = cmd.commands[name]
+    for param in cmd.params:
+        if isinstance(param, click.Option) and {"--out", "--output"} & set(param.opts):
+            assert {"-o", "--output"} <= set(param.opts), f"{' '.join(path)}: {param.opts}"

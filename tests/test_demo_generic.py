@@ -23,6 +23,9 @@ def test_the_demo_plays_the_toy_race_through_the_mail_path(tmp_path: Path):
     res = CliRunner().invoke(main, ["demo", "--ruleset", "race", "--out", str(tmp_path / "d"), "--seed", "5"])
     assert res.exit_code == 0, res.output
     assert "Game 1 (sprint) is over after" in res.stdout and "Maildirs: alice/, bob/" in res.stdout
+    # issue 14: a line per game turn with the mail so far, then where to look
+    assert "turn 2 of at most 20: 2 order mails in, 6 replies and digests out so far" in res.output
+    assert "the battle is over:" in res.output and "Where to look:" in res.stdout
     db = tmp_path / "d" / "campaign.db"
     status = CliRunner().invoke(main, ["--db", str(db), "status", "1", "--json"]).stdout
     assert '"ruleset": "toy-race"' in status

@@ -6,6 +6,7 @@ Regenerate the pictures after a deliberate change with ``python -m tests.test_he
 from __future__ import annotations
 
 import doctest
+import importlib
 import math
 from collections.abc import Iterable
 from pathlib import Path
@@ -221,9 +222,18 @@ def test_docs_examples_run() -> None:
     assert result.failed == 0 and result.attempted > 20
 
 
-def test_module_examples_run() -> None:
-    result = doctest.testmod(hexgrid, optionflags=doctest.ELLIPSIS, verbose=False)
+@pytest.mark.parametrize("part", ["coords", "facing", "sight", "paths"])
+def test_module_examples_run(part: str) -> None:
+    module = importlib.import_module(f"campaign.hexgrid.{part}")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, verbose=False)
     assert result.failed == 0
+
+
+def test_the_package_exports_every_public_name() -> None:
+    """The split by sub-job changed no import: every public name is still `campaign.hexgrid.NAME`."""
+    parts = [importlib.import_module(f"campaign.hexgrid.{p}") for p in ("coords", "facing", "sight", "paths")]
+    for name in hexgrid.__all__:
+        assert any(getattr(part, name, None) is getattr(hexgrid, name) for part in parts), name
 
 
 if __name__ == "__main__":

@@ -18,7 +18,14 @@ from tests.test_cli import _commands, game  # noqa: F401 (the game fixture)
 MISSING = "/no/such/dir/file.txt"
 
 CASES: dict[str, list[list[str]]] = {
-    "audit bundle": [["99", "{tmp}/b"], ["abc", "{tmp}/b"], ["1", "{db}"]],
+    "audit bundle": [
+        ["99", "{tmp}/b"],
+        ["abc", "{tmp}/b"],
+        ["1", "{db}"],
+        ["1", "-o", "{db}"],
+        ["1"],
+        ["1", "x.zip", "-o", "y.zip"],
+    ],
     "audit dice": [["99"], ["0"]],
     "audit shadow": [["99"]],
     "audit verify": [["99"]],
@@ -125,7 +132,7 @@ CASES: dict[str, list[list[str]]] = {
         ["1", "--units", "--format", "png"],
         ["1", "--units", "--side", "green"],
     ],
-    "site": [["{db}"]],
+    "site": [["{db}"], ["-o", "{db}"], ["a", "-o", "b"], []],
     "status": [["99"], ["nope"]],
     "tick": [["--now", "yesterday"]],
 }

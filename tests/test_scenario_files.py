@@ -21,7 +21,7 @@ from campaign.events import game_stream
 from campaign.kit.scenario_file import ScenarioError, TomlDocument
 from campaign.replay import state_at
 from campaign.ruleset import ScenarioSource
-from campaign.scenarios import looks_like_path
+from campaign.scenarios import check_scenario, looks_like_path, setup_file
 from campaign.service import Campaign, UserError
 from tests.toy import RULESET as TOY
 from tests.toy import Race
@@ -83,11 +83,11 @@ def test_base_class_defaults_describe_and_check(tmp_path: Path):
     info = TOY.describe_text(RACE, "late.toml")
     assert (info.name, info.title, info.sides) == ("late.toml", "Late in the race", ("blue", "red"))
     assert TOY.check_text(RACE, "late.toml") == []
-    problems = TOY.check_scenario(tmp_path / "missing.toml")
+    problems = check_scenario(TOY, tmp_path / "missing.toml")
     assert [str(p) for p in problems] == [f"{tmp_path / 'missing.toml'}: no such file"]
     bad = tmp_path / "bad.toml"
     bad.write_text('title = "x"\n[[sides]]\nname = 3\n', encoding="utf-8")
-    assert [(p.line, p.field) for p in TOY.check_scenario(bad)] == [(3, "sides[0].name")]
+    assert [(p.line, p.field) for p in check_scenario(TOY, bad)] == [(3, "sides[0].name")]
     state = TOY.setup_from(ScenarioSource("late.toml", RACE, "late.toml"), {"turn_limit": 5})
     assert state["limit"] == 5 and state["pos"]["blue"] == 7
 
@@ -128,4 +128,4 @@ def test_scenario_check_cli_for_any_ruleset(tmp_path: Path):
     res = CliRunner().invoke(main, ["scenario", "check", str(path)])
     assert res.exit_code == 2 and "--ruleset" in res.output
     with pytest.raises(ScenarioError):
-        TOY.setup_file(tmp_path / "nope.toml", {})
+        setup_file(TOY, tmp_path / "nope.toml", {})

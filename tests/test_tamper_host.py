@@ -536,3 +536,43 @@ def test_after_a_correction_the_reopened_turn_rolls_on_a_seed_committed_before_i
     assert dice_of[(3, 1)] not in voided and dice_of[(3, 1)] > last(rows, "EventsVoided")["seq"]
     resolved = next(r for r in rows if r["type"] == "PhaseResolved" and r["seq"] > dice_of[(3, 1)])
     assert resolved["payload"]["turn"] == 2
+
+
+@pytest.fixture
+def timed_host(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A game with 48-hour deadlines in which a reminder went out and the missed-orders policy applied."""
+    from campaign.deadlines import Schedule
+
+    monkeypatch.setenv("CAMPAIGN_NOW", "2026-01-05T12:00:00Z")
+    store, camp = new_campaign(db_path)
+    camp.new_game("toy-race", "sprint", {"blue": "alice", "red": "bob"}, schedule=Schedule(48, 12, 24).as_json())
+    camp.declare_absence("bob", "2026-01-06", "2026-01-07")
+    camp.submit_orders(1, "alice", "advance 1")
+    assert camp.tick("2026-01-09T01:00:00Z")[0]["action"] == "reminded"  # bob was away: due 01-10 00:00
+    report = camp.tick("2026-01-10T13:00:00Z")  # past bob's stretched deadline and the grace
+    assert {r["action"] for r in report} >= {"missed: hold"}
+    store.close()
+    return db_path
+
+
+def test_the_honest_deadlines_pass(timed_host: Path) -> None:
+    code, out = verify(timed_host)
+    assert code == 0, out
+
+
+def test_a_deadline_moved_in_the_log_is_caught(timed_host: Path) -> None:
+    """Issue 11: every derived fact re-derived, deadlines included (the policy stated an earlier deadline)."""
+    forge(
+        timed_host,
+        lambda rows: first(rows, "DeadlinePassed")["payload"]["deadlines"].update(red="2026-01-07T12:00:00Z"),
+    )
+    code, out = verify(timed_host)
+    assert code == 1 and "DeadlinePassed states red's deadline as 2026-01-07T12:00:00Z" in out
+    assert "give 2026-01-10T00:00:00Z" in out
+
+
+def test_a_policy_applied_before_its_time_is_caught(timed_host: Path) -> None:
+    """A host cannot apply the missed-orders policy early by back-dating the tick."""
+    forge(timed_host, lambda rows: first(rows, "DeadlinePassed")["payload"].update(now="2026-01-09T13:00:00Z"))
+    code, out = verify(timed_host)
+    assert code == 1 and "DeadlinePassed for red at 2026-01-09T13:00:00Z, before its time" in out

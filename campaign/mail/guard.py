@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from campaign.mail.ledger import LOCKOUT_AFTER, LOCKOUT_WINDOW, ledger
+from campaign.mail.refusal import Refusal, _error
 from campaign.service import Campaign, _password_name
 
 DUMMY_HASH = (
@@ -44,7 +45,6 @@ def _now(camp: Campaign) -> datetime:
 def check_lockout(camp: Campaign, player: str) -> None:
     """Refuse (unanswered) while `player` is locked out."""
     from campaign.deadlines import format_time
-    from campaign.mailflow import Refusal, _error
 
     until = ledger(camp.store).locked(player, _now(camp))
     if until is None:
@@ -66,7 +66,6 @@ def check_lockout(camp: Campaign, player: str) -> None:
 def check_password(camp: Campaign, settings: Any, player: str, signon: Any) -> None:
     """Refuse a SIGNON line for another player or with a wrong password (counted towards a lockout)."""
     from campaign.deadlines import format_time
-    from campaign.mailflow import Refusal, _error
 
     ok = verify_once(camp, player if signon.player == player else None, signon.password)
     if signon.player != player:

@@ -46,8 +46,9 @@ from campaign.picture.styles import (
     StyleSheet,
     TerrainStyle,
 )
+from campaign.render.dispatch import render_svg
 from campaign.render.png import RenderError, render_png
-from campaign.render.svg import STATUS_LOOK, BoardLayout, board_layout, render_svg
+from campaign.render.svg import STATUS_LOOK, BoardLayout, board_layout
 from campaign.render.typeface import FONT_FAMILY, font_files
 
 __all__ = [

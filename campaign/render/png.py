@@ -10,7 +10,8 @@ from __future__ import annotations
 import resvg_py
 
 from campaign.picture import BoardPicture
-from campaign.render.svg import render_svg
+from campaign.picture.table import TablePicture
+from campaign.render.dispatch import render_svg
 from campaign.render.typeface import FONT_FAMILY, font_files
 
 
@@ -18,14 +19,15 @@ class RenderError(RuntimeError):
     """The SVG could not be rasterised (resvg's own message is included)."""
 
 
-def render_png(picture_or_svg: BoardPicture | str, scale: float = 1.0) -> bytes:
-    """PNG bytes of a board picture, or of SVG text; ``scale`` 2.0 doubles the pixel size.
+def render_png(picture_or_svg: BoardPicture | TablePicture | str, scale: float = 1.0) -> bytes:
+    """PNG bytes of a board picture (hex board or measured table), or of SVG text; ``scale`` 2.0
+    doubles the pixel size.
 
     Example: ``Path("board.png").write_bytes(render_png(picture, scale=1.5))``
     """
     if scale <= 0:
         raise ValueError(f"scale must be positive, got {scale}")
-    svg = render_svg(picture_or_svg) if isinstance(picture_or_svg, BoardPicture) else picture_or_svg
+    svg = picture_or_svg if isinstance(picture_or_svg, str) else render_svg(picture_or_svg)
     files = [str(f) for f in font_files()]
     try:
         data = resvg_py.svg_to_bytes(

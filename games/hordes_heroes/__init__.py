@@ -4,7 +4,7 @@ combat, compulsory moves and victory.
 `RULESET` is what the core finds through the ``campaign.rulesets`` entry point.
 """
 
-from .engine import HordesHeroes
+from .ruleset import HordesHeroes
 
 RULESET = HordesHeroes()
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
 from .model import Artillery, Category, Profile, Speed, Trait, TroopClass, Weapon, general_cost, max_generals
 
@@ -52,7 +53,7 @@ class ArmyListError(ValueError):
 _TRAIT_CODES = {t.value: t for t in Trait}
 
 
-def profile_from_toml(d: dict, where: str) -> Profile:
+def profile_from_toml(d: dict[str, Any], where: str) -> Profile:
     """One ``[[profiles]]`` table -> Profile; every field checked (HH.DATA.1)."""
     try:
         pid = str(d["id"])

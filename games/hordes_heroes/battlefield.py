@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from campaign.hexgrid import Hex, MapSpec, Offset, Orientation
 
@@ -105,7 +106,7 @@ class Battlefield:
         return self.spec.label(h)
 
 
-def build_battlefield(data: dict, where: str = "[map]") -> Battlefield:
+def build_battlefield(data: dict[str, Any], where: str = "[map]") -> Battlefield:
     """A battlefield from a scenario's ``[map]`` table (format in docs/scenarios.md); raises ValueError."""
     errs: list[str] = []
     try:
@@ -207,7 +208,7 @@ def build_battlefield(data: dict, where: str = "[map]") -> Battlefield:
     )
 
 
-def battlefield_to_json(bf: Battlefield) -> dict:
+def battlefield_to_json(bf: Battlefield) -> dict[str, Any]:
     """Serialise (labels, sorted) for `dump` (HH.DATA.6)."""
     lab = bf.spec.label
     terrain: dict[str, list[str]] = {}
@@ -233,7 +234,7 @@ def battlefield_to_json(bf: Battlefield) -> dict:
     }
 
 
-def battlefield_from_json(d: dict) -> Battlefield:
+def battlefield_from_json(d: dict[str, Any]) -> Battlefield:
     spec = pointy_spec(d["columns"], d["rows"], Offset(d["offset"]), d["first_column"], d["first_row"])
     p = spec.parse
     return Battlefield(

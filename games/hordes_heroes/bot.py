@@ -27,37 +27,31 @@ only breaks ties (a local `random.Random(seed)`, never the global one).
   Shooting targets, combat order, follow-ups and pursuits are left to the engine's defaults.
 - The side not moving sends the default standing orders (HH.PD.14-20).
 
-`self_play` runs a whole game between two bots through the `Ruleset` interface.
+`selfplay.self_play` runs a whole game between two bots through the `Ruleset` interface.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Any
 
 from campaign.hexgrid import Hex
-from campaign.ruleset import DiceSource, OrdersRejected
+from campaign.ruleset import OrdersRejected
 
-from . import engine as hh
 from . import orders as O
+from .aggression import search_attack
 from .battlefield import Terrain
 from .command import commanded_units
+from .engine import default_deployment, deploy_zone_ok, initiative_choosers, requests
 from .geometry import Edge, Facing, direction, edge_dist, front_sides, nearest_point_facing
 from .model import Category, Formation, General, Unit
-from .movement import Illegal, MoveSim, allowance, plan_move, search_attack
-from .rules import (
-    apply_plan,
-    do_combine,
-    do_general_move,
-    do_single,
-    verify_combine,
-    verify_general_move,
-    verify_single,
-)
+from .movement import Illegal, MoveSim, allowance, plan_move
+from .reform import do_combine, verify_combine
+from .rules import apply_plan, do_general_move, verify_general_move
 from .state import GameState, Initiative, Phase
+from .table import ORDERS, Bound
+from .validate import check_orders
 from .zoc import can_occupy, general_can_occupy, is_engaged
 
 # --- roles ----------------------------------------------------------------------------------------
@@ -129,7 +123,7 @@ def bot_orders(state: GameState, side: str, seed: int) -> str:
     """
     if side not in state.sides:
         return ""
-    reqs = sorted((r for r in hh.HordesHeroes().pending(state) if r.side == side), key=lambda r: r.optional)
+    reqs = sorted((r for r in requests(state) if r.side == side), key=lambda r: r.optional)
     if not reqs:
         return ""
     key = reqs[0].key
@@ -137,7 +131,7 @@ def bot_orders(state: GameState, side: str, seed: int) -> str:
     if key.startswith("initiative-"):
         return checked(state, side, initiative_lines(state, side, rng), [])
     if key.startswith("deploy-"):
-        return checked(state, side, deployment_lines(state, side, rng), hh.default_deployment(state, side).splitlines())
+        return checked(state, side, deployment_lines(state, side, rng), default_deployment(state, side).splitlines())
     if key.startswith("bound-"):
         return checked(state, side, bound_lines(state, side, rng), [])
     if key.startswith("standing-"):
@@ -147,13 +141,12 @@ def bot_orders(state: GameState, side: str, seed: int) -> str:
 
 def checked(state: GameState, side: str, lines: list[str], fallback: list[str]) -> str:
     """The first text `parse_orders` accepts: `lines`, less each refused line in turn; else `fallback`; else ""."""
-    rules = hh.HordesHeroes()
     for candidate in (lines, fallback):
         cur = list(candidate)
         while cur:
             text = "\n".join(cur)
             try:
-                rules.parse_orders(state, side, text)
+                check_orders(state, side, text)
                 return text
             except OrdersRejected as e:
                 bad = {err.line for err in e.errors if err.line > 0}
@@ -169,7 +162,7 @@ def checked(state: GameState, side: str, lines: list[str], fallback: list[str]) 
 def initiative_lines(state: GameState, side: str, rng: random.Random) -> list[str]:
     """Deploy second, moving first (HH.SEQ.4); the edge with more open ground in its zone (HH.PD.4)."""
     out = []
-    choosers, _roll = hh.initiative_choosers(state)
+    choosers, _roll = initiative_choosers(state)
     if side in choosers and state.options.initiative is Initiative.STANDARD:
         out.append("deploy second")
     if not state.edges_fixed:
@@ -210,7 +203,7 @@ def deployment_lines(state: GameState, side: str, rng: random.Random) -> list[st
     zone = [
         h
         for h in spec.hexes()
-        if hh.deploy_zone_ok(state, side, h)
+        if deploy_zone_ok(state, side, h)
         and state.unit_at(h) is None
         and not any(g.side != side for g in state.generals_at(h))
     ]
@@ -309,16 +302,13 @@ def bound_lines(state: GameState, side: str, rng: random.Random) -> list[str]:
     _aggressive_attacks(sim, side, commanded)
     out += _combines(sim, side, commanded)
     plan = _Planner(sim, side, commanded, rng)
+    bound = Bound(sim, side)
     for u in plan.move_order():
         o = plan.choose(u)
-        if o is None:
-            continue
+        if o is None or not ORDERS.can(bound, o):
+            continue  # the bot keeps only orders that verify, as the bound runner will judge them
         try:
-            if isinstance(o, O.Single):
-                after = verify_single(sim, o, commanded)
-                do_single(sim, o, after)
-            else:
-                apply_plan(sim, plan_move(sim, o, commanded=True))
+            ORDERS.apply(bound, o, None)
         except Illegal:
             continue
         out.append(O.order_text(o, spec, {}))
@@ -657,65 +647,3 @@ class _Planner:
                 continue
             return mv
         return None
-
-
-# --- a whole game ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class BotGame:
-    """A finished (or stopped) bot-against-bot game: final state, every order text sent, the story."""
-
-    state: GameState
-    orders: tuple[tuple[str, str, str], ...]
-    """(side, request key, order text) in the order they were filed."""
-    narrative: tuple[str, ...]
-    resolutions: int
-
-
-def self_play(
-    scenario: str,
-    seed: int,
-    dice: DiceSource,
-    options: Mapping[str, Any] | None = None,
-    *,
-    max_resolutions: int = 400,
-    until: Callable[[GameState], bool] | None = None,
-    on_orders: Callable[[GameState, str, str], None] | None = None,
-) -> BotGame:
-    """Two bots play `scenario` through the Ruleset interface until the game ends, `until(state)` holds
-    or `max_resolutions` phases have been resolved.
-
-    Each request pending is answered with `bot_orders(state, side, seed')` (optional requests first,
-    so standing orders are on file before the bound they affect is checked) and filed with
-    `parse_orders` then `apply_orders`; the phase is resolved with `dice`. A refused bundle raises
-    `OrdersRejected`: the bot promised legal orders. `on_orders(state, side, text)` sees every text
-    before it is filed (for tests that re-check determinism or legality).
-    """
-    rules = hh.HordesHeroes()
-    state = rules.setup(scenario, dict(options or {}))
-    filed: list[tuple[str, str, str]] = []
-    story: list[str] = []
-    n = 0
-    while n < max_resolutions and not (until is not None and until(state)):
-        reqs = rules.pending(state)
-        if not reqs:
-            break
-        for r in sorted(reqs, key=lambda r: (not r.optional, state.sides.index(r.side))):
-            if r.optional and r.key in state.orders:
-                continue
-            text = bot_orders(state, r.side, seed * 100_003 + n * 2 + state.sides.index(r.side))
-            if not text and r.optional:
-                continue
-            if on_orders is not None:
-                on_orders(state, r.side, text)
-            acc = rules.parse_orders(state, r.side, text)
-            state = rules.apply_orders(state, acc)
-            filed.append((r.side, acc.key, text))
-        if not rules.ready(state):
-            raise RuntimeError(f"bots filed everything pending but the phase is not ready: {rules.phase(state)}")
-        res = rules.resolve(state, dice)
-        state = res.state
-        story.extend(res.narrative)
-        n += 1
-    return BotGame(state, tuple(filed), tuple(story), n)

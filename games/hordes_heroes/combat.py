@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from campaign.hexgrid import Facing as GridFacing
 from campaign.hexgrid import Hex, deviation
+from campaign.ruleset import DiceSource
 
 from .battlefield import Terrain
 from .compulsory import kill_general, place
@@ -105,34 +106,8 @@ def form_groups(
                 return i
         return None
 
-    for focus, opps in declared:
-        fm: Member = ("u", focus)
-        ok = (
-            fm in members
-            and fm not in where
-            and opps
-            and all(("u", o) in members and ("u", o) not in where and o in _engaged_ids(state, fm) for o in opps)
-        )
-        if not ok or len(set(opps)) != len(opps):
-            lines.append(
-                f"  declared combat of unit {focus} against {list(opps)} does not meet HH.HTH.2; default grouping used."
-            )
-            continue
-        groups.append(Group(focus, [("u", o) for o in opps]))
-        where[fm] = len(groups) - 1
-        for o in opps:
-            where[("u", o)] = len(groups) - 1
-    # 1. carry over
-    for focus, opps in state.prev_groups:
-        fm = ("u", focus)
-        if fm not in members or fm in where:
-            continue
-        keep = [m for m in opps if m in members and m not in where and focus in _engaged_ids(state, m)]
-        if keep:
-            groups.append(Group(focus, list(keep)))
-            where[fm] = len(groups) - 1
-            for m in keep:
-                where[m] = len(groups) - 1
+    _declared_groups(state, declared, members, groups, where, lines)
+    _carried_over_groups(state, members, groups, where)
 
     def attach(u: Member, t: int) -> None:
         tm: Member = ("u", t)
@@ -158,13 +133,13 @@ def form_groups(
 
     # 2. new contacts, in contact order
     for mover, target in state.contact_order:
-        m = ("u", mover)
-        if m not in members or m in where:
+        mm: Member = ("u", mover)
+        if mm not in members or mm in where:
             continue
-        eng = _engaged_ids(state, m)
+        eng = _engaged_ids(state, mm)
         if not eng:
             continue
-        attach(m, target if target in eng else min(eng))
+        attach(mm, target if target in eng else min(eng))
 
     # 3. the remainder
     def pref(t: int) -> tuple[int, int]:
@@ -184,12 +159,56 @@ def form_groups(
     return [g for g in groups if g.opponents], lines
 
 
+def _declared_groups(
+    state: GameState,
+    declared: tuple[tuple[int, tuple[int, ...]], ...],
+    members: list[Member],
+    groups: list[Group],
+    where: dict[Member, int],
+    lines: list[str],
+) -> None:
+    """The phasing player's declared groups that meet HH.HTH.2 (HH.PD.27); the others are reported."""
+    for focus, opps in declared:
+        fm: Member = ("u", focus)
+        ok = (
+            fm in members
+            and fm not in where
+            and opps
+            and all(("u", o) in members and ("u", o) not in where and o in _engaged_ids(state, fm) for o in opps)
+        )
+        if not ok or len(set(opps)) != len(opps):
+            lines.append(
+                f"  declared combat of unit {focus} against {list(opps)} does not meet HH.HTH.2; default grouping used."
+            )
+            continue
+        groups.append(Group(focus, [("u", o) for o in opps]))
+        where[fm] = len(groups) - 1
+        for o in opps:
+            where[("u", o)] = len(groups) - 1
+
+
+def _carried_over_groups(
+    state: GameState, members: list[Member], groups: list[Group], where: dict[Member, int]
+) -> None:
+    """HH.HTH.3 step 1: last bound's groups carry over, less those no longer engaged with their focus."""
+    for focus, opps in state.prev_groups:
+        fm: Member = ("u", focus)
+        if fm not in members or fm in where:
+            continue
+        keep = [m for m in opps if m in members and m not in where and focus in _engaged_ids(state, m)]
+        if keep:
+            groups.append(Group(focus, list(keep)))
+            where[fm] = len(groups) - 1
+            for m in keep:
+                where[m] = len(groups) - 1
+
+
 def combat_order(
     state: GameState, groups: list[Group], declared: tuple[tuple[int, tuple[int, ...]], ...]
 ) -> list[Group]:
     """Declared order first, then combats with a phasing unit that made contact, in contact order, then by focus id
     (HH.HTH.4, HH.PD.28)."""
-    rank: dict[int, tuple] = {}
+    rank: dict[int, tuple[int, ...]] = {}
     dec = [f for f, _ in declared]
     contact = [m for m, _ in state.contact_order]
     for i, g in enumerate(groups):
@@ -304,7 +323,7 @@ def side_total(
     return st
 
 
-def _roll(state: GameState, st: SideTotal, dice, label: str) -> None:
+def _roll(state: GameState, st: SideTotal, dice: DiceSource, label: str) -> None:
     two = bool(st.generals) or any(hosts_general(state, u) for u in st.units)  # HH.GEN.21, HH.HTH.13
     n = 2 if two else 1
     for i in range(n):
@@ -456,31 +475,7 @@ def follow_ups(
     if not vacated or not winners:
         return lines, advanced
     if len(winners) == 1:
-        w = winners[0]
-        opts = []
-        for h, a in vacated:
-            breaking = _staked_hex(state, h) and (a.fled or a.eliminated)
-            if can_follow(state, w, h, breaking=breaking):
-                opts.append((h, a, breaking))
-        if not opts:
-            return lines, advanced
-        h, a, breaking = min(
-            opts, key=lambda o: (deviation(w.hex, GridFacing(int(w.facing)), o[0]), o[0])
-        )  # HH.COMP.29, HH.PD.35: the vacated hex (HH.DEF.10) nearest straight ahead
-        status, default = follow_status(state, w, h)
-        if breaking:
-            status = "must"  # HH.SPECIAL.17
-        go = status == "must" or _decide(state, w, default, choices.follow_up, "follow_up")
-        if not go:
-            lines.append(f"  {uname(state, w)} does not follow up [HH.COMP.26, HH.PD.33].")
-            return lines, advanced
-        lines += _advance(state, w, h, a, breaking, losers_alive)
-        advanced.add(w.id)
-        if a.fled and not breaking and _may_pursue_after(state, w, choices):
-            # HH.COMP.40: the path of the loser whose hex it entered, and no other.
-            more, _ = pursue(state, state.units[w.id], state.flee_paths.get(a.unit, (h,)))
-            lines += more
-        return lines, advanced
+        return _one_winner_follows(state, winners[0], vacated, choices, losers_alive)
     # Several winners, one vacated hex (HH.COMP.30, HH.COMP.31).
     h, a = vacated[0]
     breaking = _staked_hex(state, h) and (a.fled or a.eliminated)
@@ -531,6 +526,41 @@ def follow_ups(
             lines += more
             advanced.add(w.id)
             ahead = r2
+    return lines, advanced
+
+
+def _one_winner_follows(
+    state: GameState, w: Unit, vacated: list[tuple[Hex, Applied]], choices: Choices, losers_alive: list[int]
+) -> tuple[list[str], set[int]]:
+    """A single winner follows up into the vacated hex nearest straight ahead, then may pursue (HH.COMP.29,
+    HH.COMP.40, HH.PD.35)."""
+    lines: list[str] = []
+    advanced: set[int] = set()
+    opts = []
+    for h, a in vacated:
+        breaking = _staked_hex(state, h) and (a.fled or a.eliminated)
+        if can_follow(state, w, h, breaking=breaking):
+            opts.append((h, a, breaking))
+    if not opts:
+        return lines, advanced
+    assert w.hex is not None
+    here = w.hex
+    h, a, breaking = min(
+        opts, key=lambda o: (deviation(here, GridFacing(int(w.facing)), o[0]), o[0])
+    )  # HH.COMP.29, HH.PD.35: the vacated hex (HH.DEF.10) nearest straight ahead
+    status, default = follow_status(state, w, h)
+    if breaking:
+        status = "must"  # HH.SPECIAL.17
+    go = status == "must" or _decide(state, w, default, choices.follow_up, "follow_up")
+    if not go:
+        lines.append(f"  {uname(state, w)} does not follow up [HH.COMP.26, HH.PD.33].")
+        return lines, advanced
+    lines += _advance(state, w, h, a, breaking, losers_alive)
+    advanced.add(w.id)
+    if a.fled and not breaking and _may_pursue_after(state, w, choices):
+        # HH.COMP.40: the path of the loser whose hex it entered, and no other.
+        more, _ = pursue(state, state.units[w.id], state.flee_paths.get(a.unit, (h,)))
+        lines += more
     return lines, advanced
 
 
@@ -606,7 +636,7 @@ def _facing_enemy(state: GameState, focus: Unit, opps: list[Unit], st: SideTotal
     return min(pool, key=lambda v: (-(state.profile(v).cf + effective_impact(state, v)), v.id))
 
 
-def resolve_combat(state: GameState, g: Group, dice, fought: set[Member], choices: Choices) -> list[str]:
+def resolve_combat(state: GameState, g: Group, dice: DiceSource, fought: set[Member], choices: Choices) -> list[str]:
     """One combat in the steps of HH.HTH.25."""
     focus = state.units.get(g.focus)
     if focus is None or not focus.on_table or ("u", g.focus) in fought:
@@ -687,7 +717,7 @@ def resolve_combat(state: GameState, g: Group, dice, fought: set[Member], choice
     return lines
 
 
-def resolve_single_combat(state: GameState, a: int, b: int, dice) -> list[str]:
+def resolve_single_combat(state: GameState, a: int, b: int, dice: DiceSource) -> list[str]:
     """Each general rolls 2D6, phasing side first; the lower is killed or captured; a draw leaves both (HH.HTH.26)."""
     ga, gb = state.generals[a], state.generals[b]
     order = sorted((ga, gb), key=lambda g: g.side != state.phasing)
@@ -705,7 +735,7 @@ def resolve_single_combat(state: GameState, a: int, b: int, dice) -> list[str]:
     return [f"Single combat: {desc}.", "  " + kill_general(state, loser, "he lost the single combat [HH.GEN.26]")]
 
 
-def hth_phase(state: GameState, dice, choices: Choices) -> list[str]:
+def hth_phase(state: GameState, dice: DiceSource, choices: Choices) -> list[str]:
     """The whole H2H phase (HH.SEQ.11 step 4, HH.HTH.1-5, HH.HTH.25)."""
     lines = [f"Hand-to-hand phase ({state.phasing} chooses the order) [HH.HTH.4]."]
     for a, b in single_combats(state):

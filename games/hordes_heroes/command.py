@@ -7,6 +7,7 @@ computes it from the state after all Command Moves.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 from campaign.hexgrid import Hex
 
@@ -114,7 +115,7 @@ def commanded_units(state: GameState, side: str) -> frozenset[int]:
     by_hex = {u.hex: u for u in units}
     generals = [g for _, g in sorted(state.generals.items()) if g.side == side and can_command(state, g)]
 
-    def chain(seeds: set[int], admit) -> set[int]:
+    def chain(seeds: set[int], admit: Callable[[Unit], bool]) -> set[int]:
         out = set(seeds)
         todo = deque(sorted(seeds))
         while todo:

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import Any
 
 from campaign.hexgrid import Hex
+from campaign.ruleset import DiceSource
 
 from .battlefield import Terrain
 from .geometry import Facing, direction, edge_dist, front_exit_sides, side_key
@@ -67,7 +69,7 @@ def eliminate(state: GameState, uid: int, why: str) -> list[str]:
     return lines
 
 
-def place(state: GameState, uid: int, to: Hex, **changes) -> Unit:
+def place(state: GameState, uid: int, to: Hex, **changes: Any) -> Unit:
     """Move a unit (with its attached generals, HH.GEN.8) to `to`; a lone friend there attaches (HH.COMP.1)."""
     before = state.units[uid]
     after = replace(before, hex=to, **changes)
@@ -217,7 +219,7 @@ def recoil_shooting(state: GameState, uid: int, shooters: list[Hex]) -> list[str
     here = u.hex
     ed0 = own_edge_dist(state, u.side, here)
 
-    def key(h: Hex) -> tuple:
+    def key(h: Hex) -> tuple[int, int, Hex]:
         return (-min(h.distance(s) for s in shooters), own_edge_dist(state, u.side, h), h)
 
     legal = [n for n in here.neighbours() if step_ok(state, u, here, n)]
@@ -269,11 +271,12 @@ def flee_candidates(state: GameState, u: Unit, opponents: list[Hex], h2h: bool) 
     return sorted(n for n in u.hex.neighbours() if all(n.distance(s) > u.hex.distance(s) for s in opponents))
 
 
-def _flee_search(state: GameState, u: Unit, firsts: list[Hex], length: int) -> tuple | None:
+def _flee_search(state: GameState, u: Unit, firsts: list[Hex], length: int) -> tuple[Any, ...] | None:
     """The default legal flee path (HH.COMP.17, HH.COMP.18, HH.COMP.21): minimises final edge distance, friends
     disturbed, steps away from the own edge, then hex ids. Returns (key, path, passed, pushed-aside)."""
     assert u.hex is not None
-    best: tuple | None = None
+    start: Hex = u.hex
+    best: tuple[Any, ...] | None = None
     cache: dict[tuple[Hex, Hex], bool] = {}
 
     def ok(a: Hex, b: Hex) -> bool:
@@ -288,11 +291,11 @@ def _flee_search(state: GameState, u: Unit, firsts: list[Hex], length: int) -> t
         pushed = None
         f = state.unit_at(last)
         if f is not None and f.id != u.id:
-            to = _push_aside_hex(state, f, [*path, u.hex])
+            to = _push_aside_hex(state, f, [*path, start])
             if to is None:
                 return
             pushed = (f.id, to)
-        prev = [u.hex, *path]
+        prev = [start, *path]
         away = sum(
             1
             for a, b in zip(prev, prev[1:], strict=False)
@@ -310,7 +313,7 @@ def _flee_search(state: GameState, u: Unit, firsts: list[Hex], length: int) -> t
             finish(path, passed)
             return
         for n in cur.neighbours():
-            if n in path or n == u.hex or not ok(cur, n):
+            if n in path or n == start or not ok(cur, n):
                 continue
             g = state.unit_at(n)
             if g is not None and not can_be_pushed(state, g):
@@ -318,7 +321,7 @@ def _flee_search(state: GameState, u: Unit, firsts: list[Hex], length: int) -> t
             dfs(path + [n], passed + ([f.id] if f is not None and f.id != u.id else []))
 
     for h in firsts:
-        if not ok(u.hex, h):
+        if not ok(start, h):
             continue
         g = state.unit_at(h)
         if g is not None and not can_be_pushed(state, g):
@@ -364,7 +367,7 @@ def flee(state: GameState, uid: int, opponents: list[Hex], *, h2h: bool) -> list
 # --- elephants ----------------------------------------------------------------------------------------
 
 
-def elephant_move(state: GameState, uid: int, dice, why: str) -> list[str]:
+def elephant_move(state: GameState, uid: int, dice: DiceSource, why: str) -> list[str]:
     """One random 1-hex move of an elephant (HH.SPECIAL.36, HH.SPECIAL.38, HH.HEX.3: D6 k is direction k - 1)."""
     u = state.units[uid]
     assert u.hex is not None
@@ -384,8 +387,8 @@ def elephant_move(state: GameState, uid: int, dice, why: str) -> list[str]:
         )
     occ = state.unit_at(h)
     if occ is not None:
-        push = h.neighbour(d)
-        if not (
+        push: Hex | None = h.neighbour(d)
+        if push is None or not (
             bf.on_map(push)
             and state.unit_at(push) is None
             and can_occupy(state, state.profile(occ), push)
@@ -414,24 +417,25 @@ def elephant_move(state: GameState, uid: int, dice, why: str) -> list[str]:
 # --- evade and flee response (during enemy movement) ---------------------------------------------------
 
 
-def _response_paths(state: GameState, v: Unit, mover_hex: Hex, max_len: int, evade: bool) -> list[tuple]:
+def _response_paths(state: GameState, v: Unit, mover_hex: Hex, max_len: int, evade: bool) -> list[tuple[Any, ...]]:
     """Legal evade / flee-response paths (HH.COMP.43, HH.COMP.47): each (key parts, path, passed, pushed)."""
     assert v.hex is not None
-    out: list[tuple] = []
+    here: Hex = v.hex
+    out: list[tuple[Any, ...]] = []
     p = state.profile(v)
     foot_skirmisher = p.skirmisher and not p.category.mounted  # HH.SPECIAL.39: they evade through friends harmlessly
 
     def dfs(path: list[Hex], passed: list[int], mp: int) -> None:
-        cur = path[-1] if path else v.hex
+        cur = path[-1] if path else here
         if path:
             f = state.unit_at(cur)
             pushed = None
             ok = True
             if f is not None:
-                to = _push_aside_hex(state, f, [*path, v.hex])
+                to = _push_aside_hex(state, f, [*path, here])
                 ok = to is not None
                 pushed = (f.id, to)
-            if ok and cur.distance(mover_hex) > v.hex.distance(mover_hex):  # type: ignore[union-attr]
+            if ok and cur.distance(mover_hex) > here.distance(mover_hex):
                 out.append((path, passed, pushed))
             t = state.field.terrain_at(cur)
             if t in (Terrain.WOOD, Terrain.BUA, Terrain.RIVER):
@@ -439,10 +443,11 @@ def _response_paths(state: GameState, v: Unit, mover_hex: Hex, max_len: int, eva
             if t is Terrain.BROKEN and p.category.cavalry_rules:
                 return
         for n in cur.neighbours():
-            if n in path or n == v.hex or not step_ok(state, v, cur, n):
+            if n in path or n == here or not step_ok(state, v, cur, n):
                 continue
             cost = 1
-            if not path and not evade and direction(v.hex, n) not in front_exit_sides(v.facing):
+            d = direction(here, n)
+            if not path and not evade and (d is None or d not in front_exit_sides(v.facing)):
                 cost += 1  # HH.COMP.47: the normal turn cost of the first step (HH.MOVE.11)
             if mp + cost > max_len:
                 continue
@@ -461,7 +466,7 @@ def _response_paths(state: GameState, v: Unit, mover_hex: Hex, max_len: int, eva
     return out
 
 
-def _carry_out_response(state: GameState, v: Unit, chosen: tuple, what: str, code: str) -> list[str]:
+def _carry_out_response(state: GameState, v: Unit, chosen: tuple[Any, ...], what: str, code: str) -> list[str]:
     path, passed, pushed = chosen
     lines = []
     for fid in passed:

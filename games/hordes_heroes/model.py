@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from campaign.hexgrid import Hex
 
@@ -175,7 +176,7 @@ class Artillery:
                 return b
         return None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "bands": [[b.max_range, b.h1, b.h2, b.h3] for b in self.bands],
             "trajectory": self.trajectory.value,
@@ -184,7 +185,7 @@ class Artillery:
         }
 
     @classmethod
-    def from_json(cls, d: dict) -> Artillery:
+    def from_json(cls, d: dict[str, Any]) -> Artillery:
         bands = tuple(Band(*row) for row in d["bands"])
         if not bands or any(b.max_range < 1 for b in bands):
             raise ValueError("artillery needs at least one band with max_range >= 1 [HH.DATA.2]")

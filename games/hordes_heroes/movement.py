@@ -2,7 +2,7 @@
 
 `MoveSim` walks a move token by token (step, turn, formation, mount) and is the one definition of a
 legal move: the order validator (`verify_move`), the executor (`do_move`) and the aggressive-unit
-path search (`search_attack`) all drive it. The search state is (hex, facing, formation, MP used,
+path search (`aggression.search_attack`) all drive it. The search state is (hex, facing, formation, MP used,
 free-turn flag) as in HH.HEX.16.
 """
 
@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from campaign.hexgrid import Hex
+from campaign.kit.runner import Refusal
 
 from .battlefield import Terrain
 from .geometry import Facing, direction, front_exit_sides, is_free_change, side_key, turn_steps
@@ -20,14 +21,8 @@ from .orders import Mount, Move, Token
 from .state import GameState
 from .zoc import afloat, can_occupy, can_step, engaged_at, is_engaged, pair_key, restricted, unit_can_step
 
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """Why an order is illegal: a rule id (the error code), a sentence, and how to fix it."""
-
-    code: str
-    message: str
-    hint: str = ""
+Problem = Refusal
+"""Why an order is illegal: a rule id (the error code), a sentence, and how to fix it (the kit's Refusal)."""
 
 
 class Illegal(Exception):
@@ -108,8 +103,8 @@ class MoveSim:
         self.state = state
         self.unit = unit
         self.profile = state.profile(unit)
-        self.start = unit.hex
-        assert self.start is not None
+        assert unit.hex is not None
+        self.start: Hex = unit.hex
         self.hex: Hex = self.start
         self.facing = unit.facing
         self.formation = unit.formation
@@ -249,8 +244,19 @@ class MoveSim:
 
     def step(self, h: Hex) -> None:
         """Enter an adjacent hex (HH.MOVE.7, HH.MOVE.9, HH.TERR.*, HH.ZOC.2, HH.MOVE.19, HH.MOVE.30)."""
-        st, bf, p = self.state, self.state.field, self.profile
         a = self.hex
+        d = self._may_leave(a, h)
+        first = not self.left_start
+        self._turn_to_exit(d, first)
+        self._cross_side(a, h, first)
+        occ = self._may_enter(a, h)
+        along, restriction = self._terrain_rules(a, h, first)
+        self._enter(h, along, restriction)
+        self._zone_of_control(h, occ)
+
+    def _may_leave(self, a: Hex, h: Hex) -> int:
+        """The move may go on, to an adjacent hex on the table (HH.MOVE.3, HH.MOVE.9, HH.MOVE.22); the direction."""
+        st, bf = self.state, self.state.field
         if self.stop_reason is not None:
             pr = self.stop_reason
             raise Illegal(
@@ -269,8 +275,10 @@ class MoveSim:
         if d is None:
             self.fail("HH.MOVE.9", f"cannot step from {self.label(a)} to {self.label(h)}: the hexes are not adjacent")
         assert d is not None
-        first = not self.left_start
-        # Facing: leave through a front exit side (HH.MOVE.9, HH.MOVE.11).
+        return d
+
+    def _turn_to_exit(self, d: int, first: bool) -> None:
+        """Leave through a front exit side, turning as needed (HH.MOVE.9, HH.MOVE.11)."""
         if d not in front_exit_sides(self.facing):
             if first:
                 f, _ = auto_facing(self.facing, self.facing, d, FreeTurn.NONE, False)
@@ -284,7 +292,10 @@ class MoveSim:
             self.tokens.append(f)
         if first and (self.start_turned or self.mount_changed) and self.facing != self.unit.facing:
             self.mp += 1  # HH.MOVE.11: any change in the start hex of a unit that leaves it costs 1 MP
-        # Hex-side features, checked on every crossed side (HH.HEX.14).
+
+    def _cross_side(self, a: Hex, h: Hex, first: bool) -> None:
+        """Hex-side features, checked on every crossed side: stakes, steep sides, walls (HH.HEX.14)."""
+        st, bf, p = self.state, self.state.field, self.profile
         key = side_key(a, h)
         if key in st.stakes:
             self.fail("HH.SPECIAL.15", f"cannot cross the staked side between {self.label(a)} and {self.label(h)}")
@@ -308,7 +319,11 @@ class MoveSim:
                 self.fail("HH.TERR.65", f"crosses a wall into {self.label(h)}: that must be its whole move")
             self.whole_reason = "crossing a wall"
             self.lock_reason = "it crosses a wall"
-        # Terrain the troop type may not enter.
+
+    def _may_enter(self, a: Hex, h: Hex) -> Unit | None:
+        """The troop type may enter the hex, and no enemy or disrupted friend holds it (HH.TERR.2, HH.MOVE.19,
+        HH.MOVE.30); the unit there, if any."""
+        st, bf, p = self.state, self.state.field, self.profile
         if not can_step(st, p, a, h):  # HH.TERR.13, HH.TERR.14: wheeled units in and out along a road only
             t = bf.terrain_at(h)
             if can_occupy(st, p, h):
@@ -330,7 +345,12 @@ class MoveSim:
                     self.fail("HH.MOVE.30", f"cannot enter {self.label(h)}: the enemy general {g.id} is there")
         if occ is not None and occ.disrupted:
             self.fail("HH.MOVE.19", f"cannot pass through {uname(st, occ)} at {self.label(h)}: it is disrupted")
-        # Terrain movement rules.
+        return occ
+
+    def _terrain_rules(self, a: Hex, h: Hex, first: bool) -> tuple[bool, bool]:
+        """Roads, restrictions, fords and bridges, then the terrain that stops a move or is a whole move
+        (HH.TERR.12, HH.TERR.40-44); (along a road, into a restriction)."""
+        st, bf = self.state, self.state.field
         along = bf.along_road(a, h)
         ta, tb = bf.terrain_at(a), bf.terrain_at(h)
         if along and self.formation in (Formation.COLUMN, Formation.SQUEEZED):
@@ -363,6 +383,12 @@ class MoveSim:
             tb = Terrain.GOOD
         if a in bf.bridges or (a in bf.fords and self.formation is not Formation.DEPLOYED):
             ta = Terrain.GOOD
+        self._whole_move_terrain(ta, tb, h, first)
+        return along, restriction
+
+    def _whole_move_terrain(self, ta: Terrain, tb: Terrain, h: Hex, first: bool) -> None:
+        """Rivers, woodland, built-up areas and broken ground (HH.TERR.18-20, HH.TERR.27, HH.TERR.35, HH.TERR.48)."""
+        p = self.profile
         if tb is Terrain.RIVER:
             if direction(self.start, h) is None:
                 self.fail("HH.TERR.35", f"can enter the river at {self.label(h)} only from a hex it began its move in")
@@ -407,7 +433,10 @@ class MoveSim:
                     f"can enter the broken ground at {self.label(h)} only as the first step of a move",
                     "stop next to it this bound and enter next bound",
                 )
-        # Enter the hex.
+
+    def _enter(self, h: Hex, along: bool, restriction: bool) -> None:
+        """Step in: 1 MP, the path and the free turn the new hex allows (HH.MOVE.7, HH.MOVE.10)."""
+        bf = self.state.field
         if self.formation is Formation.SQUEEZED and not restriction:
             self.formation = (
                 self.start_formation if self.start_formation is not Formation.SQUEEZED else Formation.DEPLOYED
@@ -421,7 +450,10 @@ class MoveSim:
         self.hex_turn_paid = False
         self.mount_changed = False
         self.free = FreeTurn.ANY if bf.is_road(h) and not along else FreeTurn.ONE_POINT
-        # Zone of control and contact (HH.ZOC.2, HH.ZOC.6, HH.MOVE.27).
+
+    def _zone_of_control(self, h: Hex, occ: Unit | None) -> None:
+        """Zone of control and contact (HH.ZOC.2, HH.ZOC.6, HH.MOVE.27, HH.MOVE.20)."""
+        st, bf = self.state, self.state.field
         contacts = []
         for v in st.live_units(st.other(self.unit.side)):
             if v.hex is None or direction(h, v.hex) is None or bf.is_steep(h, v.hex):
@@ -491,6 +523,10 @@ class MoveSim:
             )
 
     # --- end -------------------------------------------------------------------------------
+    def _towards(self, v: Unit) -> int | None:
+        """The direction from the mover's hex to a unit next to it (None when not adjacent)."""
+        return direction(self.hex, v.hex) if v.hex is not None else None
+
     def road_move(self) -> bool:
         bf = self.state.field
         return bool(self.steps) and bf.is_road(self.start) and self.road_ok
@@ -525,11 +561,7 @@ class MoveSim:
                 self.fail("HH.MOVE.28", f"did not contact enemy unit {target}; it contacted {self.contacts}")
             prim = target
             if prim is None:
-                fronts = [
-                    c
-                    for c in self.contacts
-                    if direction(self.hex, st.units[c].hex) in front_exit_sides(self.facing)  # type: ignore[arg-type]
-                ]
+                fronts = [c for c in self.contacts if self._towards(st.units[c]) in front_exit_sides(self.facing)]
                 prim = min(fronts) if fronts else min(self.contacts)
             d = direction(self.hex, st.units[prim].hex)  # type: ignore[arg-type]
             contact_facing = Facing.of_side(d)  # type: ignore[arg-type]
@@ -633,7 +665,7 @@ def _trail(state: GameState, sim: MoveSim, front: Unit) -> tuple[Unit, Unit | No
                     f" {sim.label(sim.start)}",
                 )
             )
-        moved = dict(moved_this_phase=True, moved_this_bound=True)
+        moved = True
     else:
         rear = replace(
             front,
@@ -645,7 +677,7 @@ def _trail(state: GameState, sim: MoveSim, front: Unit) -> tuple[Unit, Unit | No
             static_combat=False,
         )
         front = replace(front, stands=4, nominal=4, split_link=rear.id)
-        moved = {}
+        moved = False
     at = path[-2]
     occ = state.unit_at(at)
     if occ is not None and occ.id not in (sim.unit.id, rear.id):
@@ -663,8 +695,9 @@ def _trail(state: GameState, sim: MoveSim, front: Unit) -> tuple[Unit, Unit | No
         hex=at,
         facing=front.facing,
         formation=Formation.SQUEEZED if restricted_hex else Formation.DEPLOYED,
-        **moved,
     )
+    if moved:
+        rear = replace(rear, moved_this_phase=True, moved_this_bound=True)
     return front, rear
 
 
@@ -692,6 +725,7 @@ def _plan(state: GameState, sim: MoveSim, order: Move) -> MovePlan:
     final = replace(
         sim.unit,
         hex=sim.hex,
+        # TODO(HH.MOVE.27): Facing.E is 0, so `or` drops a contact facing E; the fix changes replays of old games
         facing=contact_facing or sim.facing,
         formation=sim.formation,
         pavisses=sim.unit.pavisses and not sim.contacts,  # HH.SPECIAL.9: dropped on contact
@@ -739,44 +773,6 @@ def check_may_move(state: GameState, u: Unit, commanded: bool) -> None:
         )
     if u.moved_this_phase:
         raise Illegal(Problem("HH.MOVE.1", f"{uname(state, u)} has already moved this phase"))
-
-
-def search_attack(state: GameState, u: Unit, used: int = 0) -> Move | None:
-    """Cheapest legal move for `u` ending engaged with an enemy (HH.SPECIAL.34, HH.SPECIAL.35, HH.HEX.16).
-
-    Target: fewest MP, then lowest unit id; path: fewest MP, then the lowest sequence of hex ids.
-    Command is ignored (the unit is out of command by definition). Facing changes are the automatic
-    ones of `auto_facing`.
-    """
-    limit = allowance(state, u, False) + (1 if state.profile(u).speed.road else 0)
-    best: tuple[int, int, tuple[Hex, ...]] | None = None
-    first = MoveSim(state, u, aggressive=True)
-    first.mp = used  # HH.SPECIAL.35: after an evade the attack goes on with the MP left
-    frontier = [first]
-    for _depth in range(limit):
-        nxt = []
-        for sim in frontier:
-            for n in sim.hex.neighbours():
-                s2 = sim.clone()
-                try:
-                    s2.step(n)
-                except Illegal:
-                    continue
-                if s2.contacts:
-                    try:
-                        s2.clone().finish()
-                    except Illegal:
-                        continue
-                    for c in s2.contacts:
-                        cand = (s2.mp, c, tuple(s2.steps))
-                        if best is None or cand < best:
-                            best = cand
-                elif s2.stop_reason is None and s2.whole_reason is None and s2.mp < limit:
-                    nxt.append(s2)
-        frontier = nxt
-    if best is None:
-        return None
-    return Move(0, u.id, best[2], best[1])
 
 
 def engaged_now(state: GameState, u: Unit) -> bool:

@@ -1,13 +1,13 @@
 """The order language of Hordes & Heroes: one order per line (docs/orders/hordes-heroes.md) [HH.PD.*].
 
-`parse_lines` turns text into order objects, collecting every syntax error with its line and column.
-Legality against the board is checked by `engine` with the verify/can/do functions of `rules`.
-Every order has `to_json`/`from_json` (what the log stores) and `text()` (the canonical line).
+The orders as data: one frozen dataclass per kind. `language` reads them from text (grammar tables, every
+error collected); the bound's order table (`table`) checks and carries them out. `order_text` is the
+canonical line and `order_to_json`/`order_from_json` what the log stores.
 """
 
 from __future__ import annotations
 
-import shlex
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -17,16 +17,6 @@ from campaign.hexgrid import Hex, MapSpec
 from .geometry import Edge, Facing
 from .model import Formation
 from .state import STANDING_KEYS
-
-
-class Syntax(Exception):
-    """A line that cannot be read; column is the 1-based token position."""
-
-    def __init__(self, message: str, column: int = 0, hint: str = ""):
-        super().__init__(message)
-        self.message = message
-        self.column = column
-        self.hint = hint
 
 
 class Mount(Enum):
@@ -62,7 +52,7 @@ def _tok_json(t: Token) -> Any:
     return ["mount", t.value]
 
 
-def _tok_from(d: list) -> Token:
+def _tok_from(d: list[Any]) -> Token:
     kind = d[0]
     if kind == "hex":
         return Hex(d[1], d[2])
@@ -296,7 +286,7 @@ class StandingOrder:
 
     line: int
     key: str
-    value: bool | None
+    value: bool
     unit: int | None = None
     general: int | None = None
     """Set for `standing general N follow-up yes|no` (HH.GEN.20)."""
@@ -363,13 +353,20 @@ Order = (
 )
 
 
-def order_text(o: Order, spec: MapSpec, names: dict[int, str]) -> str:
-    """The canonical line for an order (names quoted after unit ids, for the reader)."""
-    lab = spec.label
+def _namer(names: dict[int, str]) -> Callable[[int], str]:
+    """A unit id with its name quoted after it, when the name is known."""
 
     def u(i: int) -> str:
         n = names.get(i)
         return f'{i} "{n}"' if n else str(i)
+
+    return u
+
+
+def order_text(o: Order, spec: MapSpec, names: dict[int, str]) -> str:
+    """The canonical line for an order (names quoted after unit ids, for the reader)."""
+    lab = spec.label
+    u = _namer(names)
 
     if isinstance(o, GeneralMove):
         return " ".join(["general", str(o.general), *(lab(h) for h in o.path)])
@@ -390,6 +387,7 @@ def order_text(o: Order, spec: MapSpec, names: dict[int, str]) -> str:
     if isinstance(o, Swap):
         parts = ["swap", u(o.a), u(o.b)]
         if o.facing_a is not None or o.facing_b is not None:
+            # TODO(HH.MOVE.21): facing E (0) echoes as `keep`; changing it changes the canonical text
             parts += ["face", (o.facing_a or Facing.N).name if o.facing_a else "keep"]
             parts.append(o.facing_b.name if o.facing_b else "keep")
         return " ".join(parts)
@@ -408,6 +406,12 @@ def order_text(o: Order, spec: MapSpec, names: dict[int, str]) -> str:
         return f"disembark {u(o.unit)} {lab(o.to)}"
     if isinstance(o, Separate):
         return " ".join(["separate", u(o.a), u(o.b)] + (["into", lab(o.into)] if o.into else []))
+    return _other_text(o, spec, u)
+
+
+def _other_text(o: Order, spec: MapSpec, u: Callable[[int], str]) -> str:
+    """The canonical line of the orders that are not movement: choices, standing orders, set-up."""
+    lab = spec.label
     if isinstance(o, Exchange):
         return f"exchange {u(o.a)} {u(o.b)}"
     if isinstance(o, DropPavisses):
@@ -463,11 +467,11 @@ def order_text(o: Order, spec: MapSpec, names: dict[int, str]) -> str:
     return f"general {o.general} {lab(o.at)}"
 
 
-def order_to_json(o: Order) -> dict:
+def order_to_json(o: Order) -> dict[str, Any]:
     """JSON for the event log; `order_from_json` reverses it exactly."""
     kind = type(o).__name__
     d: dict[str, Any] = {"kind": kind}
-    for name in o.__slots__:  # type: ignore[attr-defined]
+    for name in o.__slots__:
         v = getattr(o, name)
         if isinstance(v, Hex):
             v = [v.q, v.r]
@@ -520,10 +524,10 @@ _HEX_FIELDS = {"to", "at", "at2", "into"}
 _FACING_FIELDS = {"facing", "facing_a", "facing_b"}
 
 
-def order_from_json(d: dict) -> Order:
+def order_from_json(d: dict[str, Any]) -> Order:
     cls = _KINDS[d["kind"]]
     kw: dict[str, Any] = {}
-    for name in cls.__slots__:  # type: ignore[attr-defined]
+    for name in cls.__slots__:
         v = d.get(name)  # a field added later (StandingOrder.general) is absent from older logs
         if v is not None:
             if name in _HEX_FIELDS:
@@ -558,416 +562,3 @@ class Context(Enum):
     """A bound's bundle: command moves, tactical moves, rally and hold-fire lines (HH.PD.6, HH.PD.7)."""
     STANDING = "standing"
     """Standing orders only (HH.PD.14-20)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Line:
-    """A non-blank order line: number, text and tokens with their columns."""
-
-    number: int
-    text: str
-    words: tuple[str, ...]
-    columns: tuple[int, ...]
-
-
-def split_lines(text: str) -> tuple[list[Line], list[tuple[int, str, str]]]:
-    """Lines with their words; comments (#) and blanks dropped; returns (lines, syntax problems)."""
-    out, bad = [], []
-    for i, raw in enumerate(text.splitlines(), start=1):
-        body = raw.split("#", 1)[0].strip()
-        if not body:
-            continue
-        try:
-            lex = shlex.shlex(body, posix=True)
-            lex.whitespace_split = True
-            lex.commenters = ""
-            words = list(lex)
-        except ValueError as e:
-            bad.append((i, raw.strip(), f"cannot read the line: {e} (unbalanced quotes?)"))
-            continue
-        cols, pos = [], 0
-        for w in words:
-            j = body.find(w.split()[0] if w.split() else w, pos)
-            j = pos if j < 0 else j
-            cols.append(j + 1)
-            pos = j + len(w)
-        out.append(Line(i, raw.strip(), tuple(words), tuple(cols)))
-    return out, bad
-
-
-class Reader:
-    """Reads one line's words left to right, raising Syntax with the column of the bad word."""
-
-    def __init__(self, line: Line, spec: MapSpec, names: dict[int, str]):
-        self.line, self.spec, self.names = line, spec, names
-        self.i = 1
-
-    def col(self) -> int:
-        return self.line.columns[self.i] if self.i < len(self.line.words) else len(self.line.text) + 1
-
-    def more(self) -> bool:
-        return self.i < len(self.line.words)
-
-    def peek(self) -> str:
-        return self.line.words[self.i].lower() if self.more() else ""
-
-    def next(self, what: str) -> str:
-        if not self.more():
-            raise Syntax(f"expected {what} at the end of the line", self.col())
-        w = self.line.words[self.i]
-        self.i += 1
-        return w
-
-    def integer(self, what: str) -> int:
-        c = self.col()
-        w = self.next(what)
-        if not w.lstrip("#").isdigit():
-            raise Syntax(f"expected {what} (a number), found {w!r}", c)
-        return int(w.lstrip("#"))
-
-    def unit(self) -> int:
-        c = self.col()
-        uid = self.integer("a unit id")
-        if uid not in self.names:
-            raise Syntax(f"there is no unit {uid}", c, "unit ids are listed in the roster of your last digest")
-        if self.more() and self.line.text[self.col() - 2 : self.col() - 1] in ('"', "'"):  # quoted name
-            given = self.line.words[self.i]
-            if given.lower() != self.names[uid].lower():
-                raise Syntax(
-                    f"unit {uid} is {self.names[uid]!r}, not {given!r}",
-                    self.col(),
-                    "check the unit id or drop the name",
-                )
-            self.i += 1
-        return uid
-
-    def _known_word(self, w: str) -> bool:
-        lw = w.lower()
-        return lw.isdigit() or lw in _KEYWORDS
-
-    def hex(self, what: str = "a hex label such as 0504") -> Hex:
-        c = self.col()
-        w = self.next(what)
-        try:
-            return self.spec.parse(w)
-        except ValueError as e:
-            raise Syntax(str(e), c) from None
-
-    def facing(self) -> Facing:
-        c = self.col()
-        w = self.next("a facing such as N or ESE")
-        try:
-            return Facing.parse(w)
-        except ValueError as e:
-            raise Syntax(str(e), c) from None
-
-    def end(self) -> None:
-        if self.more():
-            raise Syntax(f"unexpected {self.line.words[self.i]!r}", self.col())
-
-
-_KEYWORDS = {
-    "none",
-    "vs",
-    "column",
-    "deployed",
-    "dismount",
-    "remount",
-    "target",
-    "at",
-    "keep",
-    "dismounted",
-    "no-pavisses",
-    "into",
-    "onto",
-}  # noqa: E501
-
-
-def _yes_no(r: Reader) -> bool:
-    c = r.col()
-    w = r.next("yes or no").lower()
-    if w not in ("yes", "no"):
-        raise Syntax(f"expected yes or no, found {w!r}", c)
-    return w == "yes"
-
-
-def _formation_word(w: str) -> Formation | None:
-    return {"column": Formation.COLUMN, "deployed": Formation.DEPLOYED}.get(w)
-
-
-def parse_line(line: Line, context: Context, spec: MapSpec, names: dict[int, str], generals: set[int]) -> Order:
-    """One line -> one order, or Syntax (HH.PD.*)."""
-    r = Reader(line, spec, names)
-    verb = line.words[0].lower()
-    n = line.number
-
-    def general_id() -> int:
-        c = r.col()
-        gid = r.integer("a general id")
-        if gid not in generals:
-            raise Syntax(f"there is no general {gid}", c)
-        return gid
-
-    if verb == "standing":
-        unit = gen = None
-        if r.peek() == "unit":
-            r.next("unit")
-            unit = r.unit()
-        elif r.peek() == "general":
-            r.next("general")
-            gen = general_id()
-        c = r.col()
-        key = r.next("a standing-order name").lower()
-        if key not in STANDING_KEYS:
-            raise Syntax(f"unknown standing order {key!r}; use one of: {', '.join(STANDING_KEYS)}", c)
-        if gen is not None and key != "follow-up":
-            raise Syntax(
-                f"a general has no {key!r} standing order",
-                c,
-                "the only standing order for a lone general is `standing general N follow-up yes|no` (HH.GEN.20)",
-            )
-        value = _yes_no(r)
-        r.end()
-        return StandingOrder(n, STANDING_KEYS[key], value, unit, gen)
-    if context is Context.STANDING:
-        raise Syntax("a standing-orders message may only hold `standing ...` lines", 1)
-
-    if context is Context.INITIATIVE:
-        if verb == "deploy":
-            c = r.col()
-            w = r.next("first or second").lower()
-            if w not in ("first", "second"):
-                raise Syntax(f"expected first or second, found {w!r}", c)
-            r.end()
-            return InitiativeChoice(n, deploy_first=w == "first")
-        if verb == "edge":
-            c = r.col()
-            w = r.next("north or south").lower()
-            if w not in ("north", "south"):
-                raise Syntax(f"expected north or south, found {w!r}", c)
-            r.end()
-            return InitiativeChoice(n, edge=Edge(w))
-        raise Syntax(f"unknown initiative order {verb!r}; use `deploy first|second` or `edge north|south`", 1)
-
-    if context is Context.DEPLOYMENT:
-        if verb == "unit":
-            uid = r.unit()
-            at = r.hex()
-            facing = None
-            formation, dismounted, pav = Formation.DEPLOYED, False, True
-            while r.more():
-                c = r.col()
-                w = r.next("an option").lower()
-                if w == "face":
-                    facing = r.facing()
-                elif _formation_word(w):
-                    formation = _formation_word(w)  # type: ignore[assignment]
-                elif w == "dismounted":
-                    dismounted = True
-                elif w == "no-pavisses":
-                    pav = False
-                else:
-                    raise Syntax(f"unknown deployment option {w!r}; use face X, column, dismounted, no-pavisses", c)
-            if facing is None:
-                raise Syntax(
-                    "say which way the unit faces, e.g. `face N`", r.col(), "HH.MOVE.8: units face a hex point"
-                )
-            return DeployUnit(n, uid, at, facing, formation, dismounted, pav)
-        if verb == "general":
-            gid = general_id()
-            at = r.hex()
-            r.end()
-            return DeployGeneral(n, gid, at)
-        raise Syntax(f"unknown deployment order {verb!r}; use `unit ID HEX face X` or `general ID HEX`", 1)
-
-    # Context.BOUND
-    if verb == "general":
-        gid = general_id()
-        path = []
-        while r.more():
-            path.append(r.hex())
-        if not path:
-            raise Syntax("give the hexes the general moves through, e.g. `general 1 0605 0606`", r.col())
-        return GeneralMove(n, gid, tuple(path))
-    if verb == "move":
-        uid = r.unit()
-        tokens: list[Token] = []
-        target = None
-        while r.more():
-            c = r.col()
-            w = r.next("a hex, face X, column, deployed, dismount, remount or target N").lower()
-            if w == "face":
-                tokens.append(r.facing())
-            elif _formation_word(w):
-                tokens.append(_formation_word(w))  # type: ignore[arg-type]
-            elif w in ("dismount", "remount"):
-                tokens.append(Mount(w))
-            elif w == "target":
-                target = r.integer("an enemy unit id")
-            elif w.isdigit():
-                try:
-                    tokens.append(spec.parse(w))
-                except ValueError as e:
-                    raise Syntax(str(e), c) from None
-            else:
-                raise Syntax(f"unexpected {w!r} in a move", c, "a move lists hexes, `face X`, `column`/`deployed`")
-        if not tokens:
-            raise Syntax("a move needs at least one hex, facing or formation", r.col())
-        return Move(n, uid, tuple(tokens), target)
-    if verb == "single":
-        uid = r.unit()
-        to = facing = formation = None
-        while r.more():
-            c = r.col()
-            w = r.peek()
-            if w == "face":
-                r.next("face")
-                facing = r.facing()
-            elif _formation_word(w):
-                r.next("formation")
-                formation = _formation_word(w)
-            elif w.isdigit() and to is None:
-                to = r.hex()
-            else:
-                raise Syntax(f"unexpected {r.next('')!r} in a single-hex move", c)
-        return Single(n, uid, to, facing, formation)
-    if verb == "swap":
-        a, b = r.unit(), r.unit()
-        fa = fb = None
-        if r.peek() == "face":
-            r.next("face")
-            fa = None if r.peek() == "keep" and r.next("keep") else r.facing()
-            if r.more():
-                fb = None if r.peek() == "keep" and r.next("keep") else r.facing()
-            else:
-                fb = fa
-        r.end()
-        return Swap(n, a, b, fa, fb)
-    if verb == "disengage":
-        uid = r.unit()
-        to = r.hex() if r.more() else None
-        r.end()
-        return Disengage(n, uid, to)
-    if verb == "combine":
-        a, b = r.unit(), r.unit()
-        c3 = r.unit() if r.more() and r.peek().lstrip("#").isdigit() else None
-        at = at2 = None
-        if r.peek() == "at":
-            r.next("at")
-            at = r.hex()
-            if c3 is not None:
-                at2 = r.hex("the second hex kept by the two 6-stand units")
-        r.end()
-        if c3 is not None:
-            return CombineBlocks(n, a, b, c3, at, at2)
-        return Combine(n, a, b, at)
-    if verb == "separate":
-        a, b = r.unit(), r.unit()
-        into = None
-        if r.peek() == "into":
-            r.next("into")
-            into = r.hex()
-        r.end()
-        return Separate(n, a, b, into)
-    if verb == "embark":
-        uid = r.unit()
-        c = r.col()
-        if r.next("`onto`").lower() != "onto":
-            raise Syntax("write `embark UNIT onto BOAT`", c)
-        boat = r.unit()
-        r.end()
-        return Embark(n, uid, boat)
-    if verb == "disembark":
-        uid = r.unit()
-        to = r.hex("the land hex to disembark onto, such as 0405")
-        r.end()
-        return Disembark(n, uid, to)
-    if verb == "rejoin":
-        uid = r.unit()
-        r.end()
-        return Rejoin(n, uid)
-    if verb == "exchange":
-        a, b = r.unit(), r.unit()
-        r.end()
-        return Exchange(n, a, b)
-    if verb == "drop-pavisses":
-        uid = r.unit()
-        r.end()
-        return DropPavisses(n, uid)
-    if verb == "suppress":
-        uid = r.unit()
-        c = r.col()
-        if r.next("`at`").lower() != "at":
-            raise Syntax("write `suppress UNIT at ENEMY`", c)
-        t = r.integer("an enemy unit id")
-        r.end()
-        return Suppress(n, uid, t)
-    if verb in ("plant", "lift"):
-        uid = r.unit()
-        r.end()
-        return Stakes(n, uid, verb == "plant")
-    if verb == "rally":
-        uid = r.unit()
-        facing = formation = None
-        while r.more():
-            c = r.col()
-            w = r.next("face X, column or deployed").lower()
-            if w == "face":
-                facing = r.facing()
-            elif _formation_word(w):
-                formation = _formation_word(w)
-            else:
-                raise Syntax(f"unexpected {w!r} in a rally order", c)
-        return Rally(n, uid, facing, formation)
-    if verb == "shoot":
-        uid = r.unit()
-        if r.peek() == "none":
-            r.next("none")
-            r.end()
-            return Shoot(n, uid)
-        c = r.col()
-        if r.next("`at`").lower() != "at":
-            raise Syntax("write `shoot UNIT at TARGET [TARGET ...] [face X]` or `shoot UNIT none`", c)
-        targets = []
-        facing = None
-        while r.more():
-            if r.peek() == "face":
-                r.next("face")
-                facing = r.facing()
-            else:
-                targets.append(r.integer("an enemy unit id"))
-        if not targets:
-            raise Syntax("name at least one target unit", r.col())
-        return Shoot(n, uid, tuple(targets), facing)
-    if verb == "fight":
-        uid = r.unit()
-        c = r.col()
-        if r.next("`vs`").lower() != "vs":
-            raise Syntax("write `fight FOCUS vs UNIT [UNIT ...]`", c)
-        opps = []
-        while r.more():
-            opps.append(r.integer("an enemy unit id"))
-        if not opps:
-            raise Syntax("name at least one opponent", r.col())
-        return Fight(n, uid, tuple(opps))
-    if verb == "follow-up" and r.peek() == "general":
-        r.next("general")
-        gid = general_id()
-        val = _yes_no(r)
-        r.end()
-        return GeneralFollowUp(n, gid, val)
-    if verb in ("follow-up", "pursue"):
-        uid = r.unit()
-        val = _yes_no(r)
-        r.end()
-        return (FollowUp if verb == "follow-up" else Pursue)(n, uid, val)
-    if verb in ("hold-fire", "release"):
-        uid = r.unit()
-        r.end()
-        return HoldFire(n, uid, verb == "hold-fire")
-    raise Syntax(
-        f"unknown order {verb!r}",
-        1,
-        "orders are: general, move, single, swap, disengage, combine, separate, rejoin, embark, disembark, exchange,"
-        " drop-pavisses, plant, lift, rally, hold-fire, release, shoot, suppress, fight, follow-up, pursue",
-    )

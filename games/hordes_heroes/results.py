@@ -15,11 +15,12 @@ from enum import Enum
 
 from campaign.hexgrid import Facing as GridFacing
 from campaign.hexgrid import Hex, in_arc
+from campaign.ruleset import DiceSource
 
 from .compulsory import elephant_move, eliminate, flee, recoil_h2h, recoil_shooting, record_losses
 from .crt import CrtMove, CrtResult, lookup
 from .geometry import direction, side_key
-from .model import Category, Formation, TroopClass
+from .model import Category, Formation, TroopClass, Unit
 from .movement import uname
 from .special import hero_covers, shield_wall
 from .state import GameState
@@ -69,7 +70,13 @@ def _behind_stakes(state: GameState, uid: int, sources: list[Hex]) -> bool:
 
 
 def apply_result(
-    state: GameState, uid: int, res: CrtResult, cause: Cause, sources: list[Hex], facing_enemy: Hex | None, dice
+    state: GameState,
+    uid: int,
+    res: CrtResult,
+    cause: Cause,
+    sources: list[Hex],
+    facing_enemy: Hex | None,
+    dice: DiceSource,
 ) -> tuple[list[str], Applied]:
     """Apply `res` to unit `uid` in the order of HH.CRT.5.
 
@@ -112,29 +119,7 @@ def apply_result(
     # 4. Movement part.
     moved = fled = False
     if res.move is CrtMove.RECOIL:
-        if p.never_recoils:
-            state.units[uid] = replace(u, disrupted=True)
-            lines.append(
-                f"  {uname(state, u)} stands its ground and is disrupted instead of recoiling [HH.ART.17, HH.ART.18, HH.SPECIAL.41]."  # noqa: E501
-            )
-        elif shield_wall(state, u):
-            lines.append(
-                f"  {uname(state, u)} holds its place in the shield wall: the recoil is ignored [HH.SPECIAL.3]."
-            )
-        elif cause is Cause.SHOOTING and _pavisse_protected(state, uid, sources):
-            lines.append(f"  {uname(state, u)} shelters behind its pavisses: no recoil from shooting [HH.SPECIAL.10].")
-        elif cause is Cause.HTH and _behind_stakes(state, uid, sources):
-            lines.append(f"  {uname(state, u)} holds behind its stakes: no recoil [HH.SPECIAL.15, HH.SPECIAL.16].")
-        elif p.category is Category.ELEPHANT:
-            lines += elephant_move(state, uid, dice, "recoiling")
-            moved = True
-        elif cause is Cause.HTH:
-            assert facing_enemy is not None
-            lines += [f"  {x}" for x in recoil_h2h(state, uid, facing_enemy)]
-            moved = True
-        else:
-            lines += [f"  {x}" for x in recoil_shooting(state, uid, sources)]
-            moved = True
+        moved = _recoil(state, u, cause, sources, facing_enemy, dice, lines)
     elif res.move is CrtMove.FLEE:
         if p.category is Category.ELEPHANT:
             lines += elephant_move(state, uid, dice, "fleeing")
@@ -148,3 +133,38 @@ def apply_result(
     after = state.units[uid]
     moved = moved and (after.eliminated or after.hex != start)
     return lines, Applied(uid, start, after.eliminated, moved, fled and not after.eliminated)
+
+
+def _recoil(
+    state: GameState,
+    u: Unit,
+    cause: Cause,
+    sources: list[Hex],
+    facing_enemy: Hex | None,
+    dice: DiceSource,
+    lines: list[str],
+) -> bool:
+    """The recoil part of a result, unless something holds the unit in place; True if it moved (HH.CRT.5 step 4)."""
+    uid, p = u.id, state.profile(u)
+    if p.never_recoils:
+        state.units[uid] = replace(u, disrupted=True)
+        lines.append(
+            f"  {uname(state, u)} stands its ground and is disrupted instead of recoiling [HH.ART.17, HH.ART.18, HH.SPECIAL.41]."  # noqa: E501
+        )
+    elif shield_wall(state, u):
+        lines.append(f"  {uname(state, u)} holds its place in the shield wall: the recoil is ignored [HH.SPECIAL.3].")
+    elif cause is Cause.SHOOTING and _pavisse_protected(state, uid, sources):
+        lines.append(f"  {uname(state, u)} shelters behind its pavisses: no recoil from shooting [HH.SPECIAL.10].")
+    elif cause is Cause.HTH and _behind_stakes(state, uid, sources):
+        lines.append(f"  {uname(state, u)} holds behind its stakes: no recoil [HH.SPECIAL.15, HH.SPECIAL.16].")
+    elif p.category is Category.ELEPHANT:
+        lines += elephant_move(state, uid, dice, "recoiling")
+        return True
+    elif cause is Cause.HTH:
+        assert facing_enemy is not None
+        lines += [f"  {x}" for x in recoil_h2h(state, uid, facing_enemy)]
+        return True
+    else:
+        lines += [f"  {x}" for x in recoil_shooting(state, uid, sources)]
+        return True
+    return False

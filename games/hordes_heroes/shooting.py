@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 
 from campaign.hexgrid import Arc, HalfHexRule, Hex, SightStep, in_arc, sight_line
 from campaign.hexgrid import Facing as GridFacing
+from campaign.ruleset import DiceSource
 
 from .battlefield import Terrain
 from .geometry import Facing
@@ -270,7 +271,7 @@ def default_target(state: GameState, u: Unit, allowed: list[int] | None) -> tupl
                 if state.profile(u).is_artillery:
                     b = state.profile(u).guns.band(u.hex.distance(v.hex))  # type: ignore[union-attr,arg-type]
                     extra = art_extra(state, u, v)
-                    exp = sum(b.hits(r, extra) for r in range(1, 13)) if b else 0  # type: ignore[union-attr]
+                    exp = sum(b.hits(r, extra) for r in range(1, 13)) if b else 0
                     key = (-exp, u.hex.distance(v.hex), v.id)  # type: ignore[union-attr,arg-type]
                 else:
                     if hard_cover(state, u.hex, v):  # type: ignore[arg-type]
@@ -347,7 +348,7 @@ def _suppression(
 def shoot_side(
     state: GameState,
     side: str,
-    dice,
+    dice: DiceSource,
     choices: dict[int, ShootChoice],
     off: dict[int, int],
     allocating: set[int],
@@ -355,14 +356,65 @@ def shoot_side(
 ) -> list[str]:
     """One side's turn to shoot (HH.SHOOT.23, HH.SHOOT.24, HH.SHOOT.25, HH.ART.7). With `defer`, the pooled hits are
     appended there instead of applied (semi-simultaneous mode, HH.SEQ.14)."""
-    side_phasing = side == state.phasing
     lines = [f"Shooting: {side} shoots [HH.SEQ.11, HH.SHOOT.23]."]
+    plan = _shooters(state, side, choices, allocating, lines)
+    if not plan:
+        lines.append("  Nobody shoots.")
+        return lines
+    pools: dict[int, Pool] = {}
+    order: list[tuple[Unit, list[int], Facing]] = []
+    for u, targets, f in plan:
+        if f != u.facing:
+            state.units[u.id] = replace(u, facing=f)
+            lines.append(f"  {uname(state, u)} turns to face {f.name} to shoot [HH.SHOOT.7, HH.ART.10].")
+            u = state.units[u.id]
+        order.append((u, targets, f))
+        for tid in targets:
+            pools.setdefault(tid, Pool(tid))
+    # HH.ART.7: small arms first, then artillery, at each target.
+    order = [x for x in order if not state.profile(x[0]).is_artillery] + [
+        x for x in order if state.profile(x[0]).is_artillery
+    ]
+    for tid in sorted(pools):  # HH.PD.25: ascending target id
+        target = state.units[tid]
+        pool = pools[tid]
+        if not target.on_table:
+            lines.append(f"  unit {tid} is gone: the dice allotted to it are lost [HH.SHOOT.23].")
+            continue
+        for u, targets, _f in order:
+            if tid not in targets or not state.units[u.id].on_table:
+                continue
+            if state.profile(u).is_artillery:
+                got: int | None = _artillery_fire(state, dice, u, targets, target, pool)
+            else:
+                got = _small_arms_fire(state, dice, u, target, off, pool)
+            if got is None:
+                continue
+            if got:
+                pool.scorers.append(u.id)
+            pool.hits += got
+        lines += pool.lines
+        srcs = [h for h in (state.units[s].hex for s in pool.scorers) if h is not None]
+        if defer is not None:
+            lines.append(
+                f"  {pool.hits} hits in all on {uname(state, target)}, applied after both sides shoot [HH.SEQ.14]."
+            )
+            defer.append((tid, pool.hits, srcs))
+            continue
+        lines += _apply_pool(state, tid, pool.hits, srcs, dice)
+    return lines
+
+
+def _shooters(
+    state: GameState, side: str, choices: dict[int, ShootChoice], allocating: set[int], lines: list[str]
+) -> list[tuple[Unit, list[int], Facing]]:
+    """Who shoots at what, facing which way: the declared lines checked, else the default target (HH.PD.22)."""
+    side_phasing = side == state.phasing
     plan: list[tuple[Unit, list[int], Facing]] = []
     for u in state.live_units(side):
         ok, allowed = may_shoot(state, u, side_phasing)
         if not ok or u.id in allocating:
             continue
-        p = state.profile(u)
         c = choices.get(u.id) if side_phasing else None
         if c is not None and c.suppress is not None:
             continue  # a refused `suppress` line: the unit holds its fire
@@ -370,7 +422,7 @@ def shoot_side(
             lines.append(f"  {uname(state, u)} does not shoot [HH.SHOOT.12].")
             continue
         if c is not None and c.targets:
-            f = c.facing or u.facing
+            f = c.facing or u.facing  # TODO(HH.SHOOT.7): `face E` (0) is dropped here
             if c.facing is not None and (u.disrupted or as_if_disrupted(state, u)) and c.facing != u.facing:
                 lines.append(f"  {uname(state, u)} is disrupted and may not turn before shooting [HH.DISR.2].")
                 continue
@@ -386,87 +438,64 @@ def shoot_side(
                 continue
             plan.append((u, list(c.targets), f))
             continue
-        t = default_target(state, u, allowed)
-        if t is None:
-            continue
-        plan.append((u, [t[0]], t[1]))
-    if not plan:
-        lines.append("  Nobody shoots.")
-        return lines
-    pools: dict[int, Pool] = {}
-    order: list[tuple[Unit, list[int], Facing]] = []
-    for u, targets, f in plan:
-        if f != u.facing:
-            state.units[u.id] = replace(u, facing=f)
-            lines.append(f"  {uname(state, u)} turns to face {f.name} to shoot [HH.SHOOT.7, HH.ART.10].")
-            u = state.units[u.id]
-        order.append((u, targets, f))
-        for t in targets:
-            pools.setdefault(t, Pool(t))
-    for tid in sorted(pools):  # HH.PD.25: ascending target id
-        target = state.units[tid]
-        pool = pools[tid]
-        if not target.on_table:
-            lines.append(f"  unit {tid} is gone: the dice allotted to it are lost [HH.SHOOT.23].")
-            continue
-        for u, targets, _f in [x for x in order if not state.profile(x[0]).is_artillery] + [
-            x for x in order if state.profile(x[0]).is_artillery
-        ]:
-            if tid not in targets or not state.units[u.id].on_table:
-                continue
-            p = state.profile(u)
-            if p.is_artillery:
-                pieces = u.stands if not u.disrupted else (u.stands + 1) // 2  # HH.ART.16
-                mine = [i for i in range(pieces) if targets[i % len(targets)] == tid]
-                b = p.guns.band(u.hex.distance(target.hex))  # type: ignore[union-attr,arg-type]
-                extra = art_extra(state, u, target)
-                got = 0
-                rolls = []
-                for k, _ in enumerate(mine):
-                    r = dice.roll(
-                        12,
-                        f"artillery: unit {u.id} ({u.name}) at unit {tid} ({target.name}), piece {k + 1} of {len(mine)}",  # noqa: E501
-                    )
-                    h = b.hits(r, extra) if b else 0
-                    rolls.append(f"{r}->{h}")
-                    got += h
-                pool.lines.append(
-                    f"  {uname(state, u)} fires at {uname(state, target)}: D12 {', '.join(rolls)}: {got} hits [HH.ART.7]."  # noqa: E501
-                )
-            else:
-                if hard_cover(state, u.hex, target):  # type: ignore[arg-type]
-                    pool.lines.append(
-                        f"  {uname(state, u)} shoots at {uname(state, target)} in hard cover: no effect [HH.SHOOT.20]."
-                    )
-                    continue
-                n = max(0, small_arms_dice(state, u) - off.get(u.id, 0))
-                if off.get(u.id):
-                    pool.lines.append(f"  {uname(state, u)} is suppressed: {off[u.id]} dice fewer [HH.SHOOT.21].")
-                need = to_hit(state, u, target)
-                rolls = [
-                    dice.roll(12, f"shooting: unit {u.id} ({u.name}) at unit {tid} ({target.name}), die {i + 1} of {n}")
-                    for i in range(n)
-                ]
-                got = sum(1 for r in rolls if need <= 12 and r >= need)
-                pool.lines.append(
-                    f"  {uname(state, u)} shoots at {uname(state, target)}: {n} D12 needing {need}+: {', '.join(map(str, rolls)) or 'none'}: {got} hits [HH.SHOOT.17]."  # noqa: E501
-                )
-            if got:
-                pool.scorers.append(u.id)
-            pool.hits += got
-        lines += pool.lines
-        srcs = [state.units[s].hex for s in pool.scorers if state.units[s].hex is not None]
-        if defer is not None:
-            lines.append(
-                f"  {pool.hits} hits in all on {uname(state, target)}, applied after both sides shoot [HH.SEQ.14]."
-            )
-            defer.append((tid, pool.hits, srcs))  # type: ignore[arg-type]
-            continue
-        lines += _apply_pool(state, tid, pool.hits, srcs, dice)  # type: ignore[arg-type]
-    return lines
+        default = default_target(state, u, allowed)
+        if default is not None:
+            plan.append((u, [default[0]], default[1]))
+    return plan
 
 
-def _apply_pool(state: GameState, tid: int, hits: int, srcs: list[Hex], dice) -> list[str]:
+def _artillery_fire(state: GameState, dice: DiceSource, u: Unit, targets: list[int], target: Unit, pool: Pool) -> int:
+    """Each piece fires at its target, the targets cycled over the pieces (HH.ART.7, HH.ART.16)."""
+    p = state.profile(u)
+    assert u.hex is not None and target.hex is not None and p.guns is not None
+    tid = target.id
+    pieces = u.stands if not u.disrupted else (u.stands + 1) // 2  # HH.ART.16
+    mine = [i for i in range(pieces) if targets[i % len(targets)] == tid]
+    b = p.guns.band(u.hex.distance(target.hex))
+    extra = art_extra(state, u, target)
+    got = 0
+    rolls = []
+    for k, _ in enumerate(mine):
+        r = dice.roll(
+            12,
+            f"artillery: unit {u.id} ({u.name}) at unit {tid} ({target.name}), piece {k + 1} of {len(mine)}",
+        )
+        h = b.hits(r, extra) if b else 0
+        rolls.append(f"{r}->{h}")
+        got += h
+    pool.lines.append(
+        f"  {uname(state, u)} fires at {uname(state, target)}: D12 {', '.join(rolls)}: {got} hits [HH.ART.7]."
+    )
+    return got
+
+
+def _small_arms_fire(
+    state: GameState, dice: DiceSource, u: Unit, target: Unit, off: dict[int, int], pool: Pool
+) -> int | None:
+    """Small-arms dice at one target (HH.SHOOT.17); None when hard cover stops it (HH.SHOOT.20)."""
+    assert u.hex is not None
+    if hard_cover(state, u.hex, target):
+        pool.lines.append(
+            f"  {uname(state, u)} shoots at {uname(state, target)} in hard cover: no effect [HH.SHOOT.20]."
+        )
+        return None
+    n = max(0, small_arms_dice(state, u) - off.get(u.id, 0))
+    if off.get(u.id):
+        pool.lines.append(f"  {uname(state, u)} is suppressed: {off[u.id]} dice fewer [HH.SHOOT.21].")
+    need = to_hit(state, u, target)
+    rolls = [
+        dice.roll(12, f"shooting: unit {u.id} ({u.name}) at unit {target.id} ({target.name}), die {i + 1} of {n}")
+        for i in range(n)
+    ]
+    got = sum(1 for r in rolls if need <= 12 and r >= need)
+    pool.lines.append(
+        f"  {uname(state, u)} shoots at {uname(state, target)}: {n} D12 needing {need}+:"
+        f" {', '.join(map(str, rolls)) or 'none'}: {got} hits [HH.SHOOT.17]."
+    )
+    return got
+
+
+def _apply_pool(state: GameState, tid: int, hits: int, srcs: list[Hex], dice: DiceSource) -> list[str]:
     """One CRT lookup for everything a side threw at one target, then the result (HH.SHOOT.24, HH.SHOOT.25)."""
     target = state.units[tid]
     if not target.on_table:
@@ -478,7 +507,7 @@ def _apply_pool(state: GameState, tid: int, hits: int, srcs: list[Hex], dice) ->
     return [f"  {hits} hits in all on {uname(state, target)} [HH.SHOOT.24]."] + more
 
 
-def shooting_phase(state: GameState, dice, choices: dict[int, ShootChoice]) -> list[str]:
+def shooting_phase(state: GameState, dice: DiceSource, choices: dict[int, ShootChoice]) -> list[str]:
     """Both sides' turns to shoot, phasing side first (HH.SEQ.10, HH.SEQ.13, ruling HH.SEQ.14, HH.ART.4).
 
     `shooting_mode = "sequential"` (default): the phasing side's results are applied before the other side

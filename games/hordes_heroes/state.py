@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
+from dataclasses import field as dc_field  # GameState has a member named `field`
 from enum import Enum
 from typing import Any
 
@@ -70,13 +71,13 @@ class Options:
     shooting_mode: str = "sequential"
     """HH.SEQ.14: "sequential" (phasing side's results first) or "semi_simultaneous" (both roll, then apply)."""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
         out["initiative"] = self.initiative.value
         return out
 
     @classmethod
-    def from_json(cls, d: dict) -> Options:
+    def from_json(cls, d: dict[str, Any]) -> Options:
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(d) - known)
         if unknown:
@@ -163,7 +164,7 @@ class GameState:
     armies: dict[str, str]
     units: dict[int, Unit]
     generals: dict[int, General]
-    edges: dict[str, Edge] = field(default_factory=dict)
+    edges: dict[str, Edge] = dc_field(default_factory=dict)
     edges_fixed: bool = False
     phase: Phase = Phase.INITIATIVE
     turn: int = 0
@@ -171,23 +172,23 @@ class GameState:
     first_mover: str | None = None
     first_deployer: str | None = None
     deploying: str | None = None
-    orders: dict[str, Any] = field(default_factory=dict)
+    orders: dict[str, Any] = dc_field(default_factory=dict)
     """Accepted orders on file for the current phase, by request key."""
-    standing: dict[str, StandingProfile] = field(default_factory=dict)
-    stakes: dict[tuple[Hex, Hex], tuple[int, Hex]] = field(default_factory=dict)
+    standing: dict[str, StandingProfile] = dc_field(default_factory=dict)
+    stakes: dict[tuple[Hex, Hex], tuple[int, Hex]] = dc_field(default_factory=dict)
     """Planted stakes: side key -> (planting unit id, the staked hex) (HH.SPECIAL.14)."""
     activated: frozenset[tuple[int, int]] = frozenset()
     """Activated terrain-restricted pairs (lower id, higher id) (HH.ZOC.6)."""
     commanded: frozenset[int] = frozenset()
     """Units under command, fixed at the start of tactical movement (HH.CMD.4)."""
-    casualties: dict[str, dict[str, int]] = field(default_factory=dict)
-    generals_lost: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    combat_stand_total: dict[str, int] = field(default_factory=dict)
+    casualties: dict[str, dict[str, int]] = dc_field(default_factory=dict)
+    generals_lost: dict[str, tuple[int, ...]] = dc_field(default_factory=dict)
+    combat_stand_total: dict[str, int] = dc_field(default_factory=dict)
     outcome: tuple[str | None, str] | None = None
-    deploy_zones: dict[str, frozenset[Hex]] = field(default_factory=dict)
+    deploy_zones: dict[str, frozenset[Hex]] = dc_field(default_factory=dict)
     """Explicit deployment hexes per side; empty means edge_dist < deploy_depth (HH.SEQ.2)."""
     warnings: tuple[str, ...] = ()
-    flee_paths: dict[int, tuple[Hex, ...]] = field(default_factory=dict)
+    flee_paths: dict[int, tuple[Hex, ...]] = dc_field(default_factory=dict)
     """The path of each unit's last flee, from its old hex, for pursuit (HH.COMP.22, HH.DATA.4)."""
     prev_groups: tuple[tuple[int, tuple[tuple[str, int], ...]], ...] = ()
     """Last H2H phase's combat groups in creation order: (focus, opponents as ("u"|"g", id)) (HH.HTH.3, HH.DATA.7)."""
@@ -260,7 +261,7 @@ def _unhex(v: list[int] | None) -> Hex | None:
     return None if v is None else Hex(v[0], v[1])
 
 
-def profile_to_json(p: Profile) -> dict:
+def profile_to_json(p: Profile) -> dict[str, Any]:
     return {
         "id": p.id,
         "name": p.name,
@@ -287,7 +288,7 @@ def profile_to_json(p: Profile) -> dict:
     }
 
 
-def profile_from_json(d: dict) -> Profile:
+def profile_from_json(d: dict[str, Any]) -> Profile:
     return Profile(
         id=d["id"],
         name=d["name"],
@@ -314,7 +315,7 @@ def profile_from_json(d: dict) -> Profile:
     )
 
 
-def unit_to_json(u: Unit) -> dict:
+def unit_to_json(u: Unit) -> dict[str, Any]:
     return {
         "id": u.id,
         "side": u.side,
@@ -347,7 +348,7 @@ def unit_to_json(u: Unit) -> dict:
     }
 
 
-def unit_from_json(d: dict) -> Unit:
+def unit_from_json(d: dict[str, Any]) -> Unit:
     kw = dict(d)
     kw["hex"] = _unhex(d["hex"])
     kw["facing"] = Facing(d["facing"])
@@ -356,7 +357,7 @@ def unit_from_json(d: dict) -> Unit:
     return Unit(**kw)
 
 
-def general_to_json(g: General) -> dict:
+def general_to_json(g: General) -> dict[str, Any]:
     return {
         "id": g.id,
         "side": g.side,
@@ -373,13 +374,13 @@ def general_to_json(g: General) -> dict:
     }
 
 
-def general_from_json(d: dict) -> General:
+def general_from_json(d: dict[str, Any]) -> General:
     kw = dict(d)
     kw["hex"] = _unhex(d["hex"])
     return General(**kw)
 
 
-def standing_to_json(sp: StandingProfile) -> dict:
+def standing_to_json(sp: StandingProfile) -> dict[str, Any]:
     return {
         "base": {f.name: getattr(sp.base, f.name) for f in fields(sp.base)},
         "per_unit": {str(k): dict(sorted(v.items())) for k, v in sorted(sp.per_unit.items())},
@@ -387,7 +388,7 @@ def standing_to_json(sp: StandingProfile) -> dict:
     }
 
 
-def standing_from_json(d: dict) -> StandingProfile:
+def standing_from_json(d: dict[str, Any]) -> StandingProfile:
     return StandingProfile(
         Standing(**d["base"]),
         {int(k): dict(v) for k, v in d["per_unit"].items()},
@@ -395,7 +396,7 @@ def standing_from_json(d: dict) -> StandingProfile:
     )
 
 
-def dump_state(s: GameState) -> dict:
+def dump_state(s: GameState) -> dict[str, Any]:
     """Every field as JSON-able data, sorted (HH.DATA.4, HH.DATA.7)."""
     return {
         "format": 1,
@@ -434,7 +435,7 @@ def dump_state(s: GameState) -> dict:
     }
 
 
-def load_state(d: dict) -> GameState:
+def load_state(d: dict[str, Any]) -> GameState:
     if d.get("format") != 1:
         raise ValueError(f"unknown Hordes & Heroes state format {d.get('format')!r}")
     return GameState(

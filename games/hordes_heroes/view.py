@@ -113,9 +113,9 @@ def render_text(state: GameState, side: str | None = None) -> str:
     bf = state.field
     spec = bf.spec
     occ = state.occupancy()
-    marks = {s: s[:1].upper() for s in state.sides}
-    if len(set(marks.values())) < 2:
-        marks = {state.sides[0]: "A", state.sides[1]: "B"}
+    letters = {s: s[:1].upper() for s in state.sides}
+    if len(set(letters.values())) < 2:
+        letters = {state.sides[0]: "A", state.sides[1]: "B"}
     out.append("")
     header = "      " + "".join(f"{c:<4}" for c in range(spec.first_column, spec.first_column + spec.columns))
     out.append(header)
@@ -123,9 +123,9 @@ def render_text(state: GameState, side: str | None = None) -> str:
         cells = []
         for c in range(spec.first_column, spec.first_column + spec.columns):
             h = spec.to_hex(c, r)
-            u = occ.get(h)
-            if u is not None:
-                cells.append(f"{marks[u.side]}{u.id:<3}")
+            at = occ.get(h)
+            if at is not None:
+                cells.append(f"{letters[at.side]}{at.id:<3}")
             elif state.generals_at(h):
                 cells.append(f"g{state.generals_at(h)[0].id:<3}")
             else:

@@ -13,8 +13,9 @@ import pytest
 
 from campaign.hexgrid import Hex
 from games.hordes_heroes import RULESET as R
-from games.hordes_heroes.bot import BotGame, Role, bot_orders, checked, lateral, role, self_play
+from games.hordes_heroes.bot import Role, bot_orders, checked, lateral, role
 from games.hordes_heroes.engine import deploy_zone_ok
+from games.hordes_heroes.selfplay import BotGame, self_play
 from games.hordes_heroes.state import GameState, Phase
 
 from .helpers import Facing, H, make_state

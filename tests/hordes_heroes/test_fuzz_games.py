@@ -18,7 +18,7 @@ import random
 import pytest
 
 from games.hordes_heroes import RULESET
-from games.hordes_heroes.bot import self_play
+from games.hordes_heroes.selfplay import self_play
 from games.hordes_heroes.state import dump_state, load_state
 
 pytestmark = pytest.mark.slow  # seeded computer-player battles to the end; `pytest -m "not slow"` leaves it out

@@ -14,9 +14,9 @@ import pytest
 
 from campaign.render import ArrowKind, Formation, Status, render_png, render_svg
 from games.hordes_heroes import RULESET as R
-from games.hordes_heroes.bot import self_play
 from games.hordes_heroes.geometry import direction, side_key
 from games.hordes_heroes.picture import SIDE_LOOKS, counter_name, picture, short_name
+from games.hordes_heroes.selfplay import self_play
 from games.hordes_heroes.state import GameState, Phase
 
 from .helpers import Facing, H, make_state

@@ -9,13 +9,8 @@ from games.hordes_heroes.geometry import Facing
 from games.hordes_heroes.model import Formation
 from games.hordes_heroes.movement import Illegal
 from games.hordes_heroes.orders import Combine, Disengage, GeneralMove, HoldFire, Rally, Stakes, Swap
-from games.hordes_heroes.rules import (
-    disengage_options,
-    verify_combine,
-    verify_general_move,
-    verify_stakes,
-    verify_swap,
-)
+from games.hordes_heroes.reform import verify_combine
+from games.hordes_heroes.rules import disengage_options, verify_general_move, verify_stakes, verify_swap
 
 from .helpers import H, make_state
 

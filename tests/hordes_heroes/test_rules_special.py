@@ -11,6 +11,7 @@ import pytest
 from games.hordes_heroes.combat import counted_stands, effective_impact, side_total
 from games.hordes_heroes.crt import lookup
 from games.hordes_heroes.engine import run_bound
+from games.hordes_heroes.language import parse_line, split_lines
 from games.hordes_heroes.model import TroopClass
 from games.hordes_heroes.movement import Illegal, is_pike_block, plan_move
 from games.hordes_heroes.orders import (
@@ -24,11 +25,10 @@ from games.hordes_heroes.orders import (
     order_from_json,
     order_text,
     order_to_json,
-    parse_line,
-    split_lines,
 )
+from games.hordes_heroes.reform import verify_blocks, verify_exchange, verify_separate
 from games.hordes_heroes.results import Cause, apply_result, result_for
-from games.hordes_heroes.rules import verify_blocks, verify_exchange, verify_separate, verify_single
+from games.hordes_heroes.rules import verify_single
 from games.hordes_heroes.shooting import ShootChoice, hard_cover, may_shoot, shooting_phase, small_arms_dice, to_hit
 from games.hordes_heroes.state import Options, dump_state, load_state
 
@@ -177,7 +177,7 @@ def test_HH_SPECIAL_33_HH_SPECIAL_30_two_blocks_separate_into_three(pid, stands,
 def test_HH_EX_48_pike_three_plus_three_make_a_block():
     """HH.EX.48, HH.SPECIAL.29, HH.STAND.6: two reduced pike units of 3 merge into a 6-stand pike block with +6."""
     from games.hordes_heroes.orders import Combine
-    from games.hordes_heroes.rules import do_combine, verify_combine
+    from games.hordes_heroes.reform import do_combine, verify_combine
 
     st = make_state(
         [(1, "south", "pike", (0, 8), Facing.N, {"stands": 3}), (2, "south", "pike", (1, 8), Facing.N, {"stands": 3})]

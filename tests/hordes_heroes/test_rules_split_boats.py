@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from games.hordes_heroes import language as L
 from games.hordes_heroes import orders as O
 from games.hordes_heroes.battlefield import pointy_spec
 from games.hordes_heroes.combat import side_total
@@ -15,8 +16,9 @@ from games.hordes_heroes.engine import end_of_bound, run_bound
 from games.hordes_heroes.model import BOAT_PROFILE, BOAT_PROFILE_ID, Category, TroopClass, Unit
 from games.hordes_heroes.movement import Illegal, plan_move
 from games.hordes_heroes.orders import Disembark, Embark, Move, Rejoin
+from games.hordes_heroes.reform import verify_rejoin
 from games.hordes_heroes.results import Cause, apply_result
-from games.hordes_heroes.rules import apply_plan, verify_rejoin
+from games.hordes_heroes.rules import apply_plan
 from games.hordes_heroes.scenario import ScenarioError, build_state, read_scenario
 from games.hordes_heroes.shooting import can_target, small_arms_dice
 from games.hordes_heroes.special import as_if_disrupted
@@ -216,9 +218,9 @@ def test_HH_TERR_43_rejoin_refused(why):
 def test_HH_TERR_43_rejoin_order_parses_and_round_trips():
     """`rejoin N` parses, prints back and survives the event log's JSON."""
     spec = pointy_spec(26, 14)
-    lines, bad = O.split_lines("rejoin 7")
+    lines, bad = L.split_lines("rejoin 7")
     assert not bad
-    o = O.parse_line(lines[0], O.Context.BOUND, spec, {7: "Dacians (rear)"}, set())
+    o = L.parse_line(lines[0], O.Context.BOUND, spec, {7: "Dacians (rear)"}, set())
     assert o == Rejoin(1, 7)
     assert O.order_text(o, spec, {}) == "rejoin 7"  # names are quoted only when given
     assert O.order_from_json(O.order_to_json(o)) == o
@@ -380,8 +382,8 @@ def test_HH_TERR_47_embark_orders_parse_and_round_trip():
         ("embark 7 onto 31", Embark(1, 7, 31)),
         ("disembark 31 0405", Disembark(1, 31, spec.parse("0405"))),
     ):
-        lines, _ = O.split_lines(text)
-        o = O.parse_line(lines[0], O.Context.BOUND, spec, names, set())
+        lines, _ = L.split_lines(text)
+        o = L.parse_line(lines[0], O.Context.BOUND, spec, names, set())
         assert o == want
         assert O.order_from_json(O.order_to_json(o)) == o
-        assert O.parse_line(O.split_lines(O.order_text(o, spec, names))[0][0], O.Context.BOUND, spec, names, set()) == o
+        assert L.parse_line(L.split_lines(O.order_text(o, spec, names))[0][0], O.Context.BOUND, spec, names, set()) == o

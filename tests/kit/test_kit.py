@@ -14,7 +14,7 @@ import campaign.kit.scenario_file
 import campaign.kit.scripted
 from campaign.kit.legal import LegalOptions, Option, OptionKind, UnitOptions
 from campaign.kit.reader import Cursor, Grammar, LineError, split_lines, suggest
-from campaign.kit.runner import OrderTable
+from campaign.kit.runner import OrderTable, Refusal
 from campaign.kit.scenario_file import Fields, ScenarioError, TomlDocument, read_toml
 from campaign.kit.scripted import ScriptedDice, ScriptError
 from campaign.ruleset import NeedDecision
@@ -187,6 +187,22 @@ def test_order_table_fails_loudly_on_an_unknown_kind():
         table.verify(0, "x")
     with pytest.raises(ValueError, match="twice"):
         table.add(int, verify=lambda s, o: [], apply=lambda s, o, d: s)
+
+
+def test_order_table_run_applies_in_turn_and_keeps_refusals_with_their_rule():
+    """The standard runner: each order judged on the state the earlier ones left; refusals keep their code."""
+    table = OrderTable[int, object]("toy")
+
+    def room(s: int, o: int) -> list[Refusal]:
+        return [] if s + o <= 5 else [Refusal("T.CAP.1", f"{s} + {o} is over 5", "send a smaller order")]
+
+    table.add(int, verify=room, apply=lambda s, o, d: s + o)
+    table.add(str, verify=lambda s, o: [] if o else ["empty"], apply=lambda s, o, d: s)
+    state, refused = table.run(0, [3, 4, "", 2], None)
+    assert state == 5
+    assert [(o, [str(r) for r in rs]) for o, rs in refused] == [(4, ["3 + 4 is over 5 [T.CAP.1]"]), ("", ["empty"])]
+    assert isinstance(refused[0][1][0], Refusal) and refused[0][1][0].hint == "send a smaller order"
+    assert table.kinds() == [int, str]
 
 
 def test_legal_options_as_json_and_text():

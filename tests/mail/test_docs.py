@@ -71,6 +71,7 @@ def test_the_hordes_heroes_example_mail_in_orders_md_parses() -> None:
 
     from campaign.hexgrid import MapSpec, Orientation
     from campaign.mail.envelope import parse_envelope
+    from games.hordes_heroes import language as hh_language
     from games.hordes_heroes import orders as hh
 
     text = DOC.read_text(encoding="utf-8")
@@ -83,9 +84,9 @@ def test_the_hordes_heroes_example_mail_in_orders_md_parses() -> None:
         body = mail.split("\n\n", 1)[1] if mail.startswith("From:") else mail
         env = parse_envelope(body)
         assert env.ok, env.errors
-        lines, bad = hh.split_lines(env.orders.text)
+        lines, bad = hh_language.split_lines(env.orders.text)
         assert not bad and lines
-        standing = all(ln.words[0] == "standing" for ln in lines)
+        standing = all(ln.words[0].lower == "standing" for ln in lines)
         context = hh.Context.STANDING if standing else hh.Context.BOUND
         for ln in lines:
-            hh.parse_line(ln, context, spec, names, {1})
+            hh_language.parse_line(ln, context, spec, names, {1})

@@ -1,0 +1,154 @@
+"""What each of a side's units may do in its bound, as data (`campaign.kit.legal`) [HH.MOVE.*, HH.SHOOT.*, HH.CMD.*].
+
+`legal_options(state, side)` prepares the bound as the runner will (no Command Move, command fixed,
+aggressive units' attacks made: `engine.tactical_movement`) and lists, per unit:
+
+- the hexes it can reach, with the MP spent and the path (HH.MOVE.4, HH.HEX.16), a move that ends
+  in contact listed as a charge (HH.MOVE.27);
+- the facings it may take and the formation changes it may make by the single-hex move (HH.MOVE.17);
+- the enemy units it could shoot at from where it stands, in range, arc and line (HH.SHOOT.6-8);
+- its command status: under command, or why not, with the numbers (HH.CMD.4-13).
+
+Every option carries the exact order line, and every move, facing and formation option is checked with
+the bound's order table (`table.ORDERS`): submitted alone, it is accepted. Shooting lines are choices for
+the Shooting Phase, after movement: they are listed as the board stands now.
+"""
+
+from __future__ import annotations
+
+from campaign.hexgrid import Hex
+from campaign.kit.legal import LegalOptions, Option, OptionKind, UnitOptions
+
+from . import orders as O
+from .command import can_command
+from .engine import deploy_zone_ok, phase_label, tactical_movement
+from .geometry import Facing
+from .model import Formation, Unit
+from .movement import Illegal, MoveSim, allowance, uname
+from .shooting import can_target, may_shoot
+from .state import GameState, Phase
+from .table import ORDERS, Bound
+
+
+def legal_options(state: GameState, side: str) -> LegalOptions:
+    """`side`'s legal options now; outside its bound, only notes on what it may send."""
+    phase = phase_label(state)
+    if state.phase is Phase.GAME_OVER:
+        return LegalOptions(side, phase, notes=("the game is over",))
+    if state.phase is Phase.INITIATIVE:
+        return LegalOptions(side, phase, notes=("send `deploy first|second` and `edge north|south` (HH.SEQ.4)",))
+    if state.phase is Phase.DEPLOYMENT:
+        return LegalOptions(side, phase, notes=(deployment_note(state, side),))
+    if side != state.phasing:
+        return LegalOptions(side, phase, notes=(f"it is {state.phasing}'s bound: only standing orders (HH.SEQ.9)",))
+    b = tactical_movement(state.copy(), side, [], None)
+    units = tuple(unit_options(b, u) for u in b.state.live_units(side) if u.on_table)
+    return LegalOptions(side, phase, units, notes=("general moves (the Command Move) come first (HH.SEQ.10)",))
+
+
+def deployment_note(state: GameState, side: str) -> str:
+    if side != state.deploying:
+        return f"it is {state.deploying}'s turn to deploy (HH.SEQ.8)"
+    zone = sum(1 for h in state.field.spec.hexes() if deploy_zone_ok(state, side, h))
+    return (
+        f"deploy every unit and general in one message: {zone} hexes within {state.options.deploy_depth}"
+        f" hexes of the {state.edges[side].value} edge (HH.SEQ.2, HH.PD.5)"
+    )
+
+
+def unit_options(b: Bound, u: Unit) -> UnitOptions:
+    state = b.state
+    assert u.hex is not None
+    options = moves(b, u) + turns(b, u) + shots(state, u)
+    return UnitOptions(str(u.id), u.name, state.label(u.hex), tuple(options), (command_note(state, u),))
+
+
+def command_note(state: GameState, u: Unit) -> str:
+    """Under command, or why not, with the numbers (HH.CMD.4, HH.CMD.5, HH.CMD.10, HH.CMD.13)."""
+    if u.id in state.commanded:
+        return "in command [HH.CMD.4]"
+    if u.disrupted:
+        return "out of command: disrupted units are never under command [HH.CMD.13]"
+    assert u.hex is not None
+    generals = [g for g in state.generals.values() if g.side == u.side and can_command(state, g) and g.hex]
+    if not generals:
+        return "out of command: no general of the side can command [HH.CMD.3]"
+    here = u.hex
+    g = min(generals, key=lambda g: (here.distance(g.hex) if g.hex else 99, g.id))
+    assert g.hex is not None
+    d = u.hex.distance(g.hex)
+    if state.profile(u).horde:
+        return (
+            f"out of command: a horde must host or touch a general, or be chained to one that does;"
+            f" the nearest, general {g.id}, is {d} hexes away [HH.CMD.10]"
+        )
+    return (
+        f"out of command: the nearest general, {g.id}, is {d} hexes away (command range {g.cr});"
+        " no range path reaches it and no chain of friends links it [HH.CMD.5, HH.CMD.9]"
+    )
+
+
+def _move_option(state: GameState, u: Unit, sim: MoveSim) -> Option:
+    steps = tuple(state.label(h) for h in sim.steps)
+    order = " ".join(["move", str(u.id), *steps])
+    if sim.contacts:
+        who = ", ".join(str(c) for c in sim.contacts)
+        return Option(OptionKind.CHARGE, order, who, sim.mp, steps, f"{sim.mp} MP, contacts unit {who}")
+    return Option(OptionKind.MOVE, order, steps[-1], sim.mp, steps, f"{sim.mp} MP")
+
+
+def moves(b: Bound, u: Unit) -> list[Option]:
+    """Every end hex reachable by the cheapest path found, breadth-first (HH.HEX.16, HH.MOVE.4)."""
+    state = b.state
+    limit = allowance(state, u, True)
+    start = MoveSim(state, u)
+    seen: dict[tuple[Hex, bool], int] = {(start.hex, True): 0, (start.hex, False): 0}
+    ends: dict[Hex, Option] = {}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for s in frontier:
+            for n in s.hex.neighbours():
+                s2 = s.clone()
+                try:
+                    s2.step(n)
+                except Illegal:
+                    continue
+                key = (s2.hex, s2.road_ok)
+                if s2.mp > limit or (key in seen and seen[key] <= s2.mp):
+                    continue
+                seen[key] = s2.mp
+                if s2.hex not in ends and ORDERS.can(b, O.Move(0, u.id, tuple(s2.steps))):
+                    ends[s2.hex] = _move_option(state, u, s2)
+                if not s2.contacts and s2.stop_reason is None and s2.whole_reason is None and s2.mp < limit:
+                    nxt.append(s2)
+        frontier = nxt
+    return [ends[h] for h in sorted(ends, key=lambda h: (ends[h].cost or 0, h))]
+
+
+def turns(b: Bound, u: Unit) -> list[Option]:
+    """Facings and formation changes in place, by the free single-hex move (HH.MOVE.17)."""
+    out = []
+    for f in Facing:
+        if f != u.facing and ORDERS.can(b, O.Single(0, u.id, None, f, None)):
+            out.append(Option(OptionKind.FACE, f"single {u.id} face {f.name}", f.name, 0, (), "single-hex move"))
+    for form in (Formation.COLUMN, Formation.DEPLOYED):
+        if form != u.formation and ORDERS.can(b, O.Single(0, u.id, None, None, form)):
+            line = f"single {u.id} {form.value}"
+            out.append(Option(OptionKind.FORMATION, line, form.value, 0, (), "single-hex move"))
+    return out
+
+
+def shots(state: GameState, u: Unit) -> list[Option]:
+    """Enemy units in range, arc and line from where the unit stands now (HH.SHOOT.6-8, HH.PD.22)."""
+    ok, only = may_shoot(state, u, True)
+    if not ok or u.hex is None:
+        return []
+    out = []
+    for v in state.live_units(state.other(u.side)):
+        if v.hex is None or (only is not None and v.id not in only) or not can_target(state, u, v, u.facing):
+            continue
+        d = u.hex.distance(v.hex)
+        detail = f"{uname(state, v)} at range {d}, in the front arc, line clear (before this bound's moves)"
+        out.append(Option(OptionKind.SHOOT, f"shoot {u.id} at {v.id}", str(v.id), None, (), detail, later=True))
+    return out

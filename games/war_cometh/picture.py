@@ -1,0 +1,117 @@
+"""The battle as a measured-table picture: terrain, units as their stands, leaders, the last
+phase's moves, and (for CHECK) the planned footprints as ghosts."""
+
+from __future__ import annotations
+
+from campaign.picture import Marker, Side
+from campaign.picture.table import (
+    AreaKind as PicArea,
+)
+from campaign.picture.table import (
+    LeaderFigure,
+    PathKind,
+    TableArea,
+    TableLine,
+    TablePicture,
+    TracedPath,
+    UnitFigure,
+)
+from campaign.picture.table import (
+    LineKind as PicLine,
+)
+from campaign.table.frame import cm
+
+from .model import AreaKind, Condition, Formation, LineKind, State
+from .world import World
+
+__all__ = ["table_picture"]
+
+_AREA = {
+    AreaKind.WOODS: PicArea.WOODS,
+    AreaKind.MARSH: PicArea.MARSH,
+    AreaKind.ROUGH: PicArea.ROUGH,
+    AreaKind.DENSE: PicArea.DENSE,
+    AreaKind.IMPASSABLE: PicArea.IMPASSABLE,
+    AreaKind.RIVER: PicArea.RIVER,
+    AreaKind.HILL: PicArea.HILL,
+    AreaKind.FORTIFICATION: PicArea.FORTIFICATION,
+    AreaKind.BUILDING: PicArea.BUILDING,
+    AreaKind.FIELD: PicArea.FIELD,
+    AreaKind.CAMP: PicArea.CAMP,
+}
+_LINE = {
+    LineKind.OBSTACLE: PicLine.HEDGE,
+    LineKind.STREAM: PicLine.STREAM,
+    LineKind.STAKES: PicLine.STAKES,
+    LineKind.ROAD: PicLine.ROAD,
+    LineKind.BANNOCK: PicLine.STREAM,
+    LineKind.PELSTREAM: PicLine.STREAM,
+}
+DISORDERED = Marker("D", "#d7191c", "Disordered")
+ROUTED = Marker("R", "#7a0000", "Routed")
+FROZEN = Marker("F", "#555555", "May not move")
+
+
+def _formation(files: int, n: int, formation: Formation) -> str:
+    if formation is Formation.LINE:
+        ranks = -(-n // max(files, 1))
+        return f"line {files}x{ranks}"
+    return str(formation.value)
+
+
+def table_picture(state: State, title: str, planned: State | None = None) -> TablePicture:
+    """The table now; with ``planned``, the units that would move are drawn there as ghosts."""
+    world = World(state)
+    sides = tuple(Side(s.key, s.name, s.colour) for s in state.sides)
+    areas = tuple(TableArea(_AREA[a.kind], tuple(a.ring()), a.level, a.label) for a in state.areas)
+    lines = tuple(TableLine(_LINE[t.kind], tuple(t.path()), cm(t.width), t.label) for t in state.lines)
+    units = []
+    for u in world.on_table():
+        marks = tuple(
+            m
+            for m, on in (
+                (DISORDERED, u.condition is Condition.DISORDERED),
+                (ROUTED, u.condition is Condition.ROUTED),
+                (FROZEN, u.frozen),
+            )
+            if on
+        )
+        units.append(
+            UnitFigure(u.id, u.side, world.rects(u), _formation(u.files, len(u.stands), u.formation), marks, u.lost)
+        )
+    paths = [
+        TracedPath(
+            PathKind.COMPULSORY if t.compulsory else PathKind.MOVE, tuple((cm(x), cm(y)) for x, y in t.points), t.side
+        )
+        for t in state.traces
+        if len(t.points) >= 2
+    ]
+    if planned is not None:
+        pw = World(planned)
+        for t in planned.traces[len(state.traces) :]:
+            u = planned.unit(t.unit)
+            units.append(UnitFigure(u.id, u.side, pw.rects(u), ghost=True))
+            paths.append(TracedPath(PathKind.PLANNED, tuple((cm(x), cm(y)) for x, y in t.points), t.side))
+    leaders = tuple(
+        LeaderFigure(g.id[:3].upper() if len(g.id) > 3 else g.id.upper(), g.side, g.at, chief=g.role.value == "marshal")
+        for g in state.leaders
+        if not g.lost and not g.away
+    )
+    a = next((s.name for s in state.sides if s.player == "A"), "")
+    b = next((s.name for s in state.sides if s.player == "B"), "")
+    who = state.side(state.active).name if state.active else ""
+    subtitle = f"turn {(state.player_turn + 1) // 2}, {who} {state.phase.value}"
+    return TablePicture(
+        title=title,
+        width_cm=cm(state.width),
+        depth_cm=cm(state.depth),
+        subtitle=subtitle,
+        areas=areas,
+        lines=lines,
+        sides=sides,
+        units=tuple(units),
+        leaders=leaders,
+        paths=tuple(paths),
+        baselines=(f"{a} baseline", f"{b} baseline"),
+        px_per_cm=6.0 if state.width <= 18000 else 5.0,
+    )

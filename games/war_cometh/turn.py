@@ -1,0 +1,443 @@
+"""Resolving a Movement Phase: commanders' orders in sequence, Command Table rolls and their
+results, routed units fleeing, leaders moving and attaching, the end of the player-turn
+[WC.SEQ.5] [WC.SEQ.7] [WC.CMD] [WC.LEADER] [WC.MOVE].
+
+Shooting and melee are part 2: the phases are skipped with a narrative line saying so.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from shapely.geometry import Point
+
+from campaign.ruleset import DiceSource
+from campaign.table import Obstacle, ObstacleKind, Pose, Rect, compulsory_translate, rotate_group, toward_baseline
+from campaign.table.frame import angle_of, cm, q_cm
+
+from .battleline import battleline_check, battleline_modifiers
+from .command import Modifiers, Result, distance_penalty, modified_rating, order_radius, roll_result
+from .model import Condition, Leader, Phase, State, Trace, Unit
+from .movement import Move, carry_out, starts_in_dense
+from .plans import Plan, Step, StepKind
+from .troops import Category, Quality, majority_quality
+from .world import World
+
+__all__ = ["end_player_turn", "resolve_movement"]
+
+ROUT_DICE = 3
+"""A broken unit flees 3D6 cm toward its baseline [WC.CMD.18] [WC.ROUT.4]."""
+LEADER_MOVE_CM = 60.0
+"""[WC.LEADER.5]."""
+
+
+def plan_of(data: dict[str, Any]) -> Plan:
+    """The plan stored in an order's data."""
+    return Plan(data["unit"], tuple(Step.load(s) for s in data["steps"]), tuple(data.get("through", [])))
+
+
+def modifiers(world: World, leader: Leader, unit: Unit) -> Modifiers:
+    """The Command Table modifiers for one order [WC.CMD.9] [WC.CMD.10] [WC.CMD.11] [WC.CMD.12]."""
+    profiles = [world.profiles[s.profile] for s in unit.stands]
+    quality = majority_quality([p.quality for p in profiles])
+    first = profiles[0]
+    attached = leader.attached_to == unit.id
+    d = 0.0 if attached else world.leader_distance(leader.at, unit)
+    near = world.nearest_enemy_distance(unit)
+    return Modifiers(
+        attached=attached,
+        elite=quality is Quality.ELITE,
+        levy=quality is Quality.LEVY,
+        column=world.is_column(unit),
+        enemy_all_60_plus=near >= 60.0,
+        enemy_within_30=near <= 30.0,
+        in_woods=world.in_woods(unit),
+        second_order=unit.orders_received > 0,
+        artillery=world.category(unit) is Category.ARTILLERY,
+        casualties=unit.lost > 0,
+        routed=unit.condition is Condition.ROUTED,
+        distance=distance_penalty(
+            leader.command_range, d, light_cavalry=first.light_cavalry, skirmisher=first.skirmisher
+        ),
+        historical=world.state.variant == "historical",
+        skirmisher=first.skirmisher,
+    )
+
+
+def apply_move(state: State, unit: Unit, move: Move) -> State:
+    """Store a carried-out move: quantised poses, formation, flags, the trace; an attached leader
+    goes with his unit [WC.GEOM.2] [WC.LEADER.6]."""
+    stands = tuple(replace(s, pose=r.pose()) for s, r in zip(unit.stands, move.rects, strict=True))
+    moved = len(move.path) > 1
+    cond = unit.condition
+    if move.disordered and moved and cond is Condition.GOOD:
+        cond = Condition.DISORDERED
+    new = replace(
+        unit, stands=stands, formation=move.formation, files=move.files, moved=unit.moved or moved, condition=cond
+    )
+    state = state.with_unit(new)
+    if moved:
+        pts = tuple((q_cm(x), q_cm(y)) for x, y in move.path)
+        state = replace(state, traces=(*state.traces, Trace(unit.id, unit.side, pts)))
+        for g in state.leaders:
+            if g.attached_to == unit.id and not g.lost:
+                x, y = move.path[-1]
+                state = state.with_leader(replace(g, x=q_cm(x), y=q_cm(y)))
+    for key in move.passed:
+        state = _passed_through(state, new, key)
+    return state
+
+
+def _passed_through(state: State, mover: Unit, key: str) -> State:
+    """A unit passed through before it moved may not move; if it had moved, both are disordered
+    [WC.THROUGH.4]. TODO(WC.THROUGH.3): the disorder tests of both units (part 2, with §18)."""
+    other = state.unit(key)
+    if not other.moved:
+        return state.with_unit(replace(other, frozen=True))
+    state = state.with_unit(replace(other, condition=_worse(other.condition)))
+    return state.with_unit(replace(state.unit(mover.id), condition=_worse(mover.condition)))
+
+
+def _worse(c: Condition) -> Condition:
+    return Condition.DISORDERED if c is Condition.GOOD else c
+
+
+def _stand_only(plan: Plan) -> Plan:
+    """What a Stand result allows: formation and facing changes only [WC.CMD.17] [WC.CMD.18]."""
+    keep = (StepKind.FORM, StepKind.TURN, StepKind.FACE)
+    return Plan(plan.unit, tuple(s for s in plan.steps if s.kind in keep), ())
+
+
+def _flee(state: State, unit: Unit, dice: DiceSource, narrative: list[str]) -> State:
+    """A routed unit turns to face its baseline and flees 3D6 cm toward it; a unit forced off the
+    table is out of the battle for now [WC.CMD.18] [WC.ROUT.4] [WC.GEOM.21] [WC.GEOM.23]
+    [WC.COMPULSORY.8] (its return to camp is part 2: TODO(WC.CAMP.3))."""
+    world = World(state)
+    side_a = state.side(unit.side).player == "A"
+    m = toward_baseline(side_a)
+    total = sum(dice.roll(6, f"rout: unit {unit.id} flees 3D6 toward its baseline") for _ in range(ROUT_DICE))
+    rects = world.rects(unit)
+    centre = (sum(r.cx for r in rects) / len(rects), sum(r.cy for r in rects) / len(rects))
+    turned = rotate_group(rects, centre, angle_of(m) - unit.facing)
+    obstacles = [Obstacle(e.id, ObstacleKind.ENEMY, world.foot(e)) for e in world.enemies(unit.side)]
+    obstacles += [Obstacle(f.id, ObstacleKind.FRIEND, world.foot(f)) for f in world.friends(unit.side, unit.id)]
+    obstacles += [Obstacle(f"terrain{i}", ObstacleKind.BARRED, g) for i, g in enumerate(world.barred(unit))]
+    t = compulsory_translate(turned, m, float(total), obstacles, world.table)
+    moved = tuple(r.moved(m[0] * t.moved, m[1] * t.moved) for r in turned)
+    for key in t.passed_through:
+        # a friend passed through by a routed unit is disordered [WC.THROUGH.8]
+        state = state.with_unit(replace(state.unit(key), condition=_worse(state.unit(key).condition)))
+    if t.off_table:
+        narrative.append(f"Unit {unit.id} flees {total} cm off the table.")
+        return state.with_unit(replace(unit, on_table=False, moved=True))
+    stands = tuple(replace(s, pose=_pose(r)) for s, r in zip(unit.stands, moved, strict=True))
+    start = (centre[0], centre[1])
+    end = (start[0] + m[0] * t.moved, start[1] + m[1] * t.moved)
+    trace = Trace(unit.id, unit.side, ((q_cm(start[0]), q_cm(start[1])), (q_cm(end[0]), q_cm(end[1]))), compulsory=True)
+    narrative.append(f"Unit {unit.id} flees {t.moved:.2f} cm of {total} toward its baseline.")
+    return replace(state.with_unit(replace(unit, stands=stands, moved=True)), traces=(*state.traces, trace))
+
+
+def _pose(r: Rect) -> Pose:
+    return r.pose()
+
+
+def _order(state: State, data: dict[str, Any], dice: DiceSource, narrative: list[str], ctx: dict[str, Any]) -> State:
+    """One order: the roll, the result and the move [WC.CMD.6] [WC.CMD.15] [WC.CMD.16] [WC.CMD.17]."""
+    leader = state.leader(data["leader"])
+    unit = state.unit(data["unit"])
+    who = f"{leader.name} orders unit {unit.id}"
+    if leader.confused or leader.lost:
+        narrative.append(f"{who}: no order, {leader.name} is confused [WC.CMD.15].")
+        return state
+    if unit.closed or (unit.ordered_by and unit.ordered_by != leader.id) or not unit.on_table:
+        narrative.append(f"{who}: the unit may take no more orders this turn [WC.CMD.3] [WC.CMD.16].")
+        return state
+    state = close_run(state, ctx, leader.id, (unit.id,))
+    world = World(state)
+    if world.leader_distance(leader.at, unit) > order_radius(leader.role) + 1e-6 and leader.attached_to != unit.id:
+        narrative.append(f"{who}: out of his order radius, no order [WC.CMD.5].")
+        return state
+    mods = modifiers(world, leader, unit)
+    rating = modified_rating(leader.rating, mods)
+    d1 = dice.roll(6, f"command: {who} (2D6, first die)")
+    d2 = dice.roll(6, f"command: {who} (2D6, second die)")
+    disordered = unit.condition is not Condition.GOOD
+    value, result = roll_result(rating, (d1, d2), disordered=disordered)
+    narrative.append(f"{who}: rating {rating}, rolled {d1}+{d2}, result {value:+d}: {result.value.replace('-', ' ')}.")
+    unit = replace(unit, orders_received=unit.orders_received + 1, ordered_by=leader.id)
+    state = state.with_unit(unit)
+    return apply_unit_result(state, leader, unit, plan_of(data), result, dice, narrative)
+
+
+def close_run(state: State, ctx: dict[str, Any], leader: str, recipients: tuple[str, ...]) -> State:
+    """A commander's orders form runs: turning to a recipient outside the last one closes it; orders
+    to units of a battleline just ordered continue its run [WC.CMD.16]."""
+    last: tuple[str, ...] = ctx.get(leader, ())
+    if last and not set(recipients) <= set(last):
+        for uid in last:
+            state = state.with_unit(replace(state.unit(uid), closed=True))
+    if not (last and set(recipients) <= set(last)):
+        ctx[leader] = recipients
+    return state
+
+
+def apply_unit_result(
+    state: State, leader: Leader, unit: Unit, plan: Plan, result: Result, dice: DiceSource, narrative: list[str]
+) -> State:
+    """What a Command Table result does [WC.CMD.17] [WC.CMD.18] [WC.CMD.19]."""
+    if result.rallies:
+        # a routed unit that rallies is only disordered [WC.ROUT.2a] [WC.TEST.10]
+        after = Condition.DISORDERED if unit.condition is Condition.ROUTED else Condition.GOOD
+        unit = replace(unit, condition=after)
+        state = state.with_unit(unit)
+    if result.confuses:
+        state = state.with_leader(replace(leader, confused=True))
+    if result is Result.FLEES:
+        narrative.append(f"Unit {unit.id} disintegrates; all its stands are lost [WC.CMD.18].")
+        return state.with_unit(replace(unit, on_table=False, lost=unit.lost + len(unit.stands), closed=True))
+    if result is Result.BROKEN:
+        state = state.with_unit(replace(unit, condition=Condition.ROUTED, closed=True))
+        return _flee(state, state.unit(unit.id), dice, narrative)
+    if result is Result.LEADER_CONFUSED:
+        return state.with_unit(replace(unit, closed=True))
+    if unit.frozen:
+        narrative.append(f"Unit {unit.id} may not move this turn [WC.MOVE.13] [WC.MOVE.14].")
+        return state
+    world = World(state)
+    if result in (Result.STAND, Result.RALLY_AND_STAND):
+        move = carry_out(world, unit, _stand_only(plan), strict=False)
+    else:
+        cap = Fraction(1, 2) if result is Result.HESITANT else Fraction(1)
+        roll = None
+        if starts_in_dense(world, unit):
+            # [WC.TERR.5a] TODO(WC.TERR.5a): one roll should cover all the unit's orders this turn;
+            # a later order rolls again
+            roll = dice.roll(6, f"dense terrain: unit {unit.id} moves 1D6 cm")
+            narrative.append(f"Unit {unit.id} is in dense terrain: it may move {roll} cm.")
+        move = carry_out(world, unit, plan, strict=False, pace_cap=cap, dense_roll=roll)
+    if move.cut_short:
+        narrative.append(f"Unit {unit.id} stops short: it went as far as it legally could.")
+    state = apply_move(state, unit, move)
+    if result is not Result.CARRY_ON:
+        state = state.with_unit(replace(state.unit(unit.id), closed=True))
+    return state
+
+
+def _battleline(
+    state: State, data: dict[str, Any], dice: DiceSource, narrative: list[str], ctx: dict[str, Any]
+) -> State:
+    """One battleline order: one roll, the same result for every unit; anything but Carry On
+    closes them all; each unit then makes its move in turn [WC.BATTLELINE.7] [WC.BATTLELINE.8]
+    [WC.BATTLELINE.9]."""
+    leader = state.leader(data["leader"])
+    units = list(data["units"])
+    who = f"{leader.name} orders battleline {' '.join(units)}"
+    if leader.confused or leader.lost:
+        narrative.append(f"{who}: no order, {leader.name} is confused [WC.CMD.15].")
+        return state
+    problems = battleline_check(state, leader.id, units)
+    if problems:
+        narrative.append(f"{who}: no order, {problems[0]}")
+        return state
+    state = close_run(state, ctx, leader.id, tuple(units))
+    rating = modified_rating(leader.rating, battleline_modifiers(state, units))
+    d1 = dice.roll(6, f"command: {who} (2D6, first die)")
+    d2 = dice.roll(6, f"command: {who} (2D6, second die)")
+    value, result = roll_result(rating, (d1, d2), disordered=False)
+    narrative.append(f"{who}: rating {rating}, rolled {d1}+{d2}, result {value:+d}: {result.value.replace('-', ' ')}.")
+    for uid in units:
+        unit = replace(state.unit(uid), orders_received=state.unit(uid).orders_received + 1, ordered_by=leader.id)
+        state = state.with_unit(unit)
+        plan = replace(plan_of({**data, "unit": uid}), unit=uid)
+        state = apply_unit_result(state, leader, unit, plan, result, dice, narrative)
+        if result is not Result.CARRY_ON:
+            state = state.with_unit(replace(state.unit(uid), closed=True))
+    return state
+
+
+def _leader_move(state: State, data: dict[str, Any], narrative: list[str]) -> State:
+    """Leaders move up to 60 cm after every unit has moved and may attach [WC.LEADER.5]
+    [WC.LEADER.6] [WC.LEADER.12]."""
+    g = state.leader(data["leader"])
+    if g.lost:
+        return state
+    x, y = (g.x, g.y) if not data.get("to") else tuple(data["to"])
+    world = World(state)
+    attach = data.get("attach", "")
+    if attach and attach != "-":
+        b = world.bound(state.unit(attach))
+        x, y = q_cm(b.front_mid()[0]), q_cm(b.front_mid()[1])
+    if math.hypot(cm(x) - cm(g.x), cm(y) - cm(g.y)) > LEADER_MOVE_CM + 1e-6:
+        narrative.append(f"{g.name} cannot reach that: leaders move 60 cm [WC.LEADER.5].")
+        return state
+    new = replace(
+        g, x=x, y=y, attached_to=attach if attach and attach != "-" else ("" if attach == "-" else g.attached_to)
+    )
+    if data.get("to") and not attach and g.attached_to:
+        new = replace(new, attached_to="")
+    narrative.append(
+        f"{g.name} moves to ({cm(x):g}, {cm(y):g})"
+        + (f" and attaches to unit {attach}." if attach and attach != "-" else ".")
+    )
+    return state.with_leader(new)
+
+
+def resolve_movement(state: State, dice: DiceSource) -> tuple[State, list[str]]:
+    """The phasing side's player-turn as far as part 1 plays it [WC.SEQ.1] [WC.SEQ.5]."""
+    side = state.active
+    narrative = [
+        f"Turn {(state.player_turn + 1) // 2}: {state.side(side).name} to play.",
+        "Reaction Test and Shooting Phases are not played yet (War Cometh part 2): TODO(WC.REACT.1) TODO(WC.SHOOT.1).",
+    ]
+    orders = dict(state.pending).get(side, {"orders": []})["orders"]
+    state = replace(state, traces=())
+    ctx: dict[str, Any] = {}
+    for o in orders:
+        if o["kind"] == "order":
+            state = _order(state, o["data"], dice, narrative, ctx)
+        elif o["kind"] == "battleline":
+            state = _battleline(state, o["data"], dice, narrative, ctx)
+    for u in state.units:
+        if u.side == side and u.on_table and u.condition is Condition.ROUTED and not u.orders_received:
+            state = _flee(state, u, dice, narrative)
+    for o in orders:
+        if o["kind"] == "leader":
+            state = _leader_move(state, o["data"], narrative)
+    narrative.append("Melee Combat Phase is not played yet (War Cometh part 2): TODO(WC.MELEE.1).")
+    return end_player_turn(state, narrative, dice), narrative
+
+
+def end_player_turn(state: State, narrative: list[str], dice: DiceSource | None = None) -> State:
+    """Clear the per-turn flags, hand the turn over and check the turn limit [WC.SEQ.7]."""
+    units = tuple(
+        replace(u, orders_received=0, ordered_by="", closed=False, moved=False, frozen=False, began_turn=u.condition)
+        for u in state.units
+    )
+    leaders = tuple(replace(g, confused=False, finished=False) for g in state.leaders)
+    nxt = state.other(state.active)
+    taken = dict(state.turns_taken)
+    taken[nxt] = taken.get(nxt, 0) + 1
+    state = replace(
+        state,
+        units=units,
+        leaders=leaders,
+        active=nxt,
+        player_turn=state.player_turn + 1,
+        turns_taken=tuple(sorted(taken.items())),
+        pending=(),
+    )
+    state = start_of_turn(state, narrative)
+    if dice is not None:
+        state = flank_arrivals(state, dice, narrative)
+    broken = [s.key for s in state.sides if s.break_point and side_losses(state, s.key) >= s.break_point]
+    if broken:
+        winner = "" if len(broken) == 2 else state.other(broken[0])
+        narrative.append(f"{' and '.join(state.side(k).name for k in broken)} reached the break point [WC.SEQ.10].")
+        return replace(state, phase=Phase.OVER, winner=winner)
+    if "WC.SCN.14" in state.special:
+        dead = [g for g in state.leaders if g.role.value == "marshal" and g.lost]
+        if dead:
+            narrative.append(f"{dead[0].name} is lost: the battle ends [WC.SCN.14].")
+            return replace(state, phase=Phase.OVER, winner=state.other(dead[0].side))
+    if state.player_turn > 2 * state.max_turns:
+        narrative.append(f"The battle ends after {state.max_turns} turns.")
+        state = replace(state, phase=Phase.OVER, winner=_turn_limit_winner(state))
+    return state
+
+
+def side_losses(state: State, side: str) -> int:
+    """Losses toward the break point: stands lost, plus 6, 3 or 1 for each Marshal, Earl or Captain
+    lost [WC.LEADER.11] [WC.SEQ.10]. TODO(WC.BREAK.2): which units count comes with part 2."""
+    from .leaders import LOSS_VALUE
+
+    stands = sum(u.lost for u in state.units if u.side == side)
+    leaders = sum(LOSS_VALUE[g.role] for g in state.leaders if g.side == side and g.lost)
+    return stands + leaders
+
+
+def start_of_turn(state: State, narrative: list[str]) -> State:
+    """The start-of-turn steps part 1 plays for the side about to move [WC.SEQ.2]: a lost Marshal or
+    Earl is replaced [WC.LEADER.12]. TODO(WC.SEQ.2): hold-fire markers, camp returns, flank-march
+    arrival and reaction chits come with part 2."""
+    from .leaders import replacement
+
+    side = state.active
+    have = {g.id for g in state.leaders}
+    for g in state.leaders:
+        if g.side == side and g.lost and g.role.value != "captain" and f"{g.id}_r" not in have:
+            if g.ability.value == "replacement":
+                continue
+            new = replacement(state, g)
+            narrative.append(f"{new.name} takes command [WC.LEADER.12].")
+            state = replace(state, leaders=(*state.leaders, new))
+    return state
+
+
+def flank_arrivals(state: State, dice: DiceSource, narrative: list[str]) -> State:
+    """At the start of its owner's turns a flank march that passed its test arrives on a 1D6 of at
+    most the turn's number, placed along its table edge in the half nearer the enemy, facing in,
+    2 cm from the enemy; units with no room try again next turn [WC.DEPLOY.6] [WC.DEPLOY.9]."""
+    from .deploy import flank_arrival_spots, flank_march_arrives
+    from .model import FlankStatus
+    from .scenario import place_unit
+
+    out = []
+    for f in state.flank_marches:
+        if f.side != state.active or f.status is not FlankStatus.WILL_ARRIVE:
+            out.append(f)
+            continue
+        turn = state.own_turns(f.side)
+        die = dice.roll(6, f"flank march of {state.leader(f.leader).name}: arrival on turn {turn}")
+        if not flank_march_arrives(turn, die):
+            narrative.append(f"The flank march does not arrive ({die} > {turn}).")
+            out.append(f)
+            continue
+        state = _place_march(state, f, place_unit, flank_arrival_spots, narrative)
+        out.append(replace(f, status=FlankStatus.ARRIVED))
+    return replace(state, flank_marches=tuple(out))
+
+
+def _place_march(state: State, f: Any, place_unit: Any, spots_for: Any, narrative: list[str]) -> State:
+    world = World(state)
+    units = [state.unit(u) for u in f.units]
+    profiles = [world.profile(u) for u in units]
+    fronts = [p.width / 100 * u.files for p, u in zip(profiles, units, strict=True)]
+    depths = [p.depth / 100 * -(-len(u.stands) // u.files) for p, u in zip(profiles, units, strict=True)]
+    side_a = state.side(f.side).player == "A"
+    spots = spots_for(f.edge_left, side_a, state.width / 100, state.depth / 100, fronts, depths)
+    placed = []
+    for u, p, (x, y, facing) in zip(units, profiles, spots, strict=False):
+        stands = place_unit(p, len(u.stands), (q_cm(x), q_cm(y)), round(facing * 100), u.files)
+        new = replace(u, stands=stands, on_table=True)
+        foot = World(state.with_unit(new)).foot(new)
+        if any(foot.distance(world.foot(e)) < 2.0 for e in world.enemies(u.side)):
+            continue
+        state = state.with_unit(new)
+        placed.append(u.id)
+    g = state.leader(f.leader)
+    if placed:
+        x, y = World(state).bound(state.unit(placed[0])).front_mid()
+        state = state.with_leader(replace(g, away=False, x=q_cm(x), y=q_cm(y)))
+    narrative.append(f"The flank march under {g.name} arrives: {', '.join(placed) or 'no room yet'}.")
+    return state
+
+
+def _turn_limit_winner(state: State) -> str:
+    """Bannockburn: the Scots win if not broken after 12 turns [WC.SCN.15]; otherwise a draw."""
+    if "WC.SCN.15" in state.special:
+        return next((s.key for s in state.sides if s.player == "B"), "")
+    return ""
+
+
+def unit_centre(rects: tuple[Rect, ...]) -> tuple[float, float]:
+    """Mean of stand centres."""
+    return (sum(r.cx for r in rects) / len(rects), sum(r.cy for r in rects) / len(rects))
+
+
+def point_in(p: tuple[float, float], g: Any) -> bool:
+    """Is a point inside a shape."""
+    return bool(g.intersects(Point(p)))
