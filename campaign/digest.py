@@ -286,10 +286,11 @@ def build_digest(
         pic = rs.picture(gs.state, side, title=title)
         if pic is not None:
             from campaign.boardnotes import arrow_lines, feature_lines
+            from campaign.picture import BoardPicture
             from campaign.render import render_png, render_svg
 
-            digest.features, digest.arrows = feature_lines(pic), arrow_lines(pic)
-
+            if isinstance(pic, BoardPicture):  # a measured table's picture has no hexes to name
+                digest.features, digest.arrows = feature_lines(pic), arrow_lines(pic)
             digest.svg = render_svg(pic)
             digest.png = render_png(digest.svg)
     return digest
