@@ -333,6 +333,20 @@ AT_DEADLINE_NOTE = (
 )
 
 
+def _legal_hints(gs: GameState, player: str, text: str, errors: tuple[OrderError, ...]) -> list[str]:
+    """For each unit named on a refused line, the order lines legal for it now (empty if none known)."""
+    from campaign.kit.check import legal_for_errors, safe_legal
+
+    sides = gs.side_of(player)
+    if len(sides) != 1:
+        return []
+    try:
+        hints = legal_for_errors(errors, text, safe_legal(gs.ruleset, gs.state, sides[0]))
+    except Exception:  # a hint must never turn a clear refusal into a crash of the mail loop
+        return []
+    return [f"legal now for unit {u}: " + "; ".join(orders or ("nothing",)) for u, orders in sorted(hints.items())]
+
+
 def _check_block(gs: GameState, player: str, env: Any) -> str:
     """The CHECK report for the mail's orders, with the mail's own line numbers; writes nothing."""
     from dataclasses import replace
@@ -372,6 +386,7 @@ def _plan(camp: Campaign, gs: GameState, player: str, env: Any, inb: _Inbound) -
     plan = _Plan()
     work = gs
     errors: list[OrderError] = []
+    legal: list[str] = []
 
     def take(events: list[NewEvent], note: str) -> None:
         nonlocal work
@@ -405,6 +420,7 @@ def _plan(camp: Campaign, gs: GameState, player: str, env: Any, inb: _Inbound) -
                 event, accepted = camp.plan_orders(work, player, env.orders.text, via=via)
             except OrdersRejected as exc:
                 errors.extend(env.relocate(exc.errors))
+                legal = _legal_hints(work, player, env.orders.text, exc.errors)
             else:
                 take([event], f"orders filed for {accepted.side} ({accepted.key})")
                 plan.resolve = True
@@ -421,7 +437,9 @@ def _plan(camp: Campaign, gs: GameState, player: str, env: Any, inb: _Inbound) -
     except UserError as exc:
         errors.append(_error("E-NOT-NOW", str(exc)))
     if errors:
-        raise Refusal(errors, gs.number)
+        refusal = Refusal(errors, gs.number)
+        refusal.legal = legal
+        raise refusal
     if env.has(CommandKind.HISTORY):
         plan.extras.append(_history(camp, gs))
     plan.extras += _read_only(camp, gs, player, env)
@@ -497,6 +515,7 @@ def _refuse(camp: Campaign, inb: _Inbound, refusal: Refusal, *, record_inbox: bo
     reply = render(
         "reply_refused.txt.j2",
         errors=refusal.errors,
+        legal=refusal.legal,
         game=refusal.game,
         notes=[str(p) for p in mail.problems],
         raw_sha256=inb.digest,

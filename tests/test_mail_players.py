@@ -276,3 +276,12 @@ def test_when_ready_is_said_in_every_digest(pbem: tuple[Campaign, MailSettings])
     camp, settings = pbem
     digest = [m for m in replies(settings.outbox) if m["X-Campaign-Game"] and "bob" in str(m["To"])][-1]
     assert "(resolve = when-ready: a phase resolves as soon as every side's orders are in" in text_of(digest)
+
+
+def test_refused_orders_say_what_is_legal(pbem: tuple[Campaign, MailSettings]) -> None:
+    """A refused order mail (no CHECK) lists, for the unit on the refused line, its legal orders."""
+    camp, settings = pbem
+    result, text = send(camp, settings, "alice", "advance 7 b\n", "alice-bad")
+    assert result.outcome == "refused" and "E-RANGE" in result.codes
+    assert "What is legal now for the units on those lines:" in text
+    assert "legal now for unit b: advance 1; advance 2; advance 3; hold" in text

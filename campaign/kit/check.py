@@ -158,7 +158,7 @@ def default_check(ruleset: Ruleset, state: State, side: str, text: str) -> Check
     try:
         accepted = ruleset.parse_orders(copy_state(ruleset, state), side, text)
     except OrdersRejected as exc:
-        return CheckReport(side, False, errors=exc.errors, legal=_legal_for_errors(exc.errors, text, legal))
+        return CheckReport(side, False, errors=exc.errors, legal=legal_for_errors(exc.errors, text, legal))
     by_order: dict[str, Option] = {}
     statuses: list[str] = []
     if legal is not None:
@@ -202,7 +202,7 @@ def _norm(order: str) -> str:
     return " ".join(order.lower().split())
 
 
-def _legal_for_errors(
+def legal_for_errors(
     errors: tuple[OrderError, ...], text: str, legal: LegalOptions | None
 ) -> dict[str, tuple[str, ...]]:
     """For each unit named in a refused line, its legal order lines (errors say what is legal too)."""
