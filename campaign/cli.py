@@ -98,10 +98,11 @@ def player() -> None:
 @player.command("add", context_settings=CONTEXT_SETTINGS)
 @click.argument("name")
 @click.option("--email", required=True, metavar="ADDR", help="Where the player's digests go.")
+@click.option("--tz", default=None, metavar="ZONE", help="The time zone deadlines are shown in (e.g. Europe/Paris).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_ctx
 @_friendly
-def player_add(ctx: Ctx, name: str, email: str, as_json: bool) -> None:
+def player_add(ctx: Ctx, name: str, email: str, tz: str | None, as_json: bool) -> None:
     """Add a player to the campaign and issue their order password (printed once).
 
     \b
@@ -109,10 +110,10 @@ def player_add(ctx: Ctx, name: str, email: str, as_json: bool) -> None:
       campaign player add bob --email bob@example.org
     """
     camp = ctx.campaign()
-    p = camp.add_player(name, email)
+    p = camp.add_player(name, email, tz)
     password = camp.set_password(p.name)
     if as_json:
-        click.echo(json.dumps({"name": p.name, "email": p.email, "password": password}))
+        click.echo(json.dumps({"name": p.name, "email": p.email, "tz": p.tz, "password": password}))
         return
     click.echo(f"added player {p.name} <{p.email}>")
     click.echo(f"order password for {p.name}: {password}  (give it to the player; it is stored only as a hash)")
@@ -154,10 +155,10 @@ def player_list(ctx: Ctx, as_json: bool) -> None:
     """
     players = ctx.campaign(readonly=True).players()
     if as_json:
-        click.echo(json.dumps([{"name": p.name, "email": p.email} for p in players.values()], indent=2))
+        click.echo(json.dumps([{"name": p.name, "email": p.email, "tz": p.tz} for p in players.values()], indent=2))
         return
     for p in players.values():
-        click.echo(f"{p.name:16} {p.email}")
+        click.echo(f"{p.name:16} {p.email}" + (f"  ({p.tz})" if p.tz != "UTC" else ""))
 
 
 # --- games -------------------------------------------------------------------------------------
@@ -214,6 +215,13 @@ def _option_value(text: str) -> Any:
 )
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option of the ruleset.")
 @click.option("--deadline", default=None, metavar="DURATION", help="Time for each phase's orders, e.g. 72h or 3d.")
+@click.option(
+    "--resolve",
+    type=click.Choice(["when-ready", "at-deadline"]),
+    default="when-ready",
+    show_default=True,
+    help="Resolve a phase once every side's orders are in, or only at its deadline (needs --deadline).",
+)
 @click.option("--grace", default="0", show_default=True, metavar="DURATION", help="Extra time after the deadline.")
 @click.option(
     "--reminder", default="24h", show_default=True, metavar="DURATION", help="Remind late players this long before."
@@ -236,6 +244,7 @@ def game_new(
     dice: str,
     options: tuple[str, ...],
     deadline: str | None,
+    resolve: str,
     grace: str,
     reminder: str,
     missed: str,
@@ -254,7 +263,7 @@ def game_new(
       campaign game new --ruleset hh --scenario ./somewhere/position.toml \\
           --side york=alice --side lancaster=bob --dice manual
     """
-    from campaign.deadlines import Schedule, parse_duration_hours
+    from campaign.deadlines import ResolveWhen, Schedule, parse_duration_hours
     from campaign.dice import DiceMode
     from campaign.ruleset import MissedOrders
 
@@ -266,8 +275,14 @@ def game_new(
         if hours < 1:
             raise click.UsageError("--deadline must be at least one hour")
         schedule = Schedule(
-            hours, parse_duration_hours(grace), parse_duration_hours(reminder), MissedOrders(missed)
+            hours,
+            parse_duration_hours(grace),
+            parse_duration_hours(reminder),
+            MissedOrders(missed),
+            ResolveWhen(resolve),
         ).as_json()
+    elif resolve != "when-ready":
+        raise click.UsageError("--resolve at-deadline needs a --deadline")
     camp = ctx.campaign()
     gs = camp.new_game(ruleset_name, scenario, side_map, dice_mode=DiceMode(dice), options=opts, schedule=schedule)
     ctx.after_change(camp)
@@ -972,7 +987,8 @@ def _status_dict(gs: Any, camp: Any) -> dict[str, Any]:
         ]
         if gs.ended is None
         else [],
-        "ready": gs.ended is None and rs.ready(gs.state),
+        "ready": gs.ended is None and rs.ready(gs.state) and not any(not r.optional for r in camp.awaiting(gs)),
+        "army": [rs.army_status(gs.state, s).as_json() for s in sorted(gs.sides)],
         "manual_dice_queued": gs.manual_pool,
         "next_die": (lambda n: n.as_json() if n else None)(camp.dice_needed(gs)),
         "deadlines": [d.as_json(_now()) for d in side_deadlines(camp, gs).values()],
@@ -1019,8 +1035,13 @@ def status(ctx: Ctx, game_ref: str, as_json: bool) -> None:
         for w in info["waiting_for"]:
             d = due.get(w["side"])
             when = f"; due {d['due']} ({d['in']}{', clock paused' if d['paused'] else ''})" if d else ""
-            optional = " (optional)" if w["optional"] else ""
-            click.echo(f"waiting for {w['side']} ({w['player']}): {w['kind']} for {w['phase']}{optional}{when}")
+            if w["optional"]:
+                click.echo(
+                    f"{w['side']} ({w['player']}) may send {w['kind']} for {w['phase']}"
+                    f" (optional: the phase does not wait for them){when}"
+                )
+            else:
+                click.echo(f"waiting for {w['side']} ({w['player']}): {w['kind']} for {w['phase']}{when}")
         if not info["deadlines"] and info["waiting_for"]:
             click.echo("no deadline: the phase resolves when every side's orders are in")
         if info["next_die"]:
@@ -1030,7 +1051,13 @@ def status(ctx: Ctx, game_ref: str, as_json: bool) -> None:
                 " enter it with `campaign dice enter`"
             )
         elif info["ready"]:
-            click.echo("ready to resolve")
+            click.echo("ready to resolve: nothing mandatory is missing")
+        for army in info["army"]:
+            facts = "; ".join(f"{k} {v}" for k, v in army["facts"].items() if k != "asked for")
+            gens = "; ".join(army["generals"])
+            limit = f" of {army['turn_limit']}" if army["turn_limit"] else ""
+            extra = (f"; {facts}" if facts else "") + (f"; generals: {gens}" if gens else "")
+            click.echo(f"army {army['side']}: turn {army['turn']}{limit}{extra}")
         if info["commitment"]:
             click.echo(f"dice seed {info['seed_no']} commitment {info['commitment']}")
     click.echo(f"{info['events']} events in this game; chain head {info['chain_head']}")
@@ -1052,10 +1079,18 @@ def status(ctx: Ctx, game_ref: str, as_json: bool) -> None:
     help="text for a terminal, json for scripts, svg/png for a picture.",
 )
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None, help="Write to a file.")
+@click.option("--units", is_flag=True, help="Show the unit cards (every rules value and marker), text or json.")
 @pass_ctx
 @_friendly
 def show(
-    ctx: Ctx, game_ref: str, at_seq: int | None, turn: int | None, side: str | None, fmt: str, output: str | None
+    ctx: Ctx,
+    game_ref: str,
+    at_seq: int | None,
+    turn: int | None,
+    side: str | None,
+    fmt: str,
+    output: str | None,
+    units: bool,
 ) -> None:
     """Show the board now, after an event, or at the end of a turn.
 
@@ -1084,7 +1119,9 @@ def show(
         raise click.ClickException(f"game {gs.number} has no side {side!r} (sides: {', '.join(sorted(gs.sides))})")
     rs = gs.ruleset
     data: bytes | str
-    if fmt == "text":
+    if units:
+        data = _unit_cards(gs, side, fmt)
+    elif fmt == "text":
         data = rs.render_text(gs.state, side) + "\n"
     elif fmt == "json":
         data = json.dumps(rs.view(gs.state, side), indent=2, sort_keys=True) + "\n"
@@ -1097,6 +1134,16 @@ def show(
 
         data = render_svg(picture) if fmt == "svg" else render_png(picture)
     _emit(data, output, ctx.db)
+
+
+def _unit_cards(gs: Any, side: str | None, fmt: str) -> str:
+    """`show --units`: every unit's card as text or JSON (no picture of cards exists)."""
+    from campaign.playerinfo import units_text
+
+    if fmt not in ("text", "json"):
+        raise click.UsageError("--units shows text or json, not a picture: use --format text or --format json")
+    text, cards = units_text(gs, side)
+    return json.dumps(cards, indent=2) + "\n" if fmt == "json" else text + "\n"
 
 
 def _check_seq_in_game(camp: Any, gs: Any, seq: int) -> None:
@@ -1659,10 +1706,13 @@ def rulesets(as_json: bool) -> None:
             click.echo(f"warning: {r['name']}: scenario file skipped: {line}", err=True)
 
 
+from campaign.cli_players import legal, orders_check  # noqa: E402 (registered on the groups defined above)
 from campaign.cli_scenario import hex_cmd, scenario  # noqa: E402 (registered on the group defined above)
 
 main.add_command(scenario)
 main.add_command(hex_cmd)
+main.add_command(legal)
+orders.add_command(orders_check)
 
 
 if __name__ == "__main__":  # pragma: no cover

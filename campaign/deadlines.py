@@ -40,6 +40,15 @@ class DeadlineAction(Enum):
     """Start the clock again; the current deadline moves back by the time paused."""
 
 
+class ResolveWhen(Enum):
+    """When a phase whose orders are all in is resolved (a game's `resolve` option)."""
+
+    WHEN_READY = "when-ready"
+    """As soon as every side's orders are in (a side may hold it with WAIT)."""
+    AT_DEADLINE = "at-deadline"
+    """Only at the deadline: everyone may change their orders until then."""
+
+
 @dataclass(frozen=True, slots=True)
 class Schedule:
     """A game's deadline settings."""
@@ -48,18 +57,33 @@ class Schedule:
     grace_hours: int = 0
     reminder_hours: int = 24
     missed: MissedOrders = MissedOrders.HOLD
+    resolve: ResolveWhen = ResolveWhen.WHEN_READY
 
     def as_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "hours": self.hours,
             "grace_hours": self.grace_hours,
             "reminder_hours": self.reminder_hours,
             "missed": self.missed.value,
         }
+        if self.resolve is not ResolveWhen.WHEN_READY:  # games created before the option keep their record
+            out["resolve"] = self.resolve.value
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Schedule:
-        return cls(data["hours"], data["grace_hours"], data["reminder_hours"], MissedOrders(data["missed"]))
+        resolve = ResolveWhen(data.get("resolve", ResolveWhen.WHEN_READY.value))
+        return cls(data["hours"], data["grace_hours"], data["reminder_hours"], MissedOrders(data["missed"]), resolve)
+
+
+def resolve_when(schedule: Mapping[str, Any] | None) -> ResolveWhen:
+    """A game's resolve option from its schedule (no schedule: when ready)."""
+    return Schedule.from_json(dict(schedule)).resolve if schedule else ResolveWhen.WHEN_READY
+
+
+def phase_deadline(schedule: Mapping[str, Any], opened: str, extra_hours: int) -> datetime:
+    """The current phase's own deadline (no absence moves it: it is when an at-deadline phase resolves)."""
+    return parse_time(opened) + timedelta(hours=Schedule.from_json(dict(schedule)).hours + extra_hours)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +156,9 @@ def apply_deadline_change(gs: Any, payload: Mapping[str, Any], at: str) -> None:
     action = DeadlineAction(payload["action"])
     if action is DeadlineAction.SET:
         base = Schedule.from_json(gs.schedule) if gs.schedule else Schedule(payload["hours"])
-        gs.schedule = Schedule(payload["hours"], base.grace_hours, base.reminder_hours, base.missed).as_json()
+        gs.schedule = Schedule(
+            payload["hours"], base.grace_hours, base.reminder_hours, base.missed, base.resolve
+        ).as_json()
     elif action is DeadlineAction.EXTEND:
         gs.deadline_extra_hours += payload["hours"]
     elif action is DeadlineAction.PAUSE:

@@ -75,14 +75,59 @@ class Digest:
     chain_seq: int = 0
     ended: dict[str, Any] | None = None
     grammar: str = ""
+    tz: str = "UTC"
+    """The reader's time zone: deadlines are shown in it."""
+    resolve: str = ""
+    """When phases resolve in this game, in words (the game's `resolve` option)."""
     png: bytes | None = None
     svg: str | None = None
+    features: list[str] = field(default_factory=list)
+    """Every terrain feature the picture draws, in words (a text board may not show them all)."""
+    arrows: list[str] = field(default_factory=list)
+    """The picture's arrows of what happened last, in words, for the reader's side."""
 
     @property
     def subject(self) -> str:
+        """``[game 3] turn 4, york: your orders by Fri 18:00 UTC``: what to do first, nothing said twice."""
         if self.ended:
-            return f"[campaign] game {self.game}: game over ({self.ended.get('reason', '')})"
-        return f"[campaign] game {self.game}, turn {self.turn}: {self.phase}"
+            return f"[game {self.game}] game over: {self.ended.get('reason', '')}"
+        head = f"[game {self.game}] turn {self.turn}" + (f", {self.side}" if self.side else "")
+        must = [t for t in self.todo if not t.get("optional")]
+        if must:
+            what = "your decision" if must[0]["kind"] == "decision" else "your orders"
+            due = must[0].get("due")
+            return f"{head}: {what}" + (f" by {short_time(due, self.tz)}" if due else "")
+        return f"{head}: {_without_turn(self.phase, self.turn)}"
+
+
+def short_time(text: str, tz: str = "UTC") -> str:
+    """A deadline as a reader scans it, in their zone: ``Fri 13 Jun 18:00 CEST`` (the text as is if not a time)."""
+    from zoneinfo import ZoneInfo
+
+    from campaign.deadlines import parse_time
+
+    try:
+        when = parse_time(text.split(" (")[0])
+    except ValueError:
+        return text
+    return when.astimezone(ZoneInfo(tz)).strftime("%a %d %b %H:%M %Z")
+
+
+def local_deadline(text: str, tz: str) -> str:
+    """The deadline in the reader's zone first, then in UTC as the log has it."""
+    if tz == "UTC":
+        return text
+    return f"{short_time(text, tz)} ({text})"
+
+
+def _without_turn(phase: str, turn: int) -> str:
+    """The phase label without a leading "turn N, " that the subject already says."""
+    prefix = f"turn {turn}"
+    low = phase.lower()
+    if low.startswith(prefix):
+        rest = phase[len(prefix) :].lstrip(" ,:")
+        return rest or phase
+    return phase
 
 
 def collect(
@@ -194,6 +239,7 @@ def build_digest(
     rs = gs.ruleset
     if deadline_text is None and gs.schedule and gs.ended is None:
         deadline_text = _deadlines(camp, gs)
+    tz = players[player].tz if player in players else "UTC"
     todo = []
     if gs.ended is None:
         for r in camp.awaiting(gs):
@@ -204,7 +250,9 @@ def build_digest(
                         "kind": r.kind.value,
                         "phase": r.phase,
                         "prompt": r.prompt,
-                        "deadline": (deadline_text or {}).get(r.side),
+                        "optional": r.optional,
+                        "due": (deadline_text or {}).get(r.side),
+                        "deadline": local_deadline(due, tz) if (due := (deadline_text or {}).get(r.side)) else None,
                     }
                 )
     head_seq, head = camp.store.head()
@@ -230,16 +278,34 @@ def build_digest(
         chain_seq=head_seq,
         ended=gs.ended,
         grammar=getattr(rs, "grammar_reminder", ""),
+        tz=tz,
+        resolve=resolve_words(gs.schedule),
     )
     if pictures:
         title = f"Game {gs.number}: {gs.scenario}, turn {digest.turn}"
         pic = rs.picture(gs.state, side, title=title)
         if pic is not None:
+            from campaign.boardnotes import arrow_lines, feature_lines
+            from campaign.picture import BoardPicture
             from campaign.render import render_png, render_svg
 
+            if isinstance(pic, BoardPicture):  # a measured table's picture has no hexes to name
+                digest.features, digest.arrows = feature_lines(pic), arrow_lines(pic)
             digest.svg = render_svg(pic)
             digest.png = render_png(digest.svg)
     return digest
+
+
+def resolve_words(schedule: Mapping[str, Any] | None) -> str:
+    """The game's resolve option as a player needs to know it."""
+    from campaign.deadlines import ResolveWhen, resolve_when
+
+    if resolve_when(schedule) is ResolveWhen.AT_DEADLINE:
+        return "at-deadline: each phase resolves at its deadline; you may change your orders until then"
+    return (
+        "when-ready: a phase resolves as soon as every side's orders are in; send WAIT with your orders"
+        " to hold it until the deadline, or CHECK to see what they would do first"
+    )
 
 
 def _deadlines(camp: Campaign, gs: GameState) -> dict[str, str]:

@@ -163,7 +163,8 @@ def _act(camp: Campaign, inb: _Inbound) -> MailResult:
     except UserError as exc:
         return _refuse(camp, inb, Refusal([_error("E-NOT-NOW", str(exc))], env_game(mail), player=inb.player))
     reply = _accepted_reply(camp, gs, player, plan, inb)
-    subject = f"Game {gs.number}: your mail was accepted"
+    what = "your orders were checked (nothing filed)" if plan.check else "your mail was accepted"
+    subject = f"Game {gs.number}: {what}"
     to, unanswered = _reply_target(camp, inb, player)
     outcome = {"result": "accepted", "game": gs.number, "player": player, "subject": subject, "reply": reply}
     outcome["reply_to"] = to
@@ -315,6 +316,67 @@ class _Plan:
     receipt: dict[str, Any] | None = None
     extras: list[str] = field(default_factory=list)
     png: bytes | None = None
+    check: str | None = None
+    """The CHECK report: the mail's orders were checked, not filed."""
+
+
+HOLD_TIP = (
+    "your orders completed the phase, so it resolved at once. To see what the rules understood before"
+    " the dice are rolled, send the orders with CHECK first (nothing is filed), or add WAIT to hold the"
+    " phase until its deadline and send NOWAIT when you are sure"
+)
+
+
+AT_DEADLINE_NOTE = (
+    "every side's orders are in; this game resolves at the deadline, so you may still change"
+    " your orders until then"
+)
+
+
+def _legal_hints(gs: GameState, player: str, text: str, errors: tuple[OrderError, ...]) -> list[str]:
+    """For each unit named on a refused line, the order lines legal for it now (empty if none known)."""
+    from campaign.kit.check import legal_for_errors, safe_legal
+
+    sides = gs.side_of(player)
+    if len(sides) != 1:
+        return []
+    try:
+        hints = legal_for_errors(errors, text, safe_legal(gs.ruleset, gs.state, sides[0]))
+    except Exception:  # a hint must never turn a clear refusal into a crash of the mail loop
+        return []
+    return [f"legal now for unit {u}: " + "; ".join(orders or ("nothing",)) for u, orders in sorted(hints.items())]
+
+
+def _check_block(gs: GameState, player: str, env: Any) -> str:
+    """The CHECK report for the mail's orders, with the mail's own line numbers; writes nothing."""
+    from dataclasses import replace
+
+    from campaign.playerinfo import check, player_side
+
+    report = check(gs, player_side(gs, player), env.orders.text)
+    report = replace(report, errors=env.relocate(report.errors))
+    return report.text()
+
+
+def _read_only(camp: Campaign, gs: GameState, player: str, env: Any) -> list[str]:
+    """The answers to UNITS, LEGAL and STATUS (each reads the game, none changes it)."""
+    from campaign.mail.envelope import CommandKind
+    from campaign.playerinfo import legal_text, player_side, status_text, units_text
+
+    out: list[str] = []
+    sides = gs.side_of(player)
+    side = sides[0] if sides else None
+    for cmd in env.commands:
+        if cmd.kind is CommandKind.UNITS:
+            out.append(units_text(gs, side)[0])
+        elif cmd.kind is CommandKind.LEGAL:
+            try:
+                out.append(legal_text(gs, player_side(gs, player), cmd.args)[0])
+            except UserError as exc:
+                out.append(f"LEGAL (line {cmd.line})\n  {exc}")
+        elif cmd.kind is CommandKind.STATUS:
+            out.append(status_text(camp, gs, side)[0])
+    return out
 
 
 def _plan(camp: Campaign, gs: GameState, player: str, env: Any, inb: _Inbound) -> _Plan:
@@ -324,6 +386,7 @@ def _plan(camp: Campaign, gs: GameState, player: str, env: Any, inb: _Inbound) -
     plan = _Plan()
     work = gs
     errors: list[OrderError] = []
+    legal: list[str] = []
 
     def take(events: list[NewEvent], note: str) -> None:
         nonlocal work
@@ -344,14 +407,20 @@ def _plan(camp: Campaign, gs: GameState, player: str, env: Any, inb: _Inbound) -
                 start, end = cmd.period
                 plan.events.extend(camp.plan_absence(player, start.isoformat(), end.isoformat()))
                 plan.done.append(f"absence noted from {start} to {end}")
+            elif cmd.kind is CommandKind.TZ:
+                plan.events.extend(camp.plan_tz(player, cmd.args[0]))
+                plan.done.append(f"deadlines will be shown in {cmd.args[0]} time")
             elif cmd.kind is CommandKind.PRESS:
                 take(camp.plan_press(work, player, cmd.recipient, cmd.body), f"press sent to {cmd.recipient}")
-        if env.orders:
+        if env.orders and env.has(CommandKind.CHECK):
+            plan.check = _check_block(gs, player, env)
+        elif env.orders:
             try:
                 via = {"mail": inb.mail.message_id, "raw_sha256": inb.digest}
                 event, accepted = camp.plan_orders(work, player, env.orders.text, via=via)
             except OrdersRejected as exc:
                 errors.extend(env.relocate(exc.errors))
+                legal = _legal_hints(work, player, env.orders.text, exc.errors)
             else:
                 take([event], f"orders filed for {accepted.side} ({accepted.key})")
                 plan.resolve = True
@@ -361,14 +430,19 @@ def _plan(camp: Campaign, gs: GameState, player: str, env: Any, inb: _Inbound) -
                     "side": accepted.side,
                     "key": accepted.key,
                 }
+                if not env.has(CommandKind.WAIT) and work.ruleset.ready(work.state) and not work.waits:
+                    plan.done.append(HOLD_TIP if not camp.holds_for_deadline(work) else AT_DEADLINE_NOTE)
         if env.has(CommandKind.RESIGN):
             take(camp.plan_resign(work, player), "you resigned")
     except UserError as exc:
         errors.append(_error("E-NOT-NOW", str(exc)))
     if errors:
-        raise Refusal(errors, gs.number)
+        refusal = Refusal(errors, gs.number)
+        refusal.legal = legal
+        raise refusal
     if env.has(CommandKind.HISTORY):
         plan.extras.append(_history(camp, gs))
+    plan.extras += _read_only(camp, gs, player, env)
     if env.has(CommandKind.MAP):
         side = next(iter(gs.side_of(player)), None)
         plan.extras.append("THE BOARD NOW\n" + gs.ruleset.render_text(gs.state, side))
@@ -377,7 +451,7 @@ def _plan(camp: Campaign, gs: GameState, player: str, env: Any, inb: _Inbound) -
             from campaign.render import render_png
 
             plan.png = render_png(pic)
-    if not plan.events and not plan.extras:
+    if not plan.events and not plan.extras and plan.check is None:
         raise Refusal(
             [
                 _error(
@@ -424,6 +498,7 @@ def _accepted_reply(camp: Campaign, gs: GameState, player: str, plan: _Plan, inb
         game=gs.number,
         done=plan.done,
         receipt=plan.receipt,
+        check=plan.check,
         extras=plan.extras,
         notes=[str(p) for p in inb.mail.problems],
         raw_sha256=inb.digest,
@@ -440,6 +515,7 @@ def _refuse(camp: Campaign, inb: _Inbound, refusal: Refusal, *, record_inbox: bo
     reply = render(
         "reply_refused.txt.j2",
         errors=refusal.errors,
+        legal=refusal.legal,
         game=refusal.game,
         notes=[str(p) for p in mail.problems],
         raw_sha256=inb.digest,

@@ -11,13 +11,18 @@ from __future__ import annotations
 import importlib
 import os
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Protocol
 
+from campaign.refusals import NeedDecision as NeedDecision  # re-exported: part of the interface
+from campaign.refusals import OrderError as OrderError
+from campaign.refusals import OrdersRejected as OrdersRejected
+
 if TYPE_CHECKING:
+    from campaign.kit.check import ArmyStatus, CheckReport, UnitCard
     from campaign.kit.legal import LegalOptions
     from campaign.kit.scenario_file import Problem
     from campaign.picture import BoardPicture
@@ -71,36 +76,6 @@ class Request:
     """True when what this side sends is hidden from every other side (digest, status, view,
     archive) until no sealed request with this key is still pending: the inputs are then revealed
     together (Proconsul's group declarations). See `campaign.sealed`."""
-
-
-@dataclass(frozen=True, slots=True)
-class OrderError:
-    """One mistake in an order text: where, a stable code, what is wrong and how to fix it."""
-
-    line: int
-    column: int
-    code: str
-    message: str
-    text: str = ""
-    """The offending line, quoted back to the player."""
-    hint: str = ""
-
-    def __str__(self) -> str:
-        where = f"line {self.line}" + (f", column {self.column}" if self.column else "") if self.line else "the orders"
-        out = f"{where}: {self.message} [{self.code}]"
-        if self.text:
-            out += f"\n    {self.text}"
-        if self.hint:
-            out += f"\n    hint: {self.hint}"
-        return out
-
-
-class OrdersRejected(Exception):
-    """Raised by `Ruleset.parse_orders` with every error found, never just the first."""
-
-    def __init__(self, errors: Iterable[OrderError]):
-        self.errors: tuple[OrderError, ...] = tuple(errors)
-        super().__init__("\n".join(str(e) for e in self.errors))
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,14 +161,6 @@ class DiceSource(Protocol):
         same dice up to that point. `default` is what a missed deadline applies.
         """
         ...
-
-
-class NeedDecision(Exception):
-    """A resolution needs a side's answer that is not on file yet; the game waits for it."""
-
-    def __init__(self, side: str, key: str, question: str, options: tuple[str, ...], default: str):
-        self.side, self.key, self.question, self.options, self.default = side, key, question, tuple(options), default
-        super().__init__(f"{side} must decide {key}: {question} ({' / '.join(self.options)})")
 
 
 class Ruleset(ABC):
@@ -333,6 +300,37 @@ class Ruleset(ABC):
         Read by the LEGAL and CHECK mail answers, the computer player and the order sheet.
         """
         raise NotImplementedError(f"{self.name} cannot list legal options yet")
+
+    # --- before committing: CHECK, UNITS, STATUS ----------------------------------------------
+    def check_orders(self, state: State, side: str, text: str) -> CheckReport:
+        """A dry run of `text` for `side`: the canonical echo, each order's path, cost or verdict,
+        the predicted command status, and the dice a resolution would ask for. Never changes `state`.
+
+        The default (campaign.kit.check.default_check) parses the text, matches each canonical line
+        to `legal_options`, and resolves a copy with dice that record and store nothing. Engines may
+        enrich it.
+        """
+        from campaign.kit.check import default_check
+
+        return default_check(self, state, side, text)
+
+    def unit_cards(self, state: State, side: str | None) -> list[UnitCard]:
+        """Every unit of `side` (None: all) with its rules values and markers, in the game's terms.
+
+        The default reads the unit records of `view(state, side)`.
+        """
+        from campaign.kit.check import default_unit_cards
+
+        return default_unit_cards(self.view(state, side), side)
+
+    def army_status(self, state: State, side: str) -> ArmyStatus:
+        """How `side` stands: losses against its break point, turn of the turn limit, generals.
+
+        The default knows only the turn, the turn limit, what the side is asked for and the outcome.
+        """
+        from campaign.kit.check import default_army_status
+
+        return default_army_status(self, state, side)
 
     # --- snapshots ----------------------------------------------------------------------------
     @abstractmethod

@@ -54,6 +54,23 @@ class Player:
 
     name: str
     email: str
+    tz: str = "UTC"
+    """The IANA time zone the player reads deadlines in (`player add --tz`, the TZ mail command)."""
+
+
+def check_tz(zone: str) -> str:
+    """An IANA time zone name such as Europe/Paris, or UserError."""
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    zone = zone.strip()
+    try:
+        if not zone or zone.startswith(("/", ".")) or ".." in zone:
+            raise ValueError
+        ZoneInfo(zone)
+    except (ValueError, ZoneInfoNotFoundError):
+        hint = "use one like Europe/Paris, America/New_York or UTC"
+        raise UserError(f"{zone!r} is not a time zone name; {hint}") from None
+    return zone
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,11 +170,14 @@ class Campaign:
         out: dict[str, Player] = {}
         for ev in self.store.read(stream=CAMPAIGN_STREAM):
             if ev.type in (EventType.PLAYER_ADDED, EventType.PLAYER_UPDATED):
-                out[ev.payload["name"]] = Player(ev.payload["name"], ev.payload["email"])
+                name = ev.payload["name"]
+                tz = ev.payload.get("tz") or (out[name].tz if name in out else "UTC")
+                out[name] = Player(name, ev.payload["email"], tz)
         return out
 
-    def add_player(self, name: str, email: str) -> Player:
+    def add_player(self, name: str, email: str, tz: str | None = None) -> Player:
         name = name.strip()
+        tz = check_tz(tz) if tz else None
         if not name or any(c.isspace() for c in name) or len(name) > 40:
             raise UserError(f"player name {name!r} must be 1-40 characters with no spaces")
         email = check_email(email)
@@ -171,11 +191,12 @@ class Campaign:
             if any(p.email.lower() == email.lower() for p in known.values()):
                 raise UserError(f"{email} already belongs to another player")
             try:
+                payload = {"name": name, "email": email, **({"tz": tz} if tz else {})}
                 self.store.append(
-                    [NewEvent(CAMPAIGN_STREAM, EventType.PLAYER_ADDED.value, {"name": name, "email": email})],
+                    [NewEvent(CAMPAIGN_STREAM, EventType.PLAYER_ADDED.value, payload)],
                     expected={CAMPAIGN_STREAM: version},
                 )
-                return Player(name, email)
+                return Player(name, email, tz or "UTC")
             except ConflictError:
                 continue
         raise UserError("the campaign is too busy right now; try again")
@@ -413,13 +434,19 @@ class Campaign:
 
     # --- resolution ---------------------------------------------------------------------------
     def advance(
-        self, game: str | int, *, limit: int = 1000
+        self, game: str | int, *, limit: int = 1000, now: str | None = None
     ) -> list[ResolutionReport] | WaitingForDice | WaitingForDecision:
-        """Resolve every phase that is ready, one transaction each; stop when input is needed."""
+        """Resolve every phase that is ready, one transaction each; stop when input is needed.
+
+        A game whose `resolve` option is at-deadline resolves a phase only once its deadline has
+        passed (`now`, else the campaign's clock).
+        """
         reports: list[ResolutionReport] = []
         for _ in range(limit):
             gs = self.load(game)
             if gs.ended is not None or gs.waits or not gs.ruleset.ready(gs.state):
+                return reports
+            if self.holds_for_deadline(gs, now):
                 return reports
             outcome = self._resolve_once(gs)
             if isinstance(outcome, WaitingForDice | WaitingForDecision):
@@ -427,6 +454,17 @@ class Campaign:
             if outcome is not None:
                 reports.append(outcome)
         return reports
+
+    def holds_for_deadline(self, gs: GameState, now: str | None = None) -> bool:
+        """True when the game resolves at the deadline and the current phase's has not passed."""
+        from campaign.deadlines import ResolveWhen, parse_time, phase_deadline, resolve_when
+
+        if resolve_when(gs.schedule) is not ResolveWhen.AT_DEADLINE or gs.schedule is None:
+            return False
+        if gs.paused_at:
+            return True
+        due = phase_deadline(gs.schedule, gs.phase_opened_at, gs.deadline_extra_hours)
+        return parse_time(now or self.store.clock()) < due
 
     def _resolve_once(self, gs: GameState) -> ResolutionReport | WaitingForDice | WaitingForDecision | None:
         rs = gs.ruleset
@@ -855,6 +893,13 @@ class Campaign:
         version = self.store.version(CAMPAIGN_STREAM)
         return self.store.append(self.plan_absence(player, start, end), expected={CAMPAIGN_STREAM: version})[0]
 
+    def plan_tz(self, player: str, zone: str) -> list[NewEvent]:
+        """The event that sets the time zone `player` reads deadlines in (checked; nothing written)."""
+        zone = check_tz(zone)
+        known = self.players()[player]
+        payload = {"name": player, "email": known.email, "tz": zone, "reason": "time zone set by the player"}
+        return [NewEvent(CAMPAIGN_STREAM, EventType.PLAYER_UPDATED.value, payload, actor=player)]
+
     def plan_absence(self, player: str, start: str, end: str) -> list[NewEvent]:
         from datetime import date
 
@@ -907,7 +952,15 @@ class Campaign:
     # --- deadlines -----------------------------------------------------------------------------
     def tick(self, now: str) -> list[dict[str, Any]]:
         """Apply deadlines at time `now`: remind late sides, then apply each game's missed-orders policy."""
-        from campaign.deadlines import Schedule, TickAction, deadline_for, decide, format_time, parse_time
+        from campaign.deadlines import (
+            ResolveWhen,
+            Schedule,
+            TickAction,
+            deadline_for,
+            decide,
+            format_time,
+            parse_time,
+        )
 
         moment = parse_time(now)
         stamp = format_time(moment)
@@ -949,6 +1002,11 @@ class Campaign:
                     }
                     for s in remind
                 ]
+            if not late and schedule.resolve is ResolveWhen.AT_DEADLINE and not self.holds_for_deadline(gs, stamp):
+                resolved = self.advance(stream, now=stamp)
+                if isinstance(resolved, list) and resolved:
+                    done = {"game": gs.number, "action": "resolved at the deadline", "resolutions": len(resolved)}
+                    report.append(done)
             if apply:
                 filed = self._apply_missed(stream, apply, schedule, stamp, due_by_side)
                 report += [
@@ -962,7 +1020,7 @@ class Campaign:
                     }
                     for s, text in filed
                 ]
-                resolved = self.advance(stream)
+                resolved = self.advance(stream, now=stamp)
                 if isinstance(resolved, list) and resolved:
                     report.append({"game": gs.number, "action": "resolved", "resolutions": len(resolved)})
         return report

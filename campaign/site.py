@@ -560,7 +560,7 @@ class _GameWalk:
         if gs.ended is not None:
             status = f"over: {gs.ended.get('reason', 'ended')}"
         else:
-            waiting = ", ".join(sorted({r.side for r in rs.pending(gs.state)})) or "nobody"
+            waiting = ", ".join(sorted({r.side for r in rs.pending(gs.state) if not r.optional})) or "nobody"
             status = f"in progress: turn {gs.turn}, {rs.phase(gs.state)}; waiting for {waiting}"
         return GameSite(
             number=self.number,

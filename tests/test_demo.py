@@ -52,7 +52,7 @@ def test_each_player_received_replies_and_digests_with_the_board(demo_dir: Path)
             email.message_from_bytes(p.read_bytes(), policy=policy.default)
             for p in sorted((demo_dir / "mailboxes" / player / "new").iterdir())
         ]
-        digests = [m for m in mails if m["Subject"].startswith("[campaign]")]
+        digests = [m for m in mails if m["Subject"].startswith("[game ")]
         replies = [m for m in mails if m["In-Reply-To"]]
         assert digests and replies
         last = digests[-1]
@@ -109,6 +109,6 @@ def test_every_reply_and_digest_stays_in_the_servers_outbox(demo_dir: Path) -> N
     sent = sorted((demo_dir / "outbox" / "cur").iterdir())
     assert sent and not list((demo_dir / "outbox" / "new").iterdir())  # delivered, nothing left queued
     subjects = [email.message_from_bytes(p.read_bytes(), policy=policy.default)["Subject"] for p in sent]
-    assert sum(s.startswith("[campaign]") for s in subjects) >= 4  # digests to both players, several turns
+    assert sum(s.startswith("[game ") for s in subjects) >= 4  # digests to both players, several turns
     delivered = sum(len(list((demo_dir / "mailboxes" / who / "new").iterdir())) for who in ("alice", "bob"))
     assert delivered == len(sent)

@@ -335,7 +335,7 @@ def test_end_to_end_two_players_mail_orders_and_receive_digests_over_smtp(
     digests = {}
     for rcpt, raw in rec.received:
         msg = email.message_from_bytes(raw, policy=policy.default)
-        if msg["Subject"].startswith("[campaign] game 1, turn 2"):
+        if msg["Subject"].startswith("[game 1] turn 2"):
             digests[rcpt[0]] = msg
     assert set(digests) == {"alice@example.org", "bob@example.org"}
     for msg in digests.values():
@@ -452,7 +452,7 @@ def test_end_to_end_a_hordes_and_heroes_game_by_mail_over_smtp(
     resolved_digests = []
     for rcpt, raw in rec.received:
         msg = email.message_from_bytes(raw, policy=policy.default)
-        if msg["Subject"].startswith("[campaign]") and not msg["In-Reply-To"]:  # digests, not replies
+        if msg["Subject"].startswith("[game ") and not msg["In-Reply-To"]:  # digests, not replies
             text = msg.get_body(preferencelist=("plain",)).get_content()
             if "deploys first" in text or "Roll-off" in text or "bound" in text:
                 resolved_digests.append((rcpt[0], msg, text))

@@ -174,7 +174,27 @@ class Race(Ruleset):
         return None if r is None else Outcome(r["winner"], r["reason"])
 
     def view(self, state: dict[str, Any], side: str | None = None) -> dict[str, Any]:
-        return {"turn": state["turn"], "positions": dict(state["pos"]), "result": state["result"]}
+        units = [
+            {"id": s[0], "name": f"{s} runner", "side": s, "square": state["pos"][s], "stride": "1-3", "tired": False}
+            for s in SIDES
+        ]
+        return {"turn": state["turn"], "positions": dict(state["pos"]), "result": state["result"], "units": units}
+
+    def turn_limit(self, state: dict[str, Any]) -> int | None:
+        return int(state["limit"])
+
+    def legal_options(self, state: dict[str, Any], side: str) -> Any:
+        """The runner may hold or advance 1-3; the cost is the squares it would run."""
+        from campaign.kit.legal import LegalOptions, Option, OptionKind, UnitOptions
+
+        at = state["pos"][side]
+        moves = tuple(
+            Option(OptionKind.MOVE, f"advance {n}", str(at + n), cost=n, detail=f"needs a d6 above {n}")
+            for n in (1, 2, 3)
+        )
+        hold = Option(OptionKind.OTHER, "hold", detail="stays put, no die")
+        runner = UnitOptions(side[0], f"{side} runner", str(at), (*moves, hold), ("always in command",))
+        return LegalOptions(side, f"turn {state['turn']}", (runner,))
 
     def render_text(self, state: dict[str, Any], side: str | None = None) -> str:
         return "\n".join(f"{s:5} {'.' * state['pos'][s]}@" for s in SIDES)

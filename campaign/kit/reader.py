@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from campaign.kit.words import did_you_mean, suggest
-from campaign.ruleset import OrderError
+from campaign.refusals import OrderError
 
 __all__ = [
     "Cursor",

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from campaign.ruleset import NeedDecision
+from campaign.refusals import NeedDecision
 
 
 class ScriptError(AssertionError):

@@ -9,7 +9,8 @@ A mail's text is::
 Envelope commands are lines whose first word is one of `CommandKind` (any case): ``WAIT``,
 ``NOWAIT``, ``ABSENCE <from> <to>``, ``HISTORY``, ``MAP``, ``PRESS <side|all>`` (the message
 follows, up to a line ``ENDPRESS``, a ``SIGNOFF`` or the end of the mail), ``RESIGN`` and
-``WITHDRAW``. Every other non-blank line is a ruleset order and is passed through untouched.
+``WITHDRAW``, ``TZ <zone>``, and the read-only ``CHECK``, ``UNITS``, ``LEGAL [unit ...]`` and ``STATUS``.
+Every other non-blank line is a ruleset order and is passed through untouched.
 
 `parse_envelope` is pure and collects every mistake, each an `OrderError` with the line number
 in the mail, the line quoted (passwords masked), a stable ``E-...`` code and a hint. The orders
@@ -57,6 +58,16 @@ class CommandKind(Enum):
     """The player gives up their side."""
     WITHDRAW = "WITHDRAW"
     """Take back the orders on file (only until a die has been rolled on them)."""
+    CHECK = "CHECK"
+    """Check the mail's orders and say what they would do, without filing anything."""
+    UNITS = "UNITS"
+    """Mail back the card of every unit of the player's side: every rules value and marker."""
+    LEGAL = "LEGAL"
+    """``LEGAL [unit ...]``: mail back what the named units (or all) may legally do now."""
+    STATUS = "STATUS"
+    """Mail back who the game waits for and the army status of the player's side."""
+    TZ = "TZ"
+    """``TZ <zone>``: show this player's deadlines in an IANA time zone such as Europe/Paris."""
 
 
 NO_ARGUMENTS = frozenset(
@@ -67,8 +78,22 @@ NO_ARGUMENTS = frozenset(
         CommandKind.MAP,
         CommandKind.RESIGN,
         CommandKind.WITHDRAW,
+        CommandKind.CHECK,
+        CommandKind.UNITS,
+        CommandKind.STATUS,
     }
 )
+CHECK_EXCLUDES = frozenset(
+    {
+        CommandKind.WAIT,
+        CommandKind.NOWAIT,
+        CommandKind.ABSENCE,
+        CommandKind.PRESS,
+        CommandKind.RESIGN,
+        CommandKind.WITHDRAW,
+    }
+)
+"""Commands that change the game: a CHECK mail changes nothing, so it may not hold them."""
 
 
 class EnvelopeCode(StrEnum):
@@ -104,6 +129,12 @@ class EnvelopeCode(StrEnum):
     """RESIGN together with orders: which one is meant?"""
     WITHDRAW_CONFLICT = "E-WITHDRAW-CONFLICT"
     """WITHDRAW together with orders: new orders already replace the old ones."""
+    CHECK_CONFLICT = "E-CHECK-CONFLICT"
+    """CHECK together with a command that changes the game (a check changes nothing)."""
+    CHECK_EMPTY = "E-CHECK-EMPTY"
+    """CHECK in a mail with no orders to check."""
+    TZ_FORMAT = "E-TZ-FORMAT"
+    """TZ without exactly one time zone name, or a name that is no time zone."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,8 +344,29 @@ class _Parser:
                 )
                 return
             self.commands.append(Command(kind, n))
+        elif kind is CommandKind.LEGAL:
+            self.commands.append(Command(kind, n, tuple(w for _, w in args)))
+        elif kind is CommandKind.TZ:
+            self.read_tz(n, args)
         elif kind is CommandKind.ABSENCE:
             self.read_absence(n, args)
+
+    def read_tz(self, n: int, args: list[tuple[int, str]]) -> None:
+        from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+        hint = "write one IANA zone name, like `TZ Europe/Paris`, `TZ America/New_York` or `TZ UTC`"
+        if len(args) != 1:
+            self.error(n, args[1][0] if len(args) > 1 else 1, EnvelopeCode.TZ_FORMAT, "TZ needs one time zone", hint)
+            return
+        col, zone = args[0]
+        try:
+            if zone.startswith(("/", ".")) or ".." in zone:
+                raise ValueError
+            ZoneInfo(zone)
+        except (ValueError, ZoneInfoNotFoundError):
+            self.error(n, col, EnvelopeCode.TZ_FORMAT, f"{zone!r} is not a time zone name", hint)
+            return
+        self.commands.append(Command(CommandKind.TZ, n, (zone,)))
 
     def read_absence(self, n: int, args: list[tuple[int, str]]) -> None:
         example = "ABSENCE 2025-07-01 2025-07-14"
@@ -471,6 +523,30 @@ class _Parser:
                 EnvelopeCode.WITHDRAW_CONFLICT,
                 "WITHDRAW in a mail that also holds orders",
                 "new orders replace the ones on file by themselves: drop the WITHDRAW line",
+            )
+
+        self.check_check(kinds)
+
+    def check_check(self, kinds: dict[CommandKind, Command]) -> None:
+        check = kinds.get(CommandKind.CHECK)
+        if check is None:
+            return
+        for c in self.commands:
+            if c.kind in CHECK_EXCLUDES:
+                self.error(
+                    c.line,
+                    1,
+                    EnvelopeCode.CHECK_CONFLICT,
+                    f"{c.kind.value} in a CHECK mail: a check changes nothing in the game",
+                    f"send {c.kind.value} in a mail of its own, or drop the CHECK line to file the orders",
+                )
+        if not self.order_lines:
+            self.error(
+                check.line,
+                1,
+                EnvelopeCode.CHECK_EMPTY,
+                "CHECK in a mail with no orders to check",
+                "write the orders you want checked below the CHECK line",
             )
 
     def orders(self) -> OrdersText:

@@ -17,6 +17,8 @@ class Refusal(Exception):
         self.locked_until: str = ""
         self.silent = ""
         """Why this refusal is not answered ('' when it is)."""
+        self.legal: list[str] = []
+        """What is legal now for the units named on refused order lines (errors say what is legal too)."""
         super().__init__("; ".join(e.message for e in errors))
 
 
