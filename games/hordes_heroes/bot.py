@@ -619,14 +619,29 @@ class _Planner:
                 return order
         return None
 
-    def _stay(self, u: Unit) -> O.Single | None:
-        """Hold the hex; a free single-hex move turns to the enemy and deploys a column near him (HH.MOVE.17)."""
+    def _stay(self, u: Unit) -> O.Single | O.Move | None:
+        """Hold the hex; a free single-hex move turns to the enemy and deploys a column near him (HH.MOVE.17).
+
+        2012 has no single-hex move (HH12.MOV.12): the same turn and deployment as a move in place, if it fits.
+        """
         f = self.facing_for(hex_of(u), u.facing)
         d, _ = self.nearest(hex_of(u))
         form = Formation.DEPLOYED if u.formation is Formation.COLUMN and d <= 4 else None
         if f == u.facing and form is None:
             return None
-        return O.Single(0, u.id, None, f if f != u.facing else None, form)
+        if self.sim.rules.single_hex_rule:
+            return O.Single(0, u.id, None, f if f != u.facing else None, form)
+        tails: list[tuple[Formation | Facing, ...]] = [t for t in ((form,), (f,)) if t[0] is not None]
+        if form is not None and f != u.facing:
+            tails.insert(0, (form, f))
+        for tail in tails:
+            mv = O.Move(0, u.id, tuple(x for x in tail if x is not None and x != u.facing))
+            try:
+                plan_move(self.sim, mv, commanded=True)
+            except Illegal:
+                continue
+            return mv
+        return None
 
     def _order_for(self, u: Unit, o: Option) -> O.Move | None:
         """The tokens for an option: the hexes, then deploying near the enemy and a facing if they fit."""

@@ -233,17 +233,26 @@ def counted_stands(state: GameState, u: Unit, as_if: bool) -> int:
     if u.combined:
         return min(2, u.front_stands)
     if u.formation in (Formation.COLUMN, Formation.SQUEEZED):
+        if not state.rules.column_two_needs_three:
+            return min(2, u.stands)  # HH12.MELEE.1: a 2012 column counts min(2, stands)
         return 2 if u.stands >= 3 else min(1, u.stands)
     return u.stands
 
 
 def effective_impact(state: GameState, u: Unit) -> int:
-    """HH.HTH.8, ruling HH.HTH.9: base - stands lost, capped at stands, -2 in column; pike block +6 (HH.SPECIAL.29)."""
-    base = 6 if is_pike_block(state, u) else state.profile(u).impact
-    imp = max(0, base - max(0, u.nominal - u.stands))
-    imp = min(imp, u.stands)
+    """HH.HTH.8, ruling HH.HTH.9: base - stands lost, capped at stands, -2 in column; pike block +6 (HH.SPECIAL.29).
+
+    2012 (HH12.IMP.2, HH12.IMP.3, ruling HH12.IMP.A1, HH12.SPEC.18): only the cap at the stands in the unit; no
+    column penalty, no loss per stand, a pike block keeps its list value. The values come from `state.rules`.
+    """
+    er = state.rules
+    pike = er.pike_block_impact if is_pike_block(state, u) else None
+    base = pike if pike is not None else state.profile(u).impact
+    if er.impact_minus_per_lost_stand:
+        base = max(0, base - max(0, u.nominal - u.stands))
+    imp = min(base, u.stands)
     if u.formation in (Formation.COLUMN, Formation.SQUEEZED):
-        imp = max(0, imp - 2)
+        imp = max(0, imp - er.column_impact_penalty)
     return imp
 
 

@@ -203,7 +203,7 @@ class MoveSim:
     def change_formation(self, f: Formation) -> None:
         """Deployed <-> column, 1 MP (HH.MOVE.13, HH.MOVE.14); allowed standing still in any terrain (HH.MOVE.15);
         the allowance stays that of the starting formation (HH.MOVE.5, HH.MOVE.6); engaged units only column ->
-        deployed."""
+        deployed. TODO(HH12.MOV.A7): 2012's column allowance after a free change to column is not applied."""
         if f == self.formation:
             self.fail("HH.MOVE.14", f"is already {f.value}")
         if f is Formation.COLUMN and not can_form_column(self.state, self.unit):
@@ -214,7 +214,8 @@ class MoveSim:
             )
         if self.engaged_at_start and f is Formation.COLUMN:
             self.fail("HH.MOVE.23", "is engaged and may only change from column to deployed")
-        self.mp += 1
+        er = self.state.rules  # HH12.MOV.3: 2012 forms column for free, deploys for 1 MP
+        self.mp += er.line_to_column_mp if f is Formation.COLUMN else er.column_to_line_mp
         self.formation = f
         self.formation_changed = True
         self.tokens.append(f)

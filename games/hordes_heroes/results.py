@@ -50,7 +50,15 @@ def result_for(state: GameState, uid: int, hits: int) -> CrtResult | None:
     """The CRT line for a unit: its own class (HH.CRT.6), the hero effect (HH.GEN.24), the A/4 option (HH.CRT.4)."""
     u = state.units[uid]
     cls: TroopClass = state.profile(u).cls
-    return lookup(cls, hits, hero=hero_covers(state, u), a4_disrupted=state.options.crt_a4_disrupted)
+    er = state.rules  # HH12.CRT.1: the edition's table
+    return lookup(
+        cls,
+        hits,
+        hero=hero_covers(state, u),
+        a4_disrupted=state.options.crt_a4_disrupted,
+        table=er.crt,
+        printed=er.crt_printed,
+    )
 
 
 def _pavisse_protected(state: GameState, uid: int, sources: list[Hex]) -> bool:

@@ -186,6 +186,12 @@ def move_generals_with(state: GameState, before: Unit, after: Unit) -> None:
 def verify_single(state: GameState, o: Single, commanded: frozenset[int]) -> Unit:
     """The single-hex move (HH.MOVE.17, HH.MOVE.18, HH.TERR.5): returns the unit after it."""
     u = unit_on_table(state, o.unit)
+    if not state.rules.single_hex_rule:
+        fail(
+            "HH12.MOV.12",
+            f"{state.rules.title} has no single-hex move",
+            f"turn or change formation with `move {u.id} ...` (line to column is free, column to line 1 MP)",
+        )
     check_may_move(state, u, u.id in commanded)
     check_not_follower(state, u)
     if is_engaged(state, u):

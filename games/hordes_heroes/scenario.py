@@ -17,7 +17,7 @@ from .geometry import Edge, Facing
 from .model import BOAT_PROFILE, BOAT_PROFILE_ID, Formation, General, Unit
 from .state import GameState, Initiative, Options, Phase
 
-SUPPORTED_EDITIONS = ("2022",)
+SUPPORTED_EDITIONS = ("2022", "2012")
 
 
 class ScenarioError(ValueError):
@@ -42,15 +42,17 @@ def build_state(data: dict[str, Any], options: dict[str, Any] | None = None) -> 
     """A fresh game state from parsed scenario data plus option overrides (HH.PD.1, HH.PD.2, HH.SEQ.1)."""
     errs: list[str] = []
     name = str(data.get("name", "custom"))
-    edition = str(data.get("edition", "2022"))
-    if edition not in SUPPORTED_EDITIONS:
-        raise ScenarioError(
-            f"scenario {name}: edition {edition!r} is not supported; this engine implements the 2022 rules only"
-            " (the 2012 edition's differences are not implemented)"
-        )
     opts = dict(data.get("options", {}))
     opts.update(options or {})
-    opts.pop("edition", None)
+    # Issue 18: the edition comes from `game new --option edition=...`, else the scenario's `edition`.
+    edition = str(opts.pop("edition", data.get("edition", "2022")))
+    if edition not in SUPPORTED_EDITIONS:
+        raise ScenarioError(
+            f"scenario {name}: edition {edition!r} is not supported; known editions: "
+            + ", ".join(repr(e) for e in SUPPORTED_EDITIONS)
+        )
+    if edition != "2022":
+        opts["edition"] = edition
     try:
         o = Options.from_json(opts)
     except (TypeError, ValueError) as e:
@@ -93,7 +95,7 @@ def build_state(data: dict[str, Any], options: dict[str, Any] | None = None) -> 
             )
             for g in sd.get("generals", [])
         ]
-        e, w = validate_army(army, chosen, gens, int(sd.get("points", 10**6)))
+        e, w = validate_army(army, chosen, gens, int(sd.get("points", 10**6)), o.rules)
         errs.extend(f"side {side}: {x}" for x in e)
         warnings.extend(w)
         if e:

@@ -10,6 +10,7 @@ from typing import Any
 from campaign.hexgrid import Hex
 
 from .battlefield import Battlefield, battlefield_from_json, battlefield_to_json
+from .edition import Edition, EditionRules, rules_for
 from .geometry import Edge, Facing, side_key
 from .model import Artillery, Category, Formation, General, Profile, Speed, Trait, TroopClass, Unit, Weapon
 
@@ -70,10 +71,22 @@ class Options:
     """HH.SPECIAL.43: "unstaked_side_only" or "through_own_stakes"."""
     shooting_mode: str = "sequential"
     """HH.SEQ.14: "sequential" (phasing side's results first) or "semi_simultaneous" (both roll, then apply)."""
+    edition: Edition = Edition.E2022
+    """The book the game is played under: "2022" or "2012" (issue 18, HH12.*); chosen per game."""
+
+    @property
+    def rules(self) -> EditionRules:
+        """The edition's values and tables (games/hordes_heroes/edition.py)."""
+        return rules_for(self.edition)
 
     def to_json(self) -> dict[str, Any]:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
         out["initiative"] = self.initiative.value
+        # The 2022 default is left out so that games recorded before editions existed replay unchanged.
+        if self.edition is Edition.E2022:
+            del out["edition"]
+        else:
+            out["edition"] = self.edition.value
         return out
 
     @classmethod
@@ -85,6 +98,8 @@ class Options:
         kw = dict(d)
         if "initiative" in kw:
             kw["initiative"] = Initiative(kw["initiative"])
+        if "edition" in kw:
+            kw["edition"] = rules_for(str(kw["edition"])).edition
         o = cls(**kw)
         if o.break_pct not in (50, 60, 70, 80, 100):
             raise ValueError("break_pct must be 50, 60, 70, 80 or 100 [HH.WIN.2]")
@@ -196,6 +211,11 @@ class GameState:
     """(mover, primary target) in the order contacts were made this bound (HH.HTH.3, HH.HTH.4, HH.DATA.7)."""
     engaged_at_start: frozenset[int] = frozenset()
     """Units engaged when this bound's Tactical Movement began (HH.SHOOT.2, HH.DATA.4)."""
+
+    @property
+    def rules(self) -> EditionRules:
+        """The game's edition rules (HH12.*): every edition difference reads this, never the edition name."""
+        return self.options.rules
 
     def copy(self) -> GameState:
         """A copy safe to change without touching this one (units and generals are immutable)."""

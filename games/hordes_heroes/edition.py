@@ -1,0 +1,126 @@
+"""The two editions of Hordes & Heroes as one table of values [HH12.*].
+
+The engine is one engine: every place where the 2012 *Medieval* edition differs from the 2022
+*Ancients & Medieval* edition reads a field of the game's :class:`EditionRules` (``state.rules``),
+never ``if edition == ...``. The 2022 values are the baseline; the 2012 values cite the delta rule
+(``HH12.*``) that sets them. Rulings the engine follows where the 2012 text is silent are listed for
+players in docs/rulings/hordes-heroes-2012.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .crt import CRT, CRT_2012, CRT_PRINTED, CRT_PRINTED_2012, CrtRow, PrintedRow
+
+
+class Edition(Enum):
+    """Which book a game is played under (chosen per game: scenario `edition` or option `edition`)."""
+
+    E2022 = "2022"
+    E2012 = "2012"
+
+
+@dataclass(frozen=True, slots=True)
+class EditionRules:
+    """Every value and table that differs between the editions, for one edition."""
+
+    edition: Edition
+    title: str
+    """Shown in the view, the picture and the digests."""
+    rulings_page: str
+    """The players' rulings page for this edition (docs/rulings/)."""
+    crt: dict[int, CrtRow]
+    """HH.CRT.2 / HH12.CRT.1: (move, disordered, stands lost) per row and class."""
+    crt_printed: dict[int, PrintedRow]
+    impact_minus_per_lost_stand: bool
+    """HH.HTH.8 (2022: -1 impact per stand lost) / HH12.IMP.2 (2012: only the cap at stands)."""
+    column_impact_penalty: int
+    """HH.HTH.8 (2022: -2 in column) / HH12.IMP.3 (2012: none, ruling HH12.IMP.A1)."""
+    pike_block_impact: int | None
+    """HH.SPECIAL.29 (2022: +6) / HH12.SPEC.18 (2012: the list value, None)."""
+    column_two_needs_three: bool
+    """HH.HTH.7 (2022: a column with 2 or fewer stands counts 1) / HH12.MELEE.1 (2012: min(2, stands))."""
+    line_to_column_mp: int
+    """HH.MOVE.13 (2022: 1 MP) / HH12.MOV.3 (2012: free)."""
+    column_to_line_mp: int
+    """HH.MOVE.13 / HH12.MOV.3: 1 MP in both."""
+    single_hex_rule: bool
+    """HH.MOVE.27 (2022) / HH12.MOV.12 (2022-only: off in 2012)."""
+    shooting_factors: tuple[int, ...]
+    """HH.ARMY.6 (2022: 5+ to 8+) / HH12.ARMY.6, HH12.SHOOT.1 (2012: 6+ to 8+, no 5+)."""
+    general_ratio: int | None
+    """HH.GEN.6 (2022: at most 1 general per 5 units) / HH12.GEN.4 (2012: none, possible extraction loss)."""
+    disengage_classes: str
+    """HH.MOVE.24 (2022: class A infantry) / HH12.MOV.10 (2012: classes A and B)."""
+    disengage_hordes: bool
+    """HH.MOVE.24 (2022: hordes may not step back) / ruling HH12.MOV.A5 (2012: they may)."""
+    pursuit_optional_infantry: str
+    """HH.COMP.34 (2022: class A infantry and cavalry) / HH12.CMP.14 (2012: class A and B infantry only)."""
+    pursuit_optional_cavalry: bool
+    """HH.COMP.34 (2022: class A cavalry may choose) / HH12.CMP.14 (2012: cavalry always pursues)."""
+    impetuous_ignores_command: bool
+    """HH.SPECIAL.37 (2022: attack only when not under command) / HH12.SPEC.22 (2012: whether or not)."""
+    command_across_lakes: bool
+    """HH.CMD.5 (2022: lakes up to 2 wide) / HH12.CMD.5 (2012: never across lakes)."""
+
+
+RULES_2022 = EditionRules(
+    edition=Edition.E2022,
+    title="Hordes & Heroes (2022)",
+    rulings_page="docs/rulings/hordes-heroes.md",
+    crt=CRT,
+    crt_printed=CRT_PRINTED,
+    impact_minus_per_lost_stand=True,
+    column_impact_penalty=2,
+    pike_block_impact=6,
+    column_two_needs_three=True,
+    line_to_column_mp=1,
+    column_to_line_mp=1,
+    single_hex_rule=True,
+    shooting_factors=(5, 6, 7, 8),
+    general_ratio=5,
+    disengage_classes="A",
+    disengage_hordes=False,
+    pursuit_optional_infantry="A",
+    pursuit_optional_cavalry=True,
+    impetuous_ignores_command=False,
+    command_across_lakes=True,
+)
+
+RULES_2012 = EditionRules(
+    edition=Edition.E2012,
+    title="Hordes & Heroes Medieval (2012)",
+    rulings_page="docs/rulings/hordes-heroes-2012.md",
+    crt=CRT_2012,  # HH12.CRT.1
+    crt_printed=CRT_PRINTED_2012,
+    impact_minus_per_lost_stand=False,  # HH12.IMP.2
+    column_impact_penalty=0,  # HH12.IMP.3, ruling HH12.IMP.A1
+    pike_block_impact=None,  # HH12.SPEC.18
+    column_two_needs_three=False,  # HH12.MELEE.1
+    line_to_column_mp=0,  # HH12.MOV.3
+    column_to_line_mp=1,  # HH12.MOV.3
+    single_hex_rule=False,  # HH12.MOV.12
+    shooting_factors=(6, 7, 8),  # HH12.ARMY.6, HH12.SHOOT.1
+    general_ratio=None,  # HH12.GEN.4 (possible extraction loss)
+    disengage_classes="AB",  # HH12.MOV.10
+    disengage_hordes=True,  # ruling HH12.MOV.A5
+    pursuit_optional_infantry="AB",  # HH12.CMP.14
+    pursuit_optional_cavalry=False,  # HH12.CMP.14
+    impetuous_ignores_command=True,  # HH12.SPEC.22
+    command_across_lakes=False,  # HH12.CMD.5
+)
+
+EDITIONS: dict[Edition, EditionRules] = {Edition.E2022: RULES_2022, Edition.E2012: RULES_2012}
+
+
+def rules_for(edition: Edition | str) -> EditionRules:
+    """The rules of an edition by enum or its name ("2012" / "2022"); ValueError names the known ones."""
+    if isinstance(edition, str):
+        try:
+            edition = Edition(edition)
+        except ValueError:
+            known = ", ".join(repr(e.value) for e in Edition)
+            raise ValueError(f"edition {edition!r} is unknown; known editions: {known}") from None
+    return EDITIONS[edition]

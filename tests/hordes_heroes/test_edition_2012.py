@@ -1,0 +1,268 @@
+"""The 2012 edition beside the 2022 one (issue 18): the edition switch, the golden worked examples of the 2012
+delta spec (WX-*, named with the HH12 IDs they check) and a table test of the same situations under both editions."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from games.hordes_heroes.armies import ForceGeneral, load_army_list, validate_army
+from games.hordes_heroes.combat import counted_stands, effective_impact
+from games.hordes_heroes.crt import CrtMove, lookup
+from games.hordes_heroes.edition import RULES_2012, RULES_2022, Edition, EditionRules, rules_for
+from games.hordes_heroes.geometry import Facing
+from games.hordes_heroes.model import Formation, TroopClass
+from games.hordes_heroes.movement import Illegal, plan_move
+from games.hordes_heroes.orders import Move, Single
+from games.hordes_heroes.rules import verify_single
+from games.hordes_heroes.scenario import ScenarioError, build_state, read_scenario
+from games.hordes_heroes.state import GameState, Options
+
+from .helpers import PROFILES, H, make_state
+
+_CLASSES = (TroopClass.A, TroopClass.B, TroopClass.C, TroopClass.D, TroopClass.E)
+
+
+def in_edition(st: GameState, edition: Edition) -> GameState:
+    st.options = replace(st.options, edition=edition)
+    return st
+
+
+def wotr(er: EditionRules):
+    """The 2022 WotR list relabelled for `er`'s edition: the same profiles, 5+ longbows included."""
+    return replace(load_army_list("wotr-english"), edition=er.edition.value)
+
+
+def crt_cell(er: EditionRules, hits: int, cls: TroopClass) -> tuple[CrtMove, bool, int]:
+    r = lookup(cls, hits, table=er.crt, printed=er.crt_printed)
+    assert r is not None
+    return (r.move, r.disrupted, r.stands)
+
+
+# --- WX-17: the CRT ------------------------------------------------------------------------------------------------
+
+WX17 = [
+    (1, TroopClass.D, (CrtMove.NONE, True, 0), (CrtMove.NONE, False, 0)),
+    (1, TroopClass.E, (CrtMove.FLEE, True, 0), (CrtMove.RECOIL, True, 0)),
+    (2, TroopClass.C, (CrtMove.NONE, True, 0), (CrtMove.NONE, False, 0)),
+    (2, TroopClass.D, (CrtMove.NONE, True, 0), (CrtMove.RECOIL, True, 0)),
+]
+
+
+@pytest.mark.parametrize("hits, cls, e2012, e2022", WX17)
+def test_WX_17_HH12_CRT_1_crt_edition_differences(hits, cls, e2012, e2022):
+    """WX-17, HH12.CRT.1, HH12.CRT.2: the four cells of rows 1-2 that differ; a 2012 "disordered" cell has no move."""
+    assert crt_cell(RULES_2012, hits, cls) == e2012
+    assert crt_cell(RULES_2022, hits, cls) == e2022
+
+
+def test_WX_17_HH12_CRT_1_only_four_cells_differ_and_rows_3_to_10_are_shared():
+    """WX-17, HH12.CRT.1, HH12.CRT.4, HH12.MELEE.A5: every other cell (rows 1-10, and >10 as row 10) is the same."""
+    differ = {
+        (h, c)
+        for h in range(1, 13)
+        for c in _CLASSES
+        if crt_cell(RULES_2012, h, c) != crt_cell(RULES_2022, h, c)
+    }
+    assert differ == {(h, c) for h, c, _, _ in WX17}
+    assert lookup(TroopClass.A, 0, table=RULES_2012.crt) is None
+    assert crt_cell(RULES_2012, 14, TroopClass.A) == (CrtMove.FLEE, True, 5)
+
+
+def test_HH12_CRT_3_hero_ignores_rows_1_to_3_in_2012_too():
+    """HH12.CRT.3, HH12.GEN.9: a hero's unit ignores the first three lines, the 2012 disorder cells included."""
+    r = lookup(TroopClass.E, 1, hero=True, table=RULES_2012.crt, printed=RULES_2012.crt_printed)
+    assert r is not None and r.no_effect and r.hero
+    r4 = lookup(TroopClass.E, 4, hero=True, table=RULES_2012.crt, printed=RULES_2012.crt_printed)
+    assert r4 is not None and r4.move is CrtMove.FLEE and r4.stands == 1
+
+
+def test_HH12_CRT_1_results_follow_the_game_edition():
+    """HH12.CRT.1: `result_for` reads the game's edition; 1 hit on a class-D unit disorders it only in 2012."""
+    from games.hordes_heroes.results import result_for
+
+    pid = "dclass"
+    st = make_state([(1, "south", "bare", (0, 5), Facing.N)])
+    st.profiles[pid] = replace(PROFILES["bare"], id=pid, cls=TroopClass.D)
+    st.units[1] = replace(st.units[1], profile=pid, base_profile=pid)
+    r22 = result_for(st, 1, 1)
+    assert r22 is not None and r22.no_effect
+    r12 = result_for(in_edition(st, Edition.E2012), 1, 1)
+    assert r12 is not None and r12.disrupted and r12.move is CrtMove.NONE and r12.text == "Disordered"
+
+
+# --- WX-18: impact ------------------------------------------------------------------------------------------------
+
+WX18 = [
+    # listed impact, stands (of 4, or 6 for the pike block), formation, pike block, 2012, 2022
+    (2, 3, Formation.DEPLOYED, False, 2, 1),
+    (4, 3, Formation.DEPLOYED, False, 3, 3),
+    (4, 4, Formation.COLUMN, False, 4, 2),
+    (2, 4, Formation.COLUMN, False, 2, 0),
+    (4, 6, Formation.DEPLOYED, True, 4, 6),
+]
+
+
+@pytest.mark.parametrize("listed, stands, formation, pike, e2012, e2022", WX18)
+def test_WX_18_HH12_IMP_2_HH12_IMP_3_HH12_SPEC_18_impact_bonus(listed, stands, formation, pike, e2012, e2022):
+    """WX-18, HH12.IMP.2, HH12.IMP.3, ruling HH12.IMP.A1, HH12.SPEC.18: 2012 caps impact at the stands in the unit
+    and nothing else (no loss per stand, no column penalty, a pike block keeps its list value)."""
+    base = PROFILES["pike"] if pike else PROFILES["spear"]
+    p = replace(base, id="imp", impact=listed)
+    nominal = 6 if pike else 4
+    st = make_state([(1, "south", "spear", (0, 5), Facing.N, {"stands": stands, "nominal": nominal})])
+    st.profiles["imp"] = p
+    st.units[1] = replace(st.units[1], profile="imp", base_profile="imp", formation=formation)
+    assert effective_impact(st, st.units[1]) == e2022
+    assert effective_impact(in_edition(st, Edition.E2012), st.units[1]) == e2012
+
+
+@pytest.mark.parametrize("stands, e2012, e2022", [(4, 2, 2), (3, 2, 2), (2, 2, 1), (1, 1, 1)])
+def test_HH12_MELEE_1_column_counts_front_two_stands(stands, e2012, e2022):
+    """HH12.MELEE.1, HH12.MELEE.2: a 2012 column counts min(2, stands); 2022 counts 1 once 2 or fewer are left."""
+    st = make_state([(1, "south", "spear", (0, 5), Facing.N, {"stands": stands, "formation": Formation.COLUMN})])
+    assert counted_stands(st, st.units[1], False) == e2022
+    assert counted_stands(in_edition(st, Edition.E2012), st.units[1], False) == e2012
+
+
+# --- movement ---------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "start, change, e2012, e2022",
+    [(Formation.DEPLOYED, Formation.COLUMN, 0, 1), (Formation.COLUMN, Formation.DEPLOYED, 1, 1)],
+)
+def test_HH12_MOV_3_formation_change_cost(start, change, e2012, e2022):
+    """HH12.MOV.3: in 2012 line to column is free and column to line costs 1 MP; 2022 charges 1 MP for both."""
+    st = make_state([(1, "south", "spear", (0, 8), Facing.N, {"formation": start})])
+    assert plan_move(st, Move(1, 1, (change,))).mp == e2022
+    assert plan_move(in_edition(st, Edition.E2012), Move(1, 1, (change,))).mp == e2012
+
+
+def test_HH12_MOV_12_no_single_hex_move_in_2012():
+    """HH12.MOV.12: the 2022 single-hex move does not exist in 2012; the refusal says what to use instead."""
+    st = make_state([(1, "south", "spear", (0, 8), Facing.N)])
+    order = Single(1, 1, H(0, 9), Facing.S, Formation.COLUMN)
+    assert verify_single(st, order, frozenset({1})).hex == H(0, 9)
+    with pytest.raises(Illegal) as e:
+        verify_single(in_edition(st, Edition.E2012), order, frozenset({1}))
+    assert e.value.problem.code == "HH12.MOV.12" and "move 1" in e.value.problem.hint
+
+
+# --- army lists ---------------------------------------------------------------------------------------------------
+
+
+def test_HH12_ARMY_6_HH12_SHOOT_1_no_five_plus_shooters_in_2012():
+    """HH12.ARMY.6, HH12.SHOOT.1: a 5+ shooter is legal in 2022 and refused in 2012 with the factors 2012 has."""
+    gens = [ForceGeneral("general")]
+    e22, _ = validate_army(wotr(RULES_2022), ["retinue-longbow"], gens, 1000, RULES_2022)
+    e12, _ = validate_army(wotr(RULES_2012), ["retinue-longbow"], gens, 1000, RULES_2012)
+    assert e22 == []
+    assert len(e12) == 1 and "HH12.ARMY.6" in e12[0] and "6+, 7+, 8+" in e12[0]
+
+
+def test_HH12_GEN_4_no_general_ratio_in_2012():
+    """HH12.GEN.4: 2022 allows one general per five units; 2012 (possible extraction loss) has no limit."""
+    gens = [ForceGeneral("general", cinc=True), ForceGeneral("general")]
+    e22, _ = validate_army(wotr(RULES_2022), ["mma"], gens, 1000, RULES_2022)
+    e12, _ = validate_army(wotr(RULES_2012), ["mma"], gens, 1000, RULES_2012)
+    assert any("HH.GEN.6" in x for x in e22) and e12 == []
+
+
+# --- choosing the edition -----------------------------------------------------------------------------------------
+
+
+def test_edition_chosen_per_game_by_scenario_or_option():
+    """Issue 18: `edition = "2012"` in the scenario or `--option edition=2012` picks 2012; unknown ones are refused."""
+    assert build_state(read_scenario("intro-50")).rules is RULES_2022
+    data = read_scenario("towton-2012")
+    assert build_state(dict(data)).rules is RULES_2012
+    assert build_state(dict(data, edition="2022"), {"edition": "2012"}).rules is RULES_2012
+    with pytest.raises(ScenarioError, match="edition '2013' is not supported; known editions: '2022', '2012'"):
+        build_state(dict(data, edition="2013"))
+
+
+def test_HH12_ARMY_1_a_game_takes_only_lists_of_its_edition():
+    """HH12.ARMY.1: a 2022 army list in a 2012 game (or the reverse) is refused with the list and edition named."""
+    with pytest.raises(ScenarioError, match="wotr-english is a 2022 list .* choose a 2012 army list"):
+        build_state(read_scenario("intro-50"), {"edition": "2012"})
+    with pytest.raises(ScenarioError, match="wotr-english-2012 is a 2012 list"):
+        build_state(read_scenario("towton-2012"), {"edition": "2022"})
+
+
+@pytest.mark.parametrize("name", ["towton-2012", "wagenburg-2012", "towton-midbattle-2012"])
+def test_2012_scenarios_build_under_2012(name):
+    """HH12.ARMY.1, HH12.GEN.1: the shipped 2012 scenarios build, under the 2012 rules, generals at 10 points."""
+    st = build_state(read_scenario(name))
+    assert st.rules is RULES_2012 and st.units
+    assert all(g.cost == 10 for g in st.generals.values())
+
+
+def test_edition_options_round_trip_and_2022_json_unchanged():
+    """Options keep the edition through JSON; a 2022 game's options JSON has no `edition` key (old replays)."""
+    assert "edition" not in Options().to_json()
+    o = Options.from_json({"edition": "2012"})
+    assert o.edition is Edition.E2012 and o.to_json()["edition"] == "2012"
+    assert Options.from_json(o.to_json()) == o
+    with pytest.raises(ValueError, match="known editions"):
+        rules_for("1999")
+
+
+# --- the same situations under both editions -----------------------------------------------------------------------
+
+
+def _situations() -> dict[str, object]:
+    """Named situations, each evaluated under both editions by `_evaluate`."""
+    return {f"crt {h}/{c.value}": (h, c) for h in range(1, 11) for c in _CLASSES}
+
+
+def _evaluate(er: EditionRules) -> dict[str, object]:
+    out: dict[str, object] = {k: crt_cell(er, h, c) for k, (h, c) in _situations().items()}  # type: ignore[misc]
+    st = make_state(
+        [
+            (1, "south", "spear", (0, 8), Facing.N, {"stands": 3}),
+            (2, "south", "spear", (2, 8), Facing.N, {"formation": Formation.COLUMN}),
+            (3, "south", "spear", (4, 8), Facing.N, {"formation": Formation.COLUMN, "stands": 2}),
+            (4, "south", "pike", (6, 8), Facing.N),
+        ]
+    )
+    st.options = replace(st.options, edition=er.edition)
+    for uid in (1, 2, 3, 4):
+        out[f"impact {uid}"] = effective_impact(st, st.units[uid])
+        out[f"stands {uid}"] = counted_stands(st, st.units[uid], False)
+    out["to column"] = plan_move(st, Move(1, 1, (Formation.COLUMN,))).mp
+    out["to line"] = plan_move(st, Move(1, 2, (Formation.DEPLOYED,))).mp
+    try:
+        verify_single(st, Single(1, 1, None, Facing.NNE, None), frozenset({1}))
+        out["single-hex move"] = True
+    except Illegal:
+        out["single-hex move"] = False
+    out["5+ shooter"] = not validate_army(wotr(er), ["retinue-longbow"], [ForceGeneral("general")], 1000, er)[0]
+    two = [ForceGeneral("general", cinc=True), ForceGeneral("general")]
+    out["two generals, one unit"] = not validate_army(wotr(er), ["mma"], two, 1000, er)[0]
+    return out
+
+
+def test_same_situations_under_both_editions_differ_exactly_as_the_spec_lists():
+    """HH12.CRT.1 (four cells), HH12.IMP.2, HH12.IMP.3, HH12.SPEC.18, HH12.MELEE.1, HH12.MOV.3, HH12.MOV.12,
+    HH12.ARMY.6, HH12.GEN.4: the situations that differ between the editions, and nothing else."""
+    a, b = _evaluate(RULES_2012), _evaluate(RULES_2022)
+    differ = sorted(k for k in a if a[k] != b[k])
+    assert differ == sorted(
+        [
+            "crt 1/D",
+            "crt 1/E",
+            "crt 2/C",
+            "crt 2/D",
+            "impact 1",  # spear +1 with 3 of 4 stands: 2012 +1, 2022 0 (HH12.IMP.2)
+            "impact 2",  # +1 column: 2012 +1, 2022 0 (HH12.IMP.3)
+            "impact 3",
+            "impact 4",  # pike block: list +2 in 2012, +6 in 2022 (HH12.SPEC.18)
+            "stands 3",  # 2-stand column: 2 in 2012, 1 in 2022 (HH12.MELEE.1)
+            "to column",
+            "single-hex move",
+            "5+ shooter",
+            "two generals, one unit",
+        ]
+    )
