@@ -224,7 +224,7 @@ def _evaluate(er: EditionRules) -> dict[str, object]:
             (1, "south", "spear", (0, 8), Facing.N, {"stands": 3}),
             (2, "south", "spear", (2, 8), Facing.N, {"formation": Formation.COLUMN}),
             (3, "south", "spear", (4, 8), Facing.N, {"formation": Formation.COLUMN, "stands": 2}),
-            (4, "south", "pike", (6, 8), Facing.N),
+            (4, "south", "pike", (6, 8), Facing.N, {"stands": 6, "nominal": 6}),
         ]
     )
     st.options = replace(st.options, edition=er.edition)
@@ -234,7 +234,7 @@ def _evaluate(er: EditionRules) -> dict[str, object]:
     out["to column"] = plan_move(st, Move(1, 1, (Formation.COLUMN,))).mp
     out["to line"] = plan_move(st, Move(1, 2, (Formation.DEPLOYED,))).mp
     try:
-        verify_single(st, Single(1, 1, None, Facing.NNE, None), frozenset({1}))
+        verify_single(st, Single(1, 1, None, Facing.WNW, None), frozenset({1}))
         out["single-hex move"] = True
     except Illegal:
         out["single-hex move"] = False
