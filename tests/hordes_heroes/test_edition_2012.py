@@ -266,3 +266,23 @@ def test_same_situations_under_both_editions_differ_exactly_as_the_spec_lists():
             "two generals, one unit",
         ]
     )
+
+
+@pytest.mark.parametrize(
+    "name, title, page",
+    [
+        ("intro-50", "Hordes & Heroes (2022)", "docs/rulings/hordes-heroes.md"),
+        ("towton-2012", "Hordes & Heroes Medieval (2012)", "docs/rulings/hordes-heroes-2012.md"),
+    ],
+)
+def test_view_board_and_picture_name_the_edition_and_its_rulings(name, title, page):
+    """Issue 18: the view, the text board (digests, archive) and the picture say which edition a game is played
+    under, and the board names that edition's rulings page."""
+    from games.hordes_heroes.picture import picture
+    from games.hordes_heroes.view import render_text, view
+
+    st = build_state(read_scenario(name))
+    v = view(st)
+    assert (v["rules"], v["rulings"], v["edition"]) == (title, page, st.rules.edition.value)
+    assert f"Rules: {title}; rulings: {page}" in render_text(st)
+    assert picture(st).subtitle.endswith(title)
