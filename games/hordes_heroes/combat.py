@@ -452,18 +452,22 @@ def pursue(state: GameState, w: Unit, path: tuple[Hex, ...], stop_before: int | 
 
 
 def _pursuit_optional(state: GameState, w: Unit) -> bool:
-    """HH.COMP.34, ruling HH.COMP.35 (option `pursuit_optional`)."""
+    """HH.COMP.34, ruling HH.COMP.35 (option `pursuit_optional`); 2012: class A and B infantry only (HH12.CMP.14)."""
     p = state.profile(w)
-    cav = p.category.cavalry_rules
-    if state.options.pursuit_optional == "class_a_infantry_and_all_cavalry" and cav:
-        return True
-    return p.cls is TroopClass.A and (p.category is Category.INFANTRY or cav)
+    er = state.rules
+    if p.category is Category.INFANTRY:
+        return p.cls.value in er.pursuit_optional_infantry
+    if not (p.category.cavalry_rules and er.pursuit_optional_cavalry):
+        return False
+    return state.options.pursuit_optional == "class_a_infantry_and_all_cavalry" or p.cls is TroopClass.A
 
 
 def _may_pursue(state: GameState, w: Unit, choices: Choices) -> bool:
     p = state.profile(w)
     if w.disrupted or p.never_recoils:
         return False
+    if p.category is Category.CHARIOT and not state.rules.chariots_pursue:
+        return False  # HH12.CMP.14, ruling HH12.CMP.A14: 2012 chariots do not pursue
     if _pursuit_optional(state, w):
         return _decide(state, w, False, choices.pursue, "pursue")  # HH.PD.37: default no
     return True

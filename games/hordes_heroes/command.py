@@ -80,7 +80,7 @@ def range_reach(state: GameState, g: General) -> dict[Hex, int]:
             if not passable(n):
                 continue
             nl = lakes + 1 if bf.terrain_at(n) is Terrain.LAKE else 0
-            if nl > 2:
+            if nl > (2 if state.rules.command_across_lakes else 0):  # HH12.CMD.5: 2012 never crosses lakes
                 continue
             if (n, nl) in seen:
                 continue

@@ -64,6 +64,10 @@ class EditionRules:
     """HH.SPECIAL.37 (2022: attack only when not under command) / HH12.SPEC.22 (2012: whether or not)."""
     command_across_lakes: bool
     """HH.CMD.5 (2022: lakes up to 2 wide) / HH12.CMD.5 (2012: never across lakes)."""
+    simultaneous_shooting: bool
+    """HH.SEQ.14 (2022: option `shooting_mode`, default sequential) / HH12.SEQ.3 (2012: always simultaneous)."""
+    chariots_pursue: bool
+    """HH.COMP.34 (2022: chariots must pursue) / HH12.CMP.14, HH12.CMP.A14 (2012: chariots never pursue)."""
 
 
 RULES_2022 = EditionRules(
@@ -87,6 +91,8 @@ RULES_2022 = EditionRules(
     pursuit_optional_cavalry=True,
     impetuous_ignores_command=False,
     command_across_lakes=True,
+    simultaneous_shooting=False,
+    chariots_pursue=True,
 )
 
 RULES_2012 = EditionRules(
@@ -110,6 +116,8 @@ RULES_2012 = EditionRules(
     pursuit_optional_cavalry=False,  # HH12.CMP.14
     impetuous_ignores_command=True,  # HH12.SPEC.22
     command_across_lakes=False,  # HH12.CMD.5
+    simultaneous_shooting=True,  # HH12.SEQ.3
+    chariots_pursue=False,  # HH12.CMP.14, ruling HH12.CMP.A14
 )
 
 EDITIONS: dict[Edition, EditionRules] = {Edition.E2022: RULES_2022, Edition.E2012: RULES_2012}

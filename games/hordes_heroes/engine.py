@@ -283,7 +283,9 @@ def aggressive_attacks(b: Bound) -> None:
     state = b.state
     for u in state.live_units(b.side):
         p = state.profile(u)
-        if not p.is_aggressive or u.id in state.commanded or u.disrupted:
+        # HH12.SPEC.22: 2012 impetuous units attack whether or not they are under command
+        held = u.id in state.commanded and not state.rules.impetuous_ignores_command
+        if not p.is_aggressive or held or u.disrupted:
             continue
         if is_engaged(state, u):
             continue

@@ -384,8 +384,11 @@ def verify_disengage(state: GameState, o: Disengage, commanded: frozenset[int]) 
     u = unit_on_table(state, o.unit)
     check_may_move(state, u, u.id in commanded)
     p = state.profile(u)
-    if not (p.may_disengage or (p.cls.value == "A" and p.category.value == "infantry" and not p.horde)):
-        fail("HH.MOVE.24", f"{uname(state, u)} may not disengage: only class-A infantry that is not a horde may")
+    er = state.rules  # HH12.MOV.10, ruling HH12.MOV.A5: 2012 lets class A and B infantry step back, hordes too
+    foot = p.cls.value in er.disengage_classes and p.category.value == "infantry"
+    if not (p.may_disengage or (foot and (er.disengage_hordes or not p.horde))):
+        who = "class-A infantry that is not a horde" if er.disengage_classes == "A" else "class A or B infantry"
+        fail("HH12.MOV.10" if er.disengage_hordes else "HH.MOVE.24", f"{uname(state, u)} may not disengage: only {who} may")
     if not is_engaged(state, u):
         fail("HH.MOVE.24", f"{uname(state, u)} is not engaged; use `move` instead")
     opts = disengage_options(state, u)

@@ -521,7 +521,7 @@ def shooting_phase(state: GameState, dice: DiceSource, choices: dict[int, ShootC
             f"Suppression: units {sorted(allocating)} suppress hard-cover shooters {off} [HH.SHOOT.21, HH.PD.21]."
         )
     assert state.phasing is not None
-    if state.options.shooting_mode == "semi_simultaneous":
+    if state.options.shooting_mode == "semi_simultaneous" or state.rules.simultaneous_shooting:  # HH12.SEQ.3
         pending: list[tuple[int, int, list[Hex]]] = []
         lines += shoot_side(state, state.phasing, dice, choices, off, allocating, pending)
         lines += shoot_side(state, state.other(state.phasing), dice, {}, off, allocating, pending)
