@@ -286,3 +286,94 @@ def test_view_board_and_picture_name_the_edition_and_its_rulings(name, title, pa
     assert (v["rules"], v["rulings"], v["edition"]) == (title, page, st.rules.edition.value)
     assert f"Rules: {title}; rulings: {page}" in render_text(st)
     assert picture(st).subtitle.endswith(title)
+
+
+# --- command, step back, pursuit, impetuous units, shooting order --------------------------------------------------
+
+
+def test_HH12_MOV_10_class_b_infantry_steps_back_only_in_2012():
+    """HH12.MOV.10, ruling HH12.MOV.A5: 2012 lets class A and B infantry step back out of contact; 2022 class A."""
+    from games.hordes_heroes.orders import Disengage
+    from games.hordes_heroes.rules import verify_disengage
+
+    st = make_state([(1, "south", "dmma", (0, 8), Facing.N), (2, "north", "spear", (0, 7), Facing.S)])
+    with pytest.raises(Illegal) as e:
+        verify_disengage(st, Disengage(1, 1), frozenset({1}))
+    assert e.value.problem.code == "HH.MOVE.24"
+    u, to = verify_disengage(in_edition(st, Edition.E2012), Disengage(1, 1), frozenset({1}))
+    assert to.distance(H(0, 7)) == 2 and u.facing == Facing.N
+
+
+def test_HH12_MOV_A5_hordes_may_step_back_in_2012():
+    """Ruling HH12.MOV.A5: 2012 does not exclude hordes; a class-B horde may step back, only in 2012."""
+    from games.hordes_heroes.orders import Disengage
+    from games.hordes_heroes.rules import verify_disengage
+
+    st = make_state([(1, "south", "horde", (0, 8), Facing.N), (2, "north", "spear", (0, 7), Facing.S)])
+    st.profiles["horde"] = replace(PROFILES["horde"], cls=TroopClass.B)
+    with pytest.raises(Illegal):
+        verify_disengage(st, Disengage(1, 1), frozenset({1}))
+    assert verify_disengage(in_edition(st, Edition.E2012), Disengage(1, 1), frozenset({1}))[1] != H(0, 8)
+
+
+@pytest.mark.parametrize(
+    "pid, e2012, e2022",
+    [("longbow", True, False), ("ainf", True, True), ("knights", False, True), ("spear", False, False)],
+)
+def test_HH12_CMP_14_who_may_choose_not_to_pursue(pid, e2012, e2022):
+    """HH12.CMP.14: 2012 makes pursuit optional for class A and B infantry only (cavalry always pursues);
+    2022 for class-A infantry and class-A cavalry."""
+    from games.hordes_heroes.combat import _pursuit_optional
+
+    st = make_state([(1, "south", pid, (0, 8), Facing.N)])
+    assert _pursuit_optional(st, st.units[1]) is e2022
+    assert _pursuit_optional(in_edition(st, Edition.E2012), st.units[1]) is e2012
+
+
+def test_HH12_CMP_A14_chariots_never_pursue_in_2012():
+    """HH12.CMP.14, ruling HH12.CMP.A14: 2012 chariots do not pursue; 2022 chariots must."""
+    from games.hordes_heroes.combat import Choices, _may_pursue
+
+    st = make_state([(1, "south", "chariot", (0, 8), Facing.N)])
+    assert _may_pursue(st, st.units[1], Choices()) is True
+    assert _may_pursue(in_edition(st, Edition.E2012), st.units[1], Choices()) is False
+
+
+def test_HH12_CMD_5_command_range_never_crosses_a_lake_in_2012():
+    """HH12.CMD.5: a one-hex-wide lake across the table is crossed by a 2022 range path, never by a 2012 one."""
+    from games.hordes_heroes.command import range_reach
+    from games.hordes_heroes.model import General
+
+    lake = {(q, 6): "lake" for q in range(-20, 30)}
+    st = make_state([(1, "south", "spear", (0, 5), Facing.N)], terrain=lake)
+    g = General(9, "south", "General 9", cm=3, cr=3, hex=H(0, 7))
+    assert range_reach(st, g).get(H(0, 5)) == 2
+    assert H(0, 5) not in range_reach(in_edition(st, Edition.E2012), g)
+
+
+def test_HH12_SPEC_22_impetuous_units_attack_even_under_command_in_2012():
+    """HH12.SPEC.22, HH12.SPEC.23: a 2012 impetuous unit attacks an enemy in reach whether or not it is under
+    command; in 2022 only out of command."""
+    from games.hordes_heroes.engine import aggressive_attacks
+    from games.hordes_heroes.table import Bound
+
+    def attacked(edition: Edition) -> bool:
+        st = make_state([(1, "south", "falx", (0, 8), Facing.N), (2, "north", "spear", (0, 6), Facing.S)])
+        st.commanded = frozenset({1})
+        aggressive_attacks(Bound(in_edition(st, edition), "south"))
+        assert st.units[1].hex is not None
+        return st.units[1].hex.distance(H(0, 6)) == 1
+
+    assert attacked(Edition.E2022) is False
+    assert attacked(Edition.E2012) is True
+
+
+def test_HH12_SEQ_3_shooting_is_simultaneous_in_2012():
+    """HH12.SEQ.3: 2012 shooting is fully simultaneous (results applied together); 2022 by default sequential."""
+    from campaign.kit.scripted import ScriptedDice
+    from games.hordes_heroes.shooting import shooting_phase
+
+    st = make_state([(1, "south", "spear", (0, 8), Facing.N)])
+    together = "Shooting results, applied together [HH.SEQ.14]:"
+    assert together not in shooting_phase(st, ScriptedDice.of(12), {})
+    assert together in shooting_phase(in_edition(st, Edition.E2012), ScriptedDice.of(12), {})
