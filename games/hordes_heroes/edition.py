@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from .battlefield import Terrain
 from .crt import CRT, CRT_2012, CRT_PRINTED, CRT_PRINTED_2012, CrtRow, PrintedRow
 
 
@@ -68,6 +69,13 @@ class EditionRules:
     """HH.SEQ.14 (2022: option `shooting_mode`, default sequential) / HH12.SEQ.3 (2012: always simultaneous)."""
     chariots_pursue: bool
     """HH.COMP.34 (2022: chariots must pursue) / HH12.CMP.14, HH12.CMP.A14 (2012: chariots never pursue)."""
+    disordered_may_turn_to_face: bool
+    """HH.HTH.21 (2022: a disrupted unit turns to face) / HH12.DIS.7 (2012: a disordered unit cannot)."""
+    mounted_as_if_disordered_against: frozenset[Terrain]
+    """HH.DISR.6 (2022: mounted troops attacking a BUA) / HH12.TER.7, HH12.TER.10, HH12.DIS.8 (2012: attacking into
+    woods, broken ground or a BUA) fight as if disordered."""
+    rally_may_change_formation: bool
+    """HH.DISR.3 (2022: a rallying unit may form column or deploy) / HH12.SEQ.2 (2012: it only turns)."""
 
 
 RULES_2022 = EditionRules(
@@ -93,6 +101,9 @@ RULES_2022 = EditionRules(
     command_across_lakes=True,
     simultaneous_shooting=False,
     chariots_pursue=True,
+    disordered_may_turn_to_face=True,
+    mounted_as_if_disordered_against=frozenset({Terrain.BUA}),
+    rally_may_change_formation=True,
 )
 
 RULES_2012 = EditionRules(
@@ -118,6 +129,9 @@ RULES_2012 = EditionRules(
     command_across_lakes=False,  # HH12.CMD.5
     simultaneous_shooting=True,  # HH12.SEQ.3
     chariots_pursue=False,  # HH12.CMP.14, ruling HH12.CMP.A14
+    disordered_may_turn_to_face=False,  # HH12.DIS.7
+    mounted_as_if_disordered_against=frozenset({Terrain.BUA, Terrain.WOOD, Terrain.BROKEN}),  # HH12.TER.7
+    rally_may_change_formation=False,  # HH12.SEQ.2
 )
 
 EDITIONS: dict[Edition, EditionRules] = {Edition.E2022: RULES_2022, Edition.E2012: RULES_2012}

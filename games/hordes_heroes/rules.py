@@ -154,8 +154,8 @@ def contact(state: GameState, mover: Unit, contacts: tuple[int, ...]) -> list[st
         sp = state.standing_for(v.side).for_unit(v.id)
         others = [w for w in engaged_with(state, v) if w.id != mover.id]
         d = direction(v.hex, mover.hex)  # type: ignore[arg-type]
-        if d is None or v.disrupted and False:
-            continue
+        if d is None or (v.disrupted and not state.rules.disordered_may_turn_to_face):
+            continue  # HH12.DIS.7: a 2012 disordered unit cannot turn to face its attackers
         if sp.turn_to_face and not others:
             nf = Facing.of_side(d)
             if nf != v.facing:
@@ -604,6 +604,8 @@ def verify_rally(state: GameState, o: Rally) -> Unit:
         fail("HH.DISR.3", f"{uname(state, u)} is not disrupted")
     if o.facing is not None and not o.facing.is_point:
         fail("HH.DISR.3", "a rallying unit faces a hex point")
+    if o.formation is not None and not state.rules.rally_may_change_formation:
+        fail("HH12.SEQ.2", f"a rallying unit only turns under {state.rules.title}", f"rally {u.id} face X")
     if o.formation is Formation.COLUMN and not can_form_column(state, u):
         fail("HH.MOVE.13", f"{uname(state, u)} cannot form column")
     return u

@@ -52,8 +52,9 @@ def as_if_disrupted(state: GameState, u: Unit, against: list[Unit] | None = None
     mounted = state.profile(u).category.mounted
     if mounted and t in (Terrain.BROKEN, Terrain.WOOD, Terrain.BUA):
         return True
-    if mounted and against:
-        return any(v.hex is not None and state.field.terrain_at(v.hex) is Terrain.BUA for v in against)
+    if mounted and against:  # HH12.TER.7: 2012 adds woods and broken ground to the BUA
+        into = state.rules.mounted_as_if_disordered_against
+        return any(v.hex is not None and state.field.terrain_at(v.hex) in into for v in against)
     return False
 
 

@@ -377,3 +377,47 @@ def test_HH12_SEQ_3_shooting_is_simultaneous_in_2012():
     together = "Shooting results, applied together [HH.SEQ.14]:"
     assert together not in shooting_phase(st, ScriptedDice.of(12), {})
     assert together in shooting_phase(in_edition(st, Edition.E2012), ScriptedDice.of(12), {})
+
+
+def test_HH12_DIS_7_a_disordered_unit_cannot_turn_to_face_in_2012():
+    """HH12.DIS.7: contacted in the flank, a disordered unit turns to face in 2022 but not in 2012."""
+    from games.hordes_heroes.rules import contact
+
+    def facing_after(edition: Edition) -> Facing:
+        st = make_state(
+            [
+                (1, "south", "spear", (0, 6), Facing.N, {"disrupted": True}),
+                (2, "north", "spear", (1, 6), Facing.W),
+            ]
+        )
+        contact(in_edition(st, edition), st.units[2], (1,))
+        return st.units[1].facing
+
+    assert facing_after(Edition.E2022) is not Facing.N
+    assert facing_after(Edition.E2012) is Facing.N
+
+
+@pytest.mark.parametrize("terrain, e2012, e2022", [("wood", True, False), ("broken", True, False), ("bua", True, True)])
+def test_HH12_TER_7_mounted_attacking_into_terrain_fight_as_disordered(terrain, e2012, e2022):
+    """HH12.TER.7, HH12.TER.10, HH12.DIS.8: mounted troops attacking into woods or broken ground fight as if
+    disordered in 2012; in 2022 only against a BUA."""
+    from games.hordes_heroes.special import as_if_disrupted
+
+    st = make_state(
+        [(1, "south", "mma", (0, 7), Facing.N), (2, "north", "spear", (0, 6), Facing.S)], terrain={(0, 6): terrain}
+    )
+    assert as_if_disrupted(st, st.units[1], [st.units[2]]) is e2022
+    assert as_if_disrupted(in_edition(st, Edition.E2012), st.units[1], [st.units[2]]) is e2012
+
+
+def test_HH12_SEQ_2_a_rally_does_not_change_formation_in_2012():
+    """HH12.SEQ.2: a 2022 rally may form column; a 2012 rally only turns, and a formation is refused."""
+    from games.hordes_heroes.orders import Rally
+    from games.hordes_heroes.rules import verify_rally
+
+    st = make_state([(1, "south", "spear", (0, 8), Facing.N, {"disrupted": True})])
+    assert verify_rally(st, Rally(1, 1, Facing.WNW, Formation.COLUMN)).id == 1
+    with pytest.raises(Illegal) as e:
+        verify_rally(in_edition(st, Edition.E2012), Rally(1, 1, Facing.WNW, Formation.COLUMN))
+    assert e.value.problem.code == "HH12.SEQ.2"
+    assert verify_rally(st, Rally(1, 1, Facing.WNW, None)).id == 1
