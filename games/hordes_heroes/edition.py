@@ -76,6 +76,12 @@ class EditionRules:
     woods, broken ground or a BUA) fight as if disordered."""
     rally_may_change_formation: bool
     """HH.DISR.3 (2022: a rallying unit may form column or deploy) / HH12.SEQ.2 (2012: it only turns)."""
+    pavise_vs_gunpowder: int
+    """HH.SHOOT.18 (2022: gunpowder cuts a pavise to +1) / HH12.ARM.5, WX-03 h (2012: the pavise keeps +2)."""
+    pavise_all_round: bool
+    """HH.SPECIAL.10 (2022: front arc only) / HH12.SPEC.10 (2012: +2 all round against shooting)."""
+    terrain_armour_vs_artillery: bool
+    """HH.ART.8 (2022: woods and BUA give A2 against artillery) / HH12.ARM.4, ruling HH12.ARM.A1 (2012: never)."""
 
 
 RULES_2022 = EditionRules(
@@ -104,6 +110,9 @@ RULES_2022 = EditionRules(
     disordered_may_turn_to_face=True,
     mounted_as_if_disordered_against=frozenset({Terrain.BUA}),
     rally_may_change_formation=True,
+    pavise_vs_gunpowder=1,
+    pavise_all_round=False,
+    terrain_armour_vs_artillery=True,
 )
 
 RULES_2012 = EditionRules(
@@ -132,6 +141,9 @@ RULES_2012 = EditionRules(
     disordered_may_turn_to_face=False,  # HH12.DIS.7
     mounted_as_if_disordered_against=frozenset({Terrain.BUA, Terrain.WOOD, Terrain.BROKEN}),  # HH12.TER.7
     rally_may_change_formation=False,  # HH12.SEQ.2
+    pavise_vs_gunpowder=2,  # HH12.ARM.5
+    pavise_all_round=True,  # HH12.SPEC.10
+    terrain_armour_vs_artillery=False,  # HH12.ARM.4, ruling HH12.ARM.A1
 )
 
 EDITIONS: dict[Edition, EditionRules] = {Edition.E2022: RULES_2022, Edition.E2012: RULES_2012}

@@ -151,12 +151,13 @@ def to_hit(state: GameState, shooter: Unit, target: Unit) -> int:
     elif p.weapon is Weapon.GUNPOWDER:
         armour = 0
     mod = armour
+    er = state.rules  # HH12.SPEC.10: a 2012 pavise covers all round; HH12.ARM.5: guns do not reduce it
     if (
         target.pavisses
         and target.formation is Formation.DEPLOYED
-        and in_arc(target.hex, _g(target.facing), shooter.hex)
+        and (er.pavise_all_round or in_arc(target.hex, _g(target.facing), shooter.hex))
     ):
-        mod += 1 if p.weapon is Weapon.GUNPOWDER else 2
+        mod += er.pavise_vs_gunpowder if p.weapon is Weapon.GUNPOWDER else 2
     if state.field.terrain_at(target.hex) in (Terrain.WOOD, Terrain.BUA):
         mod += 2
     if _up_escarpment(state, shooter, target):
@@ -174,7 +175,10 @@ def art_extra(state: GameState, shooter: Unit, target: Unit) -> int:
     Hard cover gives artillery targets A2, not immunity (ruling HH.SPECIAL.22)."""
     assert shooter.hex is not None and target.hex is not None
     extra = 0
-    if state.field.terrain_at(target.hex) in (Terrain.WOOD, Terrain.BUA) or hard_cover(state, shooter.hex, target):
+    # HH12.ARM.4, ruling HH12.ARM.A1: 2012 terrain gives no armour against artillery.
+    # TODO(HH12.SPEC.14): 2012 hard cover is immune to artillery; it still counts as A2 here.
+    terrain = state.rules.terrain_armour_vs_artillery and state.field.terrain_at(target.hex) in (Terrain.WOOD, Terrain.BUA)
+    if terrain or hard_cover(state, shooter.hex, target):
         extra += 2
     if (
         _up_escarpment(state, shooter, target)
