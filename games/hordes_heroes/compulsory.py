@@ -110,8 +110,9 @@ def step_ok(state: GameState, u: Unit, a: Hex, b: Hex, *, zoc: bool = True) -> b
 
 
 def can_be_pushed(state: GameState, f: Unit) -> bool:
-    """Friends can be passed through or displaced only when neither disrupted nor engaged (HH.COMP.6, HH.DISR.2)."""
-    return not f.disrupted and not is_engaged(state, f)
+    """Friends can be passed through or displaced only when neither disrupted nor engaged (HH.COMP.6, HH.DISR.2);
+    2012 pushes disordered friends too, only friends in melee stay put (HH12.CMP.2, ruling HH12.CMP.A3)."""
+    return (state.rules.push_disordered_friends or not f.disrupted) and not is_engaged(state, f)
 
 
 def _chain(state: GameState, start: Hex, d: Hex) -> list[tuple[int, Hex]] | None:
@@ -159,6 +160,8 @@ def recoil_h2h(state: GameState, uid: int, enemy_hex: Hex) -> list[str]:
     HH.COMP.11); facing and formation kept. Elimination when impossible."""
     u = state.units[uid]
     assert u.hex is not None
+    if state.rules.melee_recoil_any_hex_away:
+        return _recoil_away(state, u, enemy_hex)
     bf = state.field
     d = u.hex - enemy_hex
     r = u.hex + d
@@ -185,6 +188,37 @@ def recoil_h2h(state: GameState, uid: int, enemy_hex: Hex) -> list[str]:
     place(state, uid, r)
     lines.insert(0, f"{uname(state, u)} recoils {state.label(u.hex)} -> {state.label(r)} [HH.COMP.3].")
     return lines
+
+
+def _recoil_away(state: GameState, u: Unit, enemy_hex: Hex) -> list[str]:
+    """2012: one hex to any neighbour farther from the enemy faced (HH12.CMP.1, ruling HH12.CMP.A1): directly away
+    first, then the two others nearer the own edge first (then lowest hex); the first empty legal one, else the
+    first whose friends can be pushed on (HH12.CMP.2, ruling HH12.CMP.A3); never off the table (ruling
+    HH12.CMP.A4); eliminated with none (HH12.CMP.3). Facing and formation kept.
+    TODO(HH12.CMP.A3): friends are pushed straight on only, not aside."""
+    a = u.hex
+    assert a is not None
+    direct = a + (a - enemy_hex)
+    others = sorted(
+        (n for n in a.neighbours() if n != direct and n.distance(enemy_hex) == 2),
+        key=lambda h: (own_edge_dist(state, u.side, h), h),
+    )
+    legal = [
+        h for h in (direct, *others) if state.field.on_map(h) and side_key(a, h) not in state.stakes
+        and step_ok(state, u, a, h)
+    ]  # fmt: skip
+    to = next((h for h in legal if state.unit_at(h) is None), None)
+    lines: list[str] = []
+    if to is None:
+        for h in legal:
+            chain = _chain(state, h, h - a)
+            if chain is not None:
+                to, lines = h, _do_chain(state, chain, u)
+                break
+    if to is None:
+        return eliminate(state, u.id, "it has no hex to recoil into away from the enemy [HH12.CMP.3]")
+    place(state, u.id, to)
+    return [f"{uname(state, u)} recoils {state.label(a)} -> {state.label(to)} [HH12.CMP.1]."] + lines
 
 
 def _recoil_own_edge(state: GameState, u: Unit) -> list[str]:

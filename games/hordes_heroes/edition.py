@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from campaign.hexgrid import HalfHexRule
+
 from .battlefield import Terrain
 from .crt import CRT, CRT_2012, CRT_PRINTED, CRT_PRINTED_2012, CrtRow, PrintedRow
 
@@ -80,6 +82,20 @@ class EditionRules:
     """HH.SHOOT.18 (2022: gunpowder cuts a pavise to +1) / HH12.ARM.5, WX-03 h (2012: the pavise keeps +2)."""
     pavise_all_round: bool
     """HH.SPECIAL.10 (2022: front arc only) / HH12.SPEC.10 (2012: +2 all round against shooting)."""
+    push_disordered_friends: bool
+    """HH.COMP.6 (2022: disrupted friends cannot be pushed) / HH12.CMP.2 (2012: only friends in melee cannot)."""
+    melee_recoil_any_hex_away: bool
+    """HH.COMP.3 (2022: directly away only) / HH12.CMP.1, ruling HH12.CMP.A1 (2012: any of the 3 hexes farther
+    from the enemy faced, an empty one before a push)."""
+    sight_rule: HalfHexRule
+    """HH.SHOOT.8, HH.HEX.12 (2022: the half-hex rule, both candidate lines clear) / HH12.SHOOT.3, ruling
+    HH12.SHOOT.A1 (2012: a clear line of hexes, either candidate line)."""
+    fire_blocking_terrain: frozenset[Terrain]
+    """HH.TERR.28, HH.TERR.49 (2022: woods, BUA, impenetrable) / HH12.TER.6 (2012: broken ground too)."""
+    artillery_into_woods_max: int
+    """HH.TERR.31 (2022: artillery at a wood hex up to 3 hexes) / HH12.TER.9, HH12.ART.8 (2012: never, 0)."""
+    small_arms_into_woods_max: int
+    """HH.TERR.28, HH.TERR.29 (2022: range 2) / HH12.TER.9, ruling HH12.TER.A9 (2012: adjacent only, 1)."""
     terrain_armour_vs_artillery: bool
     """HH.ART.8 (2022: woods and BUA give A2 against artillery) / HH12.ARM.4, ruling HH12.ARM.A1 (2012: never)."""
 
@@ -112,6 +128,12 @@ RULES_2022 = EditionRules(
     rally_may_change_formation=True,
     pavise_vs_gunpowder=1,
     pavise_all_round=False,
+    push_disordered_friends=False,
+    melee_recoil_any_hex_away=False,
+    sight_rule=HalfHexRule.BOTH_CLEAR,
+    fire_blocking_terrain=frozenset({Terrain.WOOD, Terrain.BUA, Terrain.IMPENETRABLE}),
+    artillery_into_woods_max=3,
+    small_arms_into_woods_max=2,
     terrain_armour_vs_artillery=True,
 )
 
@@ -143,6 +165,12 @@ RULES_2012 = EditionRules(
     rally_may_change_formation=False,  # HH12.SEQ.2
     pavise_vs_gunpowder=2,  # HH12.ARM.5
     pavise_all_round=True,  # HH12.SPEC.10
+    push_disordered_friends=True,  # HH12.CMP.2, ruling HH12.CMP.A3
+    melee_recoil_any_hex_away=True,  # HH12.CMP.1, ruling HH12.CMP.A1
+    sight_rule=HalfHexRule.EITHER_CLEAR,  # HH12.SHOOT.3, ruling HH12.SHOOT.A1
+    fire_blocking_terrain=frozenset({Terrain.WOOD, Terrain.BUA, Terrain.IMPENETRABLE, Terrain.BROKEN}),  # HH12.TER.6
+    artillery_into_woods_max=0,  # HH12.TER.9, HH12.ART.8
+    small_arms_into_woods_max=1,  # ruling HH12.TER.A9
     terrain_armour_vs_artillery=False,  # HH12.ARM.4, ruling HH12.ARM.A1
 )
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from campaign.hexgrid import Arc, HalfHexRule, Hex, SightStep, in_arc, sight_line
+from campaign.hexgrid import Arc, Hex, SightStep, in_arc, sight_line
 from campaign.hexgrid import Facing as GridFacing
 from campaign.ruleset import DiceSource
 
@@ -63,11 +63,12 @@ def _blocks(state: GameState, shooter: Unit, target: Unit, artillery: bool) -> b
     dist = shooter.hex.distance(target.hex)
     p = state.profile(shooter)
     guns = p.guns if artillery else None
+    er = state.rules  # HH12.SHOOT.3, HH12.TER.6, HH12.TER.9: the edition's line of fire
 
     def blocks(s: SightStep) -> bool:
         t = bf.terrain_at(s.hex)
-        if t in (Terrain.WOOD, Terrain.BUA, Terrain.IMPENETRABLE):
-            return True  # HH.TERR.28, HH.TERR.49, HH.TERR.53
+        if t in er.fire_blocking_terrain:
+            return True  # HH.TERR.28, HH.TERR.49, HH.TERR.53; 2012 adds broken ground (HH12.TER.6)
         occ = state.unit_at(s.hex)
         if occ is None:
             return False  # HH.GEN.15: lone generals never block
@@ -82,10 +83,13 @@ def _blocks(state: GameState, shooter: Unit, target: Unit, artillery: bool) -> b
         return True
 
     line = sight_line(shooter.hex, target.hex)
-    if dist >= 2 and not line.is_clear(blocks, HalfHexRule.BOTH_CLEAR, bf.elevation_at):
+    if dist >= 2 and not line.is_clear(blocks, er.sight_rule, bf.elevation_at):
         return True
-    if artillery and bf.terrain_at(target.hex) is Terrain.WOOD and dist > 3:
-        return True  # HH.TERR.31, HH.ART.12
+    into_wood = bf.terrain_at(target.hex) is Terrain.WOOD
+    if artillery and into_wood and dist > er.artillery_into_woods_max:
+        return True  # HH.TERR.31, HH.ART.12; 2012 never (HH12.TER.9, HH12.ART.8)
+    if not artillery and into_wood and dist > er.small_arms_into_woods_max:
+        return True  # 2012: small arms only at an adjacent wood hex (ruling HH12.TER.A9)
     return False
 
 

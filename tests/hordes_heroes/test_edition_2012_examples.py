@@ -166,3 +166,126 @@ def test_WX_11_HH12_UNIT_3_three_stand_units_survive_with_one():
     res = lookup(TroopClass.C, 6, table=RULES_2012.crt, printed=RULES_2012.crt_printed)
     apply_result(st, 1, res, Cause.SHOOTING, [H(0, 8)], None, Dice())
     assert st.units[1].stands == 1 and not st.units[1].eliminated
+
+
+# --- WX-22: hand-to-hand recoil -----------------------------------------------------------------------------------
+
+
+def test_WX_22_HH12_CMP_1_HH12_CMP_A1_recoil_prefers_an_empty_hex_to_a_push():
+    """WX-22, HH12.CMP.1, HH12.CMP.2, rulings HH12.CMP.A1, HH12.CMP.A3: with a friend directly behind, the 2012
+    loser recoils into the empty edge-ward hex and the friend stays put; in 2022 it recoils directly away and pushes
+    the friend on, disrupting it (HH.COMP.3, HH.COMP.6)."""
+    from games.hordes_heroes.compulsory import recoil_h2h
+
+    def play(st: GameState) -> GameState:
+        recoil_h2h(st, 1, H(4, 7))
+        return st
+
+    def fresh() -> GameState:
+        return make_state(
+            [
+                (1, "south", "spear", (3, 8), Facing.N),
+                (2, "north", "spear", (4, 7), Facing.SW),
+                (3, "south", "spear", (2, 9), Facing.N),
+            ],
+            rows=13,
+        )
+
+    st = play(in_2012(fresh()))
+    assert st.units[1].hex == H(3, 9) and st.units[1].facing is Facing.N
+    assert st.units[3].hex == H(2, 9) and not st.units[3].disrupted
+    st = play(fresh())
+    assert st.units[1].hex == H(2, 9)
+    assert st.units[3].hex == H(1, 10) and st.units[3].disrupted
+
+
+def test_HH12_CMP_2_disordered_friends_can_be_pushed_in_2012():
+    """HH12.CMP.2, HH12.CMP.3: with every hex away held by disordered friends, the 2012 loser pushes one on; the
+    2022 loser is eliminated (disrupted friends cannot be displaced, HH.COMP.11)."""
+    from games.hordes_heroes.compulsory import recoil_h2h
+
+    def fresh() -> GameState:
+        return make_state(
+            [
+                (1, "south", "spear", (3, 8), Facing.N),
+                (2, "north", "spear", (4, 7), Facing.SW),
+                (3, "south", "spear", (2, 9), Facing.N, {"disrupted": True}),
+                (4, "south", "spear", (3, 9), Facing.N, {"disrupted": True}),
+                (5, "south", "spear", (2, 8), Facing.N, {"disrupted": True}),
+            ],
+            rows=13,
+        )
+
+    st = fresh()
+    recoil_h2h(st, 1, H(4, 7))
+    assert st.units[1].eliminated
+    st = in_2012(fresh())
+    recoil_h2h(st, 1, H(4, 7))
+    assert st.units[1].hex == H(2, 9) and st.units[3].hex == H(1, 10)
+
+
+# --- WX-14: command ---------------------------------------------------------------------------------------------
+
+
+def test_WX_14_HH12_CMD_4_HH12_CMD_A2_HH12_CMD_A3_command_range_photo_example():
+    """WX-14, HH12.CMD.4, rulings HH12.CMD.A2, HH12.CMD.A3: B and D in range, C by the chain; A's only 3-hex path
+    runs through a wood hex; E is too far and not adjacent to a commanded unit."""
+    from games.hordes_heroes.command import commanded_units
+
+    units = [
+        (1, "south", "spear", (3, 8), Facing.N),  # A
+        (2, "south", "spear", (6, 5), Facing.N),  # B
+        (3, "south", "spear", (7, 5), Facing.N),  # C
+        (4, "south", "spear", (0, 5), Facing.N),  # D
+        (5, "south", "spear", (1, 3), Facing.N),  # E
+    ]
+    st = in_2012(make_state(units, [(1, "south", (3, 5), {"cr": 3})], terrain={(3, 6): "wood"}))
+    assert commanded_units(st, "south") == frozenset({2, 3, 4})
+
+
+# --- WX-24 and the 2012 line of fire ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rng, e2012, e2022", [(1, True, True), (2, False, True)])
+def test_WX_24_HH12_TER_9_HH12_TER_A9_small_arms_at_a_unit_in_woods(rng, e2012, e2022):
+    """WX-24, HH12.TER.9, ruling HH12.TER.A9: a 7+ bow needs 10 against A1 in woods; 2012 shoots only into an
+    adjacent wood hex, 2022 also at range 2 over open ground (HH.TERR.28, HH.TERR.29)."""
+    from games.hordes_heroes.shooting import can_target
+
+    st = make_state(
+        [(1, "south", "bow7", (0, 4 + rng), Facing.N), (2, "north", "spear", (0, 4), Facing.S)],
+        terrain={(0, 4): "wood"},
+    )
+    assert to_hit(st, st.units[1], st.units[2]) == 10
+    assert can_target(st, st.units[1], st.units[2], Facing.N) is e2022
+    assert can_target(in_2012(st), st.units[1], st.units[2], Facing.N) is e2012
+
+
+def test_HH12_TER_6_broken_ground_blocks_fire_in_2012():
+    """HH12.TER.6: a broken-ground hex between shooter and target blocks a 2012 line of fire, not a 2022 one."""
+    from games.hordes_heroes.shooting import can_target
+
+    st = make_state(
+        [(1, "south", "bow7", (0, 6), Facing.N), (2, "north", "spear", (0, 4), Facing.S)],
+        terrain={(0, 5): "broken"},
+    )
+    assert can_target(st, st.units[1], st.units[2], Facing.N) is True
+    assert can_target(in_2012(st), st.units[1], st.units[2], Facing.N) is False
+
+
+def test_HH12_SHOOT_3_HH12_SHOOT_A1_no_half_hex_rule_in_2012():
+    """HH12.SHOOT.3, ruling HH12.SHOOT.A1: at range 2 "in between", one clear candidate hex is enough in 2012;
+    2022's half-hex rule needs both (HH.HEX.12)."""
+    from games.hordes_heroes.shooting import can_target
+
+    # shooter (0,6) facing N; target (1,4) lies between the candidates (0,5) and (1,5); a friend holds (1,5)
+    st = make_state(
+        [
+            (1, "south", "bow7", (0, 6), Facing.N),
+            (3, "south", "spear", (1, 5), Facing.N),
+            (2, "north", "spear", (1, 4), Facing.S),
+        ]
+    )
+    assert H(0, 6).distance(H(1, 4)) == 2
+    assert can_target(st, st.units[1], st.units[2], Facing.N) is False
+    assert can_target(in_2012(st), st.units[1], st.units[2], Facing.N) is True
