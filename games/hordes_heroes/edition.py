@@ -96,6 +96,14 @@ class EditionRules:
     """HH.TERR.31 (2022: artillery at a wood hex up to 3 hexes) / HH12.TER.9, HH12.ART.8 (2012: never, 0)."""
     small_arms_into_woods_max: int
     """HH.TERR.28, HH.TERR.29 (2022: range 2) / HH12.TER.9, ruling HH12.TER.A9 (2012: adjacent only, 1)."""
+    must_target_nearest: bool
+    """HH.SHOOT.6 (2022: any enemy in range) / HH12.SHOOT.4, HH12.ART.3, ruling HH12.SHOOT.A2 (2012: the nearest
+    legal target, a choice among equally near ones)."""
+    side_facing_wide_arc: bool
+    """HH.SHOOT.7 (2022: small arms shoot through 2 front sides) / HH12.SHOOT.5, ruling HH12.SHOOT.A3 (2012: 3 when
+    facing a side)."""
+    must_end_facing_point: bool
+    """HH.MOVE.12 (2022: a move ends facing a hex point) / HH12.MOV.6 (2012: a side facing is allowed)."""
     terrain_armour_vs_artillery: bool
     """HH.ART.8 (2022: woods and BUA give A2 against artillery) / HH12.ARM.4, ruling HH12.ARM.A1 (2012: never)."""
 
@@ -134,6 +142,9 @@ RULES_2022 = EditionRules(
     fire_blocking_terrain=frozenset({Terrain.WOOD, Terrain.BUA, Terrain.IMPENETRABLE}),
     artillery_into_woods_max=3,
     small_arms_into_woods_max=2,
+    must_target_nearest=False,
+    side_facing_wide_arc=False,
+    must_end_facing_point=True,
     terrain_armour_vs_artillery=True,
 )
 
@@ -171,6 +182,9 @@ RULES_2012 = EditionRules(
     fire_blocking_terrain=frozenset({Terrain.WOOD, Terrain.BUA, Terrain.IMPENETRABLE, Terrain.BROKEN}),  # HH12.TER.6
     artillery_into_woods_max=0,  # HH12.TER.9, HH12.ART.8
     small_arms_into_woods_max=1,  # ruling HH12.TER.A9
+    must_target_nearest=True,  # HH12.SHOOT.4, HH12.ART.3
+    side_facing_wide_arc=True,  # HH12.SHOOT.5
+    must_end_facing_point=False,  # HH12.MOV.6
     terrain_armour_vs_artillery=False,  # HH12.ARM.4, ruling HH12.ARM.A1
 )
 

@@ -566,7 +566,7 @@ class MoveSim:
                 prim = min(fronts) if fronts else min(self.contacts)
             d = direction(self.hex, st.units[prim].hex)  # type: ignore[arg-type]
             contact_facing = Facing.of_side(d)  # type: ignore[arg-type]
-        elif not self.facing.is_point:
+        elif not self.facing.is_point and self.state.rules.must_end_facing_point:  # HH12.MOV.6: 2012 may face a side
             on_road_side = bf.is_road(self.hex) and self.facing.side in bf.road_sides.get(self.hex, frozenset())
             if not on_road_side and self.facing != self.unit.facing:
                 self.fail("HH.MOVE.12", f"must end its move facing a hex point, not side {self.facing.name}")

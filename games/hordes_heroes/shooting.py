@@ -238,7 +238,25 @@ def may_shoot(state: GameState, u: Unit, side_phasing: bool) -> tuple[bool, list
 
 
 def can_target(state: GameState, u: Unit, v: Unit, facing: Facing) -> bool:
-    """Range, arc and line of fire for one shooter and target (HH.SHOOT.6-8, HH.ART.10, HH.ART.12, HH.TERR.61)."""
+    """Range, arc and line of fire for one shooter and target (HH.SHOOT.6-8, HH.ART.10, HH.ART.12, HH.TERR.61).
+
+    2012: only the nearest legal target, counting every facing the shooter may take (HH12.SHOOT.4, HH12.ART.3,
+    ruling HH12.SHOOT.A2). TODO(HH12.SHOOT.6): the contacted shooter's split among its attackers.
+    """
+    if not _in_reach(state, u, v, facing):
+        return False
+    if not state.rules.must_target_nearest:
+        return True
+    assert u.hex is not None and v.hex is not None
+    d = u.hex.distance(v.hex)
+    return not any(
+        w.hex is not None and u.hex.distance(w.hex) < d and any(_in_reach(state, u, w, f) for f in _facings(state, u))
+        for w in state.live_units(v.side)
+    )
+
+
+def _in_reach(state: GameState, u: Unit, v: Unit, facing: Facing) -> bool:
+    """Range, arc and line of fire, before the 2012 nearest-target rule."""
     if not v.on_table or v.side == u.side or u.hex is None or v.hex is None:
         return False
     if state.profile(v).category is Category.BOAT:
@@ -254,7 +272,9 @@ def can_target(state: GameState, u: Unit, v: Unit, facing: Facing) -> bool:
             return False  # HH.TERR.61
     elif not 1 <= d <= 2:
         return False
-    if p.category is not Category.CHARIOT and not in_arc(u.hex, _g(facing), v.hex, Arc.FRONT):
+    # HH12.SHOOT.5, ruling HH12.SHOOT.A3: a 2012 side-facing unit's small arms shoot through 3 front sides
+    wide = state.rules.side_facing_wide_arc and not facing.is_point and not p.is_artillery
+    if p.category is not Category.CHARIOT and not in_arc(u.hex, _g(facing), v.hex, Arc.WIDE if wide else Arc.FRONT):
         return False
     return not _blocks(state, u, v, p.is_artillery)
 

@@ -289,3 +289,69 @@ def test_HH12_SHOOT_3_HH12_SHOOT_A1_no_half_hex_rule_in_2012():
     assert H(0, 6).distance(H(1, 4)) == 2
     assert can_target(st, st.units[1], st.units[2], Facing.N) is False
     assert can_target(in_2012(st), st.units[1], st.units[2], Facing.N) is True
+
+
+# --- WX-21, WX-23: facing and arcs ---------------------------------------------------------------------------------
+
+WX23_SIDE_2012 = {(2, 5), (3, 4), (4, 4), (1, 5), (2, 4), (3, 3), (4, 3), (5, 3)}
+WX23_SIDE_ONE_FACE = {(3, 4), (2, 4), (3, 3), (4, 3)}
+WX23_VERTEX = {(3, 4), (4, 4), (3, 3), (4, 3), (5, 3)}
+
+
+@pytest.mark.parametrize(
+    "facing, e2012, e2022",
+    [(Facing.N, WX23_VERTEX, WX23_VERTEX), (Facing.NW, WX23_SIDE_2012, WX23_SIDE_ONE_FACE)],
+)
+def test_WX_23_HH12_SHOOT_5_HH12_SHOOT_A3_small_arms_arcs(facing, e2012, e2022):
+    """WX-23, HH12.SHOOT.5, ruling HH12.SHOOT.A3, HH12.MOV.6: facing a vertex, 5 hexes at range 1-2 in both
+    editions; facing a side, a 2012 bow shoots through 3 front sides (8 hexes), a 2022 one through a 60-degree cone."""
+    from games.hordes_heroes.shooting import can_target
+
+    def arc(edition: Edition) -> set[tuple[int, int]]:
+        out = set()
+        for q in range(0, 7):
+            for r in range(2, 9):
+                if H(q, r).distance(H(3, 5)) in (1, 2):
+                    st = make_state([(1, "south", "bow7", (3, 5), facing), (2, "north", "bare", (q, r), Facing.S)])
+                    st.options = replace(st.options, edition=edition)
+                    if can_target(st, st.units[1], st.units[2], facing):
+                        out.add((q, r))
+        return out
+
+    assert arc(Edition.E2022) == e2022
+    assert arc(Edition.E2012) == e2012
+
+
+def test_WX_21_HH12_MOV_6_a_2012_move_may_end_facing_a_side():
+    """WX-21, HH12.MOV.6, HH12.MOV.7: ending a move facing a hex side off the road is legal in 2012, refused in 2022
+    (HH.MOVE.12)."""
+    from games.hordes_heroes.movement import Illegal, plan_move
+    from games.hordes_heroes.orders import Move
+
+    st = make_state([(1, "south", "mma", (3, 5), Facing.N)])
+    order = Move(1, 1, (H(3, 4), Facing.NW))
+    with pytest.raises(Illegal) as e:
+        plan_move(st, order)
+    assert e.value.problem.code == "HH.MOVE.12"
+    p = plan_move(in_2012(st), order)
+    assert p.unit.facing is Facing.NW and p.unit.hex == H(3, 4) and p.mp == 1
+
+
+def test_HH12_SHOOT_4_HH12_SHOOT_A2_the_nearest_target_only():
+    """HH12.SHOOT.4, ruling HH12.SHOOT.A2: with an enemy at range 1 and another at range 2, a 2012 shooter may only
+    target the nearer; 2022 takes either. Two equally near targets are both legal in 2012."""
+    from games.hordes_heroes.shooting import can_target
+
+    st = make_state(
+        [
+            (1, "south", "bow7", (0, 6), Facing.N),
+            (2, "north", "bare", (0, 5), Facing.S),
+            (3, "north", "bare", (2, 4), Facing.S),
+        ]
+    )
+    u = st.units[1]
+    assert can_target(st, u, st.units[2], Facing.N) and can_target(st, u, st.units[3], Facing.N)
+    in_2012(st)
+    assert can_target(st, u, st.units[2], Facing.N) and not can_target(st, u, st.units[3], Facing.N)
+    st.units[4] = replace(st.units[2], id=4, hex=H(1, 5))
+    assert can_target(st, u, st.units[2], Facing.N) and can_target(st, u, st.units[4], Facing.N)
