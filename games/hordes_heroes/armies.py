@@ -7,12 +7,12 @@ An army list is a catalogue of troop profiles and general types. A scenario pick
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
 from .model import Artillery, Category, Profile, Speed, Trait, TroopClass, Weapon, general_cost, max_generals
-from .edition import RULES_2022, EditionRules
+from .edition import RULES_2022, EditionRules, formula_points, points_warnings, rules_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,9 +111,15 @@ def profile_from_toml(d: dict[str, Any], where: str) -> Profile:
 
 def parse_army_list(text: str, where: str = "<army list>") -> ArmyList:
     data = tomllib.loads(text)
+    try:
+        rules = rules_for(str(data.get("edition", "2022")))
+    except ValueError as e:
+        raise ArmyListError(f"{where}: {e}") from None
     profiles = {}
     for d in data.get("profiles", []):
         p = profile_from_toml(d, where)
+        if p.list_points is None and p.flat_points is None and rules is not RULES_2022:
+            p = replace(p, list_points=formula_points(p, rules))  # HH12.ARMY.2: the 2012 formula for house rows
         if p.id in profiles:
             raise ArmyListError(f"{where}: profile id {p.id!r} appears twice")
         profiles[p.id] = p
@@ -199,7 +205,7 @@ def validate_army(
                 f" (shooting factors {', '.join(f'{x}+' for x in rules.shooting_factors)}) [HH12.ARMY.6]"
             )
         if pid not in seen_warn:
-            warnings.extend(p.warnings())
+            warnings.extend(p.warnings() if rules is RULES_2022 else points_warnings(p, rules))
             seen_warn.add(pid)
     for g in generals:
         if g.type not in army.generals:

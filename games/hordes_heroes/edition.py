@@ -16,6 +16,7 @@ from campaign.hexgrid import HalfHexRule
 
 from .battlefield import Terrain
 from .crt import CRT, CRT_2012, CRT_PRINTED, CRT_PRINTED_2012, CrtRow, PrintedRow
+from .model import SHOOT_POINTS, Profile
 
 
 class Edition(Enum):
@@ -51,6 +52,10 @@ class EditionRules:
     """HH.MOVE.13 / HH12.MOV.3: 1 MP in both."""
     single_hex_rule: bool
     """HH.MOVE.27 (2022) / HH12.MOV.12 (2022-only: off in 2012)."""
+    shooting_points: dict[int, int]
+    """HH.ARMY.7 (2022: 5+/6+/7+/8+ = 4/3/2/1) / HH12.ARMY.6 (2012: 6+/7+/8+ = 3/2/1)."""
+    characteristic_points: dict[str, int]
+    """HH.ARMY.8 (2022: A1 1, A2 2, E1 1, E2 2, F 1, H -1, AH -1) / HH12.ARMY.2 (2012: armour and the horde only)."""
     shooting_factors: tuple[int, ...]
     """HH.ARMY.6 (2022: 5+ to 8+) / HH12.ARMY.6, HH12.SHOOT.1 (2012: 6+ to 8+, no 5+)."""
     general_ratio: int | None
@@ -121,6 +126,8 @@ RULES_2022 = EditionRules(
     line_to_column_mp=1,
     column_to_line_mp=1,
     single_hex_rule=True,
+    shooting_points=dict(SHOOT_POINTS),
+    characteristic_points={"A1": 1, "A2": 2, "E1": 1, "E2": 2, "F": 1, "H": -1, "AH": -1},
     shooting_factors=(5, 6, 7, 8),
     general_ratio=5,
     disengage_classes="A",
@@ -161,6 +168,8 @@ RULES_2012 = EditionRules(
     line_to_column_mp=0,  # HH12.MOV.3
     column_to_line_mp=1,  # HH12.MOV.3
     single_hex_rule=False,  # HH12.MOV.12
+    shooting_points={6: 3, 7: 2, 8: 1},  # HH12.ARMY.6
+    characteristic_points={"A1": 1, "A2": 2, "H": -1},  # HH12.ARMY.2: E1/E2/F/G/C/HT free
     shooting_factors=(6, 7, 8),  # HH12.ARMY.6, HH12.SHOOT.1
     general_ratio=None,  # HH12.GEN.4 (possible extraction loss)
     disengage_classes="AB",  # HH12.MOV.10
@@ -200,3 +209,25 @@ def rules_for(edition: Edition | str) -> EditionRules:
             known = ", ".join(repr(e.value) for e in Edition)
             raise ValueError(f"edition {edition!r} is unknown; known editions: {known}") from None
     return EDITIONS[edition]
+
+
+def formula_points(p: Profile, rules: EditionRules) -> int:
+    """The edition's points formula: class + speed + CF (impact free) + shooting + characteristics (HH.ARMY.1;
+    2012: HH12.ARMY.2, HH12.ARMY.6, checked against the 2012 table's ten rows, WX-01). Artillery keeps its flat
+    value (HH.ARMY.10)."""
+    if p.flat_points is not None:
+        return p.flat_points
+    shoot = rules.shooting_points.get(p.shoot or 0, 0)
+    traits = sum(rules.characteristic_points.get(t.value, 0) for t in p.traits)
+    return p.cls.points + p.speed.hexes + p.cf + shoot + traits
+
+
+def points_warnings(p: Profile, rules: EditionRules) -> list[str]:
+    """A printed value that disagrees with the edition's formula (HH.ARMY.15, HH12.ARMY.2); the list value is used.
+    No class-A horde warning: 2012 hordes may be of any class (HH12.SPEC.19)."""
+    if p.list_points is None or p.flat_points is not None or p.list_points == formula_points(p, rules):
+        return []
+    return [
+        f"profile {p.id} ({p.name}): the list prints {p.list_points} points but the {rules.edition.value} formula"
+        f" gives {formula_points(p, rules)}; the list value is used [HH.ARMY.15, HH12.ARMY.2]"
+    ]

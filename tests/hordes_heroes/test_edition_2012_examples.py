@@ -355,3 +355,66 @@ def test_HH12_SHOOT_4_HH12_SHOOT_A2_the_nearest_target_only():
     assert can_target(st, u, st.units[2], Facing.N) and not can_target(st, u, st.units[3], Facing.N)
     st.units[4] = replace(st.units[2], id=4, hex=H(1, 5))
     assert can_target(st, u, st.units[2], Facing.N) and can_target(st, u, st.units[4], Facing.N)
+
+
+# --- WX-01, WX-02: points ---------------------------------------------------------------------------------------
+
+WX01 = [
+    # name, class, speed, cf, shoot, traits, printed 2012
+    ("Mounted Men-at-Arms", "B", "3CR", 5, None, ("A2",), 14),
+    ("Retinue Longbowmen (6+)", "B", "1CR", 2, 6, ("A1",), 11),
+    ("Peasant (Horde)", "E", "1R", 1, None, ("H",), 2),
+    ("Crossbowmen (8+)C", "C", "1CR", 2, 8, ("C",), 7),
+    ("Militia Spearmen", "D", "1CR", 3, None, (), 6),
+    ("Mongol Light Cavalry (7+)", "B", "5R", 2, 7, ("E2", "F"), 13),
+    ("Mongol Heavy Cavalry (7+)", "B", "3CR", 5, 7, ("A2",), 16),
+    ("Levy Longbow (7+)", "C", "1CR", 1, 7, (), 7),
+    ("War Wagon (8+)G", "C", "1CR", 5, 8, ("G", "HT"), 10),
+    ("Teutonic Knights", "A", "3CR", 6, None, ("A2",), 16),
+]
+
+
+@pytest.mark.parametrize("name, cls, speed, cf, shoot, traits, printed", WX01)
+def test_WX_01_HH12_ARMY_2_troop_points_reproduce_the_2012_table(name, cls, speed, cf, shoot, traits, printed):
+    """WX-01, WX-02, HH12.ARMY.2, HH12.ARMY.3, HH12.ARMY.6: class + speed + CF + shooting (6+/7+/8+ = 3/2/1) +
+    armour (A1 1, A2 2), horde -1; E1/E2/F/G/C/HT free: all ten rows of the 2012 table."""
+    from games.hordes_heroes.edition import formula_points
+
+    p = P("x", name, "infantry", cls, speed, cf, 0, shoot, traits)
+    assert formula_points(p, RULES_2012) == printed
+
+
+def test_WX_01_HH12_ARMY_2_the_2022_formula_prices_evasion_and_the_2012_one_does_not():
+    """HH12.ARMY.2: the Mongol light cavalry row (E2 F) is 13 in 2012 and 16 under the 2022 characteristic costs."""
+    from games.hordes_heroes.edition import RULES_2022, formula_points
+
+    p = P("x", "Mongol Light Cavalry", "cavalry", "B", "5R", 2, 0, 7, ("E2", "F"))
+    assert (formula_points(p, RULES_2012), formula_points(p, RULES_2022)) == (13, 16)
+
+
+def test_HH12_ARMY_2_house_rows_of_a_2012_list_are_costed_by_the_2012_formula():
+    """HH12.ARMY.2, HH12.GEN.1, HH12.GEN.3: a 2012 list row without printed points takes the 2012 formula; its CM 5 / CR 5 general costs
+    the list's value."""
+    from games.hordes_heroes.armies import parse_army_list
+
+    text = """
+id = "t"
+title = "t"
+edition = "2012"
+[[profiles]]
+id = "lc"
+name = "Light Cavalry"
+category = "cavalry"
+class = "B"
+speed = "5R"
+cf = 2
+shoot = 7
+traits = ["E2", "F"]
+[[generals]]
+id = "general"
+cm = 5
+cr = 5
+points = 10
+"""
+    army = parse_army_list(text)
+    assert army.profiles["lc"].points == 13 and army.generals["general"].points == 10
