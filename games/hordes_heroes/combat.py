@@ -382,7 +382,7 @@ def follow_status(state: GameState, w: Unit, h: Hex) -> tuple[str, bool]:
         reasons.append("stakes")
     if w.pavisses:
         reasons.append("pavisses")
-    if w.combined and Category.WAR_WAGON in (p.category, state.profiles[w.rear_profile].category):  # type: ignore[index]
+    if w.combined and Category.WAR_WAGON in (p.category, state.profiles[w.rear_profile].category):  # type: ignore[index]  # combined
         reasons.append("war wagons")  # HH.COMP.26, HH.SPECIAL.23
     if shield_wall(state, w):
         reasons.append("shield wall")
@@ -602,7 +602,7 @@ def _advance(state: GameState, w: Unit, h: Hex, a: Applied, breaking: bool, lose
         if lu.hex is not None and direction(h, lu.hex) is not None:
             d = direction(h, lu.hex)
             if d not in front_exit_sides(moved.facing):
-                state.units[w.id] = replace(moved, facing=Facing.of_side(d))  # type: ignore[arg-type]
+                state.units[w.id] = replace(moved, facing=Facing.of_side(d))  # type: ignore[arg-type]  # adjacent
             break
     return lines
 
@@ -668,8 +668,8 @@ def resolve_combat(state: GameState, g: Group, dice: DiceSource, fought: set[Mem
     assert focus.hex is not None
     bf = state.field
     fe = bf.elevation_at(focus.hex)
-    higher_f = {focus.id: bool(opp_units) and all(fe > bf.elevation_at(v.hex) for v in opp_units)}  # type: ignore[arg-type]
-    higher_o = {v.id: bf.elevation_at(v.hex) > fe for v in opp_units}  # type: ignore[arg-type]
+    higher_f = {focus.id: bool(opp_units) and all(fe > bf.elevation_at(v.at) for v in opp_units)}
+    higher_o = {v.id: bf.elevation_at(v.at) > fe for v in opp_units}
     fst = side_total(state, [focus], [], {focus.id: opp_units}, higher_f)
     ost = side_total(state, opp_units, opp_gens, {v.id: [focus] for v in opp_units}, higher_o)
     label = f"unit {focus.id} ({focus.name}) against " + ", ".join(
@@ -695,7 +695,7 @@ def resolve_combat(state: GameState, g: Group, dice: DiceSource, fought: set[Mem
             res = result_for(state, focus.id, hits)
             assert res is not None
             srcs = [v.hex for v in opp_units] + [state.generals[x].hex for x in opp_gens]
-            more, ap = apply_result(state, focus.id, res, Cause.HTH, srcs, fe_hex, dice)  # type: ignore[arg-type]
+            more, ap = apply_result(state, focus.id, res, Cause.HTH, srcs, fe_hex, dice)  # type: ignore[arg-type]  # on table
             lines += more
             applied.append(ap)
             winners = [state.units[v.id] for v in opp_units if state.units[v.id].on_table]

@@ -133,7 +133,7 @@ def commanded_units(state: GameState, side: str) -> frozenset[int]:
     seeds_h = set()
     for g in generals:
         for u in units:
-            if u.hex == g.hex or direction(u.hex, g.hex) is not None:  # type: ignore[arg-type]
+            if g.hex is not None and (u.at == g.hex or direction(u.at, g.hex) is not None):
                 seeds_h.add(u.id)
     horde_ok = {uid for uid in chain(seeds_h, lambda v: True) if state.profile(state.units[uid]).horde}
 

@@ -568,6 +568,6 @@ def try_flee_response(state: GameState, v: Unit, mover: Unit) -> list[str] | Non
     lines = _carry_out_response(state, v, chosen, remount + "flees in response", "HH.COMP.47")
     path = chosen[0]
     prev = path[-2] if len(path) > 1 else v.hex
-    d = direction(prev, path[-1])  # type: ignore[arg-type]
+    d = direction(prev, path[-1])  # type: ignore[arg-type]  # v is on the table: prev is a hex
     place(state, v.id, path[-1], flee_responded_this_bound=True, facing=Facing.of_point(d or 0), profile=v.profile)
     return lines

@@ -413,6 +413,12 @@ class Unit:
         return self.hex is not None and not self.eliminated
 
     @property
+    def at(self) -> Hex:
+        """The hex of a unit known to be on the table (the rules only ask it of such units)."""
+        assert self.hex is not None, f"unit {self.id} is not on the table"
+        return self.hex
+
+    @property
     def split_rear(self) -> bool:
         """The 2-stand rear part of a split unit: it follows its front part (ruling HH.TERR.43)."""
         return self.split_link is not None and self.split_link < self.id

@@ -228,7 +228,7 @@ class MoveSim:
         if m is Mount.DISMOUNT:
             if p.dismounted is None:
                 self.fail("HH.MOVE.26", "may not dismount: its army list gives it no dismounted form")
-            new = self._profile_key(p.dismounted)  # type: ignore[arg-type]
+            new = self._profile_key(p.dismounted)  # type: ignore[arg-type]  # fail() raised if None
         else:
             if self.unit.profile == self.unit.base_profile:
                 self.fail("HH.MOVE.26", "is mounted already")
@@ -564,8 +564,9 @@ class MoveSim:
             if prim is None:
                 fronts = [c for c in self.contacts if self._towards(st.units[c]) in front_exit_sides(self.facing)]
                 prim = min(fronts) if fronts else min(self.contacts)
-            d = direction(self.hex, st.units[prim].hex)  # type: ignore[arg-type]
-            contact_facing = Facing.of_side(d)  # type: ignore[arg-type]
+            d = direction(self.hex, st.units[prim].at)
+            assert d is not None  # a contacted unit is adjacent
+            contact_facing = Facing.of_side(d)
         elif not self.facing.is_point and self.state.rules.must_end_facing_point:  # HH12.MOV.6: 2012 may face a side
             on_road_side = bf.is_road(self.hex) and self.facing.side in bf.road_sides.get(self.hex, frozenset())
             if not on_road_side and self.facing != self.unit.facing:

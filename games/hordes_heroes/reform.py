@@ -49,7 +49,7 @@ def verify_combine(state: GameState, o: Combine, commanded: frozenset[int]) -> t
             fail("HH.STAND.6", f"{uname(state, u)} is at full strength; only reduced units combine")
     if a.side != b.side or a.profile != b.profile:
         fail("HH.STAND.6", f"units {a.id} and {b.id} are not of the same troop type and class")
-    if direction(a.hex, b.hex) is None:  # type: ignore[arg-type]
+    if direction(a.at, b.at) is None:
         fail("HH.STAND.6", f"units {a.id} and {b.id} are not adjacent")
     if o.at is not None and o.at not in (a.hex, b.hex):
         fail("HH.STAND.6", f"the merged unit stays in the hex of one of the two, not {state.label(o.at)}")
@@ -150,7 +150,7 @@ def verify_separate(state: GameState, o: Separate, commanded: frozenset[int]) ->
     p = state.profile(a)
     if not (p.pike or p.horde) or a.profile != b.profile or a.nominal != 6 or b.nominal != 6:
         fail("HH.SPECIAL.28", "only two 6-stand units of one pike or horde troop type separate into three")
-    if direction(a.hex, b.hex) is None:  # type: ignore[arg-type]
+    if direction(a.at, b.at) is None:
         fail("HH.SPECIAL.30", f"units {a.id} and {b.id} are not adjacent")
     total = a.stands + b.stands
     if total < 6:
@@ -158,7 +158,7 @@ def verify_separate(state: GameState, o: Separate, commanded: frozenset[int]) ->
     free = sorted(
         h
         for u in (a, b)
-        for h in u.hex.neighbours()  # type: ignore[union-attr]
+        for h in u.at.neighbours()
         if state.unit_at(h) is None
         and can_occupy(state, p, h)
         and not any(g.side != a.side for g in state.generals_at(h))
@@ -168,7 +168,7 @@ def verify_separate(state: GameState, o: Separate, commanded: frozenset[int]) ->
         fail("HH.SPECIAL.30", "the third unit needs a vacant hex next to one of the two")
     assert into is not None
     s = _split(total, 3)
-    parent = a if direction(a.hex, into) is not None else b  # type: ignore[arg-type]
+    parent = a if direction(a.at, into) is not None else b
     nid = max(state.units) + 1
     third = replace(parent, id=nid, hex=into, stands=min(4, s[2]), nominal=4, moved_this_phase=True)
     after = [replace(u, stands=min(4, k), nominal=4, moved_this_phase=True) for u, k in zip((a, b), s[:2], strict=True)]
@@ -203,14 +203,14 @@ def verify_rejoin(state: GameState, o: Rejoin, commanded: frozenset[int]) -> tup
         check_may_move(state, w, w.id in commanded)
         if is_engaged(state, w):
             fail("HH.TERR.43", f"{uname(state, w)} is engaged; the parts re-form only out of combat")
-    if direction(front.hex, rear.hex) is None:  # type: ignore[arg-type]
+    if direction(front.at, rear.at) is None:
         fail(
             "HH.TERR.43",
             f"the parts {front.id} and {rear.id} are not adjacent",
             "bring them next to each other first",
         )
     for w in (front, rear):
-        if state.field.is_restriction(w.hex, state.options.restrict_tracks):  # type: ignore[arg-type]
+        if state.field.is_restriction(w.at, state.options.restrict_tracks):
             fail(
                 "HH.TERR.43",
                 f"{uname(state, w)} is still in the restriction at {state.label(w.hex)}; the parts re-form once the"
@@ -249,17 +249,17 @@ def verify_exchange(state: GameState, o: Exchange, commanded: frozenset[int]) ->
     _ready(state, [a, b], commanded, "HH.SPECIAL.24")
     if not (a.combined and b.combined) or (a.profile, a.rear_profile) != (b.profile, b.rear_profile):
         fail("HH.SPECIAL.24", f"units {a.id} and {b.id} are not combined-arms units of the same two troop types")
-    if direction(a.hex, b.hex) is None:  # type: ignore[arg-type]
+    if direction(a.at, b.at) is None:
         fail("HH.SPECIAL.24", f"units {a.id} and {b.id} are not adjacent")
-    fp, rp = state.profile(a), state.profiles[a.rear_profile]  # type: ignore[index]
+    fp, rp = state.profile(a), state.profiles[a.rear_profile]  # type: ignore[index]  # combined: has a rear profile
     front = min(a.front_stands + b.front_stands, fp.stands)
     rear = min(a.rear_stands + b.rear_stands, rp.stands)
     lost = a.stands + b.stands - front - rear
     na = replace(a, stands=front, nominal=fp.stands, rear_profile=None, rear_stands=0, moved_this_phase=True)
     nb = replace(
         b,
-        profile=b.rear_profile,  # type: ignore[arg-type]
-        base_profile=b.rear_profile,  # type: ignore[arg-type]
+        profile=b.rear_profile,  # type: ignore[arg-type]  # combined: has a rear profile
+        base_profile=b.rear_profile,  # type: ignore[arg-type]  # combined: has a rear profile
         name=rp.name,
         stands=rear,
         nominal=rp.stands,

@@ -106,7 +106,7 @@ def apply_result(
         lines.append(f"  {uname(state, u)} loses {lost} stand{'s' if lost != 1 else ''}, {u.stands} left [HH.STAND.1].")
         if u.combined and u.stands and u.front_stands == 0:
             # HH.SPECIAL.27: the rear troop type becomes the front; its CF, class and impact apply from now on.
-            u = replace(u, profile=u.rear_profile, rear_profile=None, rear_stands=0)  # type: ignore[arg-type]
+            u = replace(u, profile=u.rear_profile, rear_profile=None, rear_stands=0)  # type: ignore[arg-type]  # combined: rear set
             state.units[uid] = u
             lines.append(
                 f"  its front rank is gone: {uname(state, u)} fights as {state.profile(u).name} [HH.SPECIAL.27]."

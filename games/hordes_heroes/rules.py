@@ -139,8 +139,7 @@ def contact(state: GameState, mover: Unit, contacts: tuple[int, ...]) -> list[st
         (
             c
             for c in contacts
-            if direction(mover.hex, state.units[c].hex) == mover.facing.side  # type: ignore[arg-type]
-            and not mover.facing.is_point
+            if direction(mover.at, state.units[c].at) == mover.facing.side and not mover.facing.is_point
         ),
         min(contacts),
     )
@@ -153,7 +152,7 @@ def contact(state: GameState, mover: Unit, contacts: tuple[int, ...]) -> list[st
         v = state.units[cid]
         sp = state.standing_for(v.side).for_unit(v.id)
         others = [w for w in engaged_with(state, v) if w.id != mover.id]
-        d = direction(v.hex, mover.hex)  # type: ignore[arg-type]
+        d = direction(v.at, mover.at)
         if d is None or (v.disrupted and not state.rules.disordered_may_turn_to_face):
             continue  # HH12.DIS.7: a 2012 disordered unit cannot turn to face its attackers
         if sp.turn_to_face and not others:
@@ -297,10 +296,12 @@ def do_single(state: GameState, o: Single, after: Unit) -> list[str]:
     )
     if contacts and o.facing is None:
         prim = min(contacts)
-        after = replace(after, facing=Facing.of_side(direction(after.hex, state.units[prim].hex)))  # type: ignore[arg-type]
+        d = direction(after.at, state.units[prim].at)
+        assert d is not None  # a contacted unit is adjacent
+        after = replace(after, facing=Facing.of_side(d))
     if contacts:
         after = replace(after, pavisses=False)
-    plan = MovePlan(after, (after.hex,) if after.hex != before.hex else (), (), 0, 0, contacts, ())  # type: ignore[arg-type]
+    plan = MovePlan(after, (after.at,) if after.at != before.at else (), (), 0, 0, contacts, ())
     return apply_plan(state, plan, "makes a single-hex move")
 
 
@@ -320,18 +321,18 @@ def verify_swap(state: GameState, o: Swap, commanded: frozenset[int]) -> tuple[U
             )
     if a.side != b.side:
         fail("HH.MOVE.21", "only two friendly units may interchange")
-    if direction(a.hex, b.hex) is None:  # type: ignore[arg-type]
+    if direction(a.at, b.at) is None:
         fail("HH.MOVE.21", f"units {a.id} and {b.id} are not adjacent")
     for u in (a, b):
-        if adjacent_enemies(state, u.side, u.hex):  # type: ignore[arg-type]
+        if adjacent_enemies(state, u.side, u.at):
             fail("HH.MOVE.21", f"{uname(state, u)} is adjacent to an enemy unit and may not interchange")
     for u, other in ((a, b), (b, a)):
         p = state.profile(u)
-        if not can_step(state, p, u.hex, other.hex):  # type: ignore[arg-type]
+        if not can_step(state, p, u.at, other.at):
             fail("HH.MOVE.21", f"{uname(state, u)} cannot enter {state.label(other.hex)}")
-        if state.field.is_steep(u.hex, other.hex) and (p.category.mounted or p.category.wheeled):  # type: ignore[arg-type]
+        if state.field.is_steep(u.at, other.at) and (p.category.mounted or p.category.wheeled):
             fail("HH.TERR.55", f"{uname(state, u)} cannot cross the steep side")
-        if side_key(u.hex, other.hex) in state.stakes:  # type: ignore[arg-type]
+        if side_key(u.at, other.at) in state.stakes:
             fail("HH.SPECIAL.15", "the units cannot interchange across planted stakes")
     out = []
     for u, other, f in ((a, b, o.facing_a), (b, a, o.facing_b)):
@@ -403,7 +404,7 @@ def verify_disengage(state: GameState, o: Disengage, commanded: frozenset[int]) 
 def do_disengage(state: GameState, u: Unit, to: Hex) -> list[str]:
     """Move back, then the default follow-up by the lowest-id engaged enemy that may enter (HH.PD.19, HH.MOVE.25)."""
     was_engaged = engaged_with(state, u)
-    old = u.hex
+    old = u.at
     after = replace(u, hex=to, moved_this_phase=True, moved_this_bound=True)
     contacts = tuple(
         v.id
@@ -416,9 +417,9 @@ def do_disengage(state: GameState, u: Unit, to: Hex) -> list[str]:
         sp = state.standing_for(v.side).for_unit(v.id)
         if not sp.follow_disengage:
             continue
-        if not can_step(state, state.profile(v), v.hex, old) or state.field.is_steep(v.hex, old):  # type: ignore[arg-type]
+        if not can_step(state, state.profile(v), v.at, old) or state.field.is_steep(v.at, old):
             continue
-        if side_key(v.hex, old) in state.stakes:  # type: ignore[arg-type]
+        if side_key(v.at, old) in state.stakes:
             continue
         moved = replace(v, hex=old)
         state.units[v.id] = moved
@@ -452,7 +453,7 @@ def verify_embark(state: GameState, o: Embark, commanded: frozenset[int]) -> tup
         fail("HH.MOVE.22", f"{uname(state, u)} is engaged and may not leave its hex")
     if split_partner(state, u) is not None:
         fail("HH.TERR.47", f"{uname(state, u)} is a split unit; `rejoin` it before it embarks")
-    if direction(u.hex, b.hex) is None:  # type: ignore[arg-type]
+    if direction(u.at, b.at) is None:
         fail(
             "HH.TERR.47",
             f"{uname(state, u)} is not next to boat {b.id} at {state.label(b.hex)}",
@@ -567,7 +568,7 @@ def verify_stakes(state: GameState, o: Stakes, commanded: frozenset[int]) -> Uni
             fail("HH.SPECIAL.14", f"{uname(state, u)} has already planted its stakes")
         if not u.facing.is_point:
             fail("HH.SPECIAL.14", f"{uname(state, u)} must face a hex point to stake its two front sides")
-        near = [v for v in state.live_units(state.other(u.side)) if v.hex.distance(u.hex) <= 2]  # type: ignore[union-attr,arg-type]
+        near = [v for v in state.live_units(state.other(u.side)) if v.at.distance(u.at) <= 2]
         if near:
             fail("HH.SPECIAL.14", f"{uname(state, u)} cannot plant stakes: enemy unit {near[0].id} is within 2 hexes")
     else:
@@ -625,8 +626,8 @@ def rally_all(state: GameState, side: str, choices: dict[int, Rally]) -> list[st
         facing = c.facing if c and c.facing else None
         if facing is None:
             if enemies:
-                near = min(enemies, key=lambda v: (v.hex.distance(u.hex), v.id))  # type: ignore[union-attr,arg-type]
-                facing = nearest_point_facing(u.hex, near.hex, u.facing)  # type: ignore[arg-type]
+                near = min(enemies, key=lambda v: (v.at.distance(u.at), v.id))
+                facing = nearest_point_facing(u.at, near.at, u.facing)
             else:
                 facing = u.facing if u.facing.is_point else Facing.of_point(u.facing.side)
         formation = (

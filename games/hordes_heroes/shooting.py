@@ -105,7 +105,7 @@ def _entry_steep(state: GameState, shooter: Unit, target: Unit) -> bool:
 
 def _up_escarpment(state: GameState, shooter: Unit, target: Unit) -> bool:
     bf = state.field
-    return bf.elevation_at(target.hex) > bf.elevation_at(shooter.hex) and bf.elevation_at(shooter.hex) == 0  # type: ignore[arg-type]
+    return bf.elevation_at(target.at) > bf.elevation_at(shooter.at) and bf.elevation_at(shooter.at) == 0
 
 
 def shooting_profile(state: GameState, u: Unit) -> Profile:
@@ -123,7 +123,7 @@ def shooting_stands(state: GameState, u: Unit) -> int:
     if not u.combined:
         return u.stands
     front = u.front_stands if state.profile(u).shoot is not None else 0
-    rear = u.rear_stands if state.profiles[u.rear_profile].shoot is not None else 0  # type: ignore[index]
+    rear = u.rear_stands if state.profiles[u.rear_profile].shoot is not None else 0  # type: ignore[index]  # combined: has a rear profile
     return front + rear
 
 
@@ -297,14 +297,14 @@ def default_target(state: GameState, u: Unit, allowed: list[int] | None) -> tupl
         for f in _facings(state, u):
             if can_target(state, u, v, f):
                 if state.profile(u).is_artillery:
-                    b = state.profile(u).guns.band(u.hex.distance(v.hex))  # type: ignore[union-attr,arg-type]
+                    b = state.profile(u).guns.band(u.at.distance(v.at))
                     extra = art_extra(state, u, v)
                     exp = sum(b.hits(r, extra) for r in range(1, 13)) if b else 0
-                    key = (-exp, u.hex.distance(v.hex), v.id)  # type: ignore[union-attr,arg-type]
+                    key = (-exp, u.at.distance(v.at), v.id)
                 else:
-                    if hard_cover(state, u.hex, v):  # type: ignore[arg-type]
+                    if hard_cover(state, u.at, v):
                         break
-                    key = (to_hit(state, u, v), u.hex.distance(v.hex), v.id)  # type: ignore[union-attr,arg-type]
+                    key = (to_hit(state, u, v), u.at.distance(v.at), v.id)
                 if best is None or key < best[0]:
                     best = (key, v.id, f)
                 break
@@ -340,7 +340,7 @@ def _suppression(
                 and (allowed is None or v.id in allowed)
                 and v.on_table
                 and shooting_profile(state, v).shoot is not None
-                and hard_cover(state, u.hex, v)  # type: ignore[arg-type]
+                and hard_cover(state, u.at, v)
                 and any(can_target(state, u, v, f) for f in _facings(state, u))
             )
             if not good:
@@ -350,7 +350,7 @@ def _suppression(
                 )
                 continue
             assert v is not None
-            off[v.id] = off.get(v.id, 0) + suppressed(shooting_stands(state, u), hard_cover(state, v.hex, u))  # type: ignore[arg-type]
+            off[v.id] = off.get(v.id, 0) + suppressed(shooting_stands(state, u), hard_cover(state, v.at, u))
             allocating.add(u.id)
             continue
         if c is not None or not ok or state.profile(u).is_artillery:
@@ -361,13 +361,13 @@ def _suppression(
             if allowed is not None and v.id not in allowed:
                 continue
             if any(can_target(state, u, v, f) for f in _facings(state, u)):
-                if hard_cover(state, u.hex, v) and shooting_profile(state, v).shoot:  # type: ignore[arg-type]
+                if hard_cover(state, u.at, v) and shooting_profile(state, v).shoot:
                     cands.append(v)
                 else:
                     plain = True
         if cands and not plain:
             v = min(cands, key=lambda v: (-small_arms_dice(state, v), v.id))
-            cover = hard_cover(state, v.hex, u)  # type: ignore[arg-type]
+            cover = hard_cover(state, v.at, u)
             off[v.id] = off.get(v.id, 0) + suppressed(shooting_stands(state, u), cover)
             allocating.add(u.id)
     return off, allocating, notes

@@ -82,9 +82,9 @@ def _end_protected(state: GameState, end: Unit, open_hex: Hex, line: set[int]) -
     if not state.field.on_map(open_hex) or state.field.terrain_at(open_hex) not in WALL_END_TERRAIN:
         return False
     for v in state.live_units(state.other(end.side)):
-        if exerts_zoc_into(state, v, open_hex) and _enemy_visible(state, end.hex, v.hex):  # type: ignore[arg-type]
+        if exerts_zoc_into(state, v, open_hex) and _enemy_visible(state, end.at, v.at):
             return False
-        if v.hex is not None and v.hex.distance(open_hex) == 1 and _enemy_visible(state, end.hex, v.hex):  # type: ignore[arg-type]
+        if v.at is not None and v.at.distance(open_hex) == 1 and _enemy_visible(state, end.at, v.at):
             if state.field.terrain_at(open_hex) in (Terrain.LAKE, Terrain.IMPENETRABLE):
                 continue
     return True
@@ -109,7 +109,7 @@ def shield_wall(state: GameState, u: Unit) -> bool:
                 w = state.unit_at(h)
                 if not _wall_capable(state, w, u.side):
                     break
-                bucket.append(w)  # type: ignore[arg-type]
+                bucket.append(w)  # type: ignore[arg-type]  # _wall_capable(None) is False
                 h = h.neighbour(k % 6)
         line = [*reversed(behind), u, *ahead]
         if len(line) < 2:

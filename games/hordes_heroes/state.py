@@ -248,7 +248,7 @@ class GameState:
         return None
 
     def occupancy(self) -> dict[Hex, Unit]:
-        return {u.hex: u for u in self.units.values() if u.on_table}  # type: ignore[misc]
+        return {u.at: u for u in self.units.values() if u.on_table}
 
     def generals_at(self, h: Hex) -> list[General]:
         return [g for _, g in sorted(self.generals.items()) if g.alive and g.hex == h]

@@ -159,6 +159,6 @@ def drop_stale_pairs(state: GameState) -> None:
     keep = set()
     for a, b in state.activated:
         ua, ub = state.units.get(a), state.units.get(b)
-        if ua and ub and ua.on_table and ub.on_table and direction(ua.hex, ub.hex) is not None:  # type: ignore[arg-type]
+        if ua and ub and ua.on_table and ub.on_table and direction(ua.at, ub.at) is not None:
             keep.add((a, b))
     state.activated = frozenset(keep)

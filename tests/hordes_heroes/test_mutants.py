@@ -13,7 +13,7 @@ import pytest
 
 from campaign.hexgrid import Hex
 from games.hordes_heroes.armies import profile_from_toml
-from games.hordes_heroes.battlefield import Battlefield, Terrain, pointy_spec
+from games.hordes_heroes.battlefield import Battlefield, pointy_spec
 from games.hordes_heroes.engine import deploy_zone_ok
 from games.hordes_heroes.geometry import Edge
 from games.hordes_heroes.model import Formation, Weapon
@@ -129,3 +129,15 @@ def test_HH_GEN_24_the_hero_line_exactly(hits, cls):
     assert got == CrtResult(hits, c, CrtMove.NONE, False, 0, "No Effect (hero general)", hero=True)
     assert got is not None and got.no_effect and got.hero is True and got.disrupted is False and got.stands == 0
     assert lookup(c, 4, hero=True) == lookup(c, 4)
+
+
+def test_HH_CRT_4_the_A4_switch_line_exactly():
+    """Ruling HH.CRT.4: with `crt_a4_disrupted` row 4 against class A reads and applies as B's printed line."""
+    from games.hordes_heroes.crt import CrtMove, CrtResult, lookup
+    from games.hordes_heroes.model import TroopClass
+
+    got = lookup(TroopClass.A, 4, a4_disrupted=True)
+    assert got == CrtResult(4, TroopClass.A, CrtMove.RECOIL, True, 1, "Recoil, Disrupted, 1 stand lost")
+    assert lookup(TroopClass.A, 4) == CrtResult(4, TroopClass.A, CrtMove.RECOIL, False, 1, "Recoil, 1 stand lost")
+    assert lookup(TroopClass.B, 4, a4_disrupted=True) == lookup(TroopClass.B, 4)
+    assert lookup(TroopClass.A, 5, a4_disrupted=True) == lookup(TroopClass.A, 5)
