@@ -631,11 +631,15 @@ class _Planner:
             return None
         if self.sim.rules.single_hex_rule:
             return O.Single(0, u.id, None, f if f != u.facing else None, form)
-        tails: list[tuple[Formation | Facing, ...]] = [t for t in ((form,), (f,)) if t[0] is not None]
+        tails: list[tuple[Formation | Facing, ...]] = []
         if form is not None and f != u.facing:
-            tails.insert(0, (form, f))
+            tails.append((form, f))
+        if form is not None:
+            tails.append((form,))
+        if f != u.facing:
+            tails.append((f,))
         for tail in tails:
-            mv = O.Move(0, u.id, tuple(x for x in tail if x is not None and x != u.facing))
+            mv = O.Move(0, u.id, tail)
             try:
                 plan_move(self.sim, mv, commanded=True)
             except Illegal:

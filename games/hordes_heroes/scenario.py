@@ -38,13 +38,11 @@ def read_scenario(name: str) -> dict[str, Any]:
     return data
 
 
-def build_state(data: dict[str, Any], options: dict[str, Any] | None = None) -> GameState:
-    """A fresh game state from parsed scenario data plus option overrides (HH.PD.1, HH.PD.2, HH.SEQ.1)."""
-    errs: list[str] = []
-    name = str(data.get("name", "custom"))
+def _options_with_edition(name: str, data: dict[str, Any], options: dict[str, Any] | None) -> dict[str, Any]:
+    """The scenario's options with the overrides; the edition comes from `game new --option edition=...`, else
+    the scenario's `edition` key (issue 18: "2022" or "2012"), and is left out for 2022."""
     opts = dict(data.get("options", {}))
     opts.update(options or {})
-    # Issue 18: the edition comes from `game new --option edition=...`, else the scenario's `edition`.
     edition = str(opts.pop("edition", data.get("edition", "2022")))
     if edition not in SUPPORTED_EDITIONS:
         raise ScenarioError(
@@ -53,6 +51,14 @@ def build_state(data: dict[str, Any], options: dict[str, Any] | None = None) -> 
         )
     if edition != "2022":
         opts["edition"] = edition
+    return opts
+
+
+def build_state(data: dict[str, Any], options: dict[str, Any] | None = None) -> GameState:
+    """A fresh game state from parsed scenario data plus option overrides (HH.PD.1, HH.PD.2, HH.SEQ.1)."""
+    errs: list[str] = []
+    name = str(data.get("name", "custom"))
+    opts = _options_with_edition(name, data, options)
     try:
         o = Options.from_json(opts)
     except (TypeError, ValueError) as e:
