@@ -390,11 +390,45 @@ def flee(state: GameState, uid: int, opponents: list[Hex], *, h2h: bool) -> list
     d = direction(prev, path[-1])
     place(state, uid, path[-1], facing=Facing.of_side(d if d is not None else 0), disrupted=True)
     state.flee_paths[uid] = (start, *path)
+    end = path[-1]
+    if state.rules.flee_continuation and state.field.terrain_at(end) not in STOP_FLEE:
+        if own_edge_dist(state, u.side, end) > 0:  # HH12.CMP.6, ruling HH12.CMP.A6 (halted: no continuation)
+            state.flee_continuations = state.flee_continuations | {uid}
     lines.insert(
         0,
         f"{uname(state, u)} flees {state.label(start)} -> {' '.join(state.label(h) for h in path)}"
         f" ({len(path)} of {length} hexes) [HH.COMP.15, HH.COMP.21, HH.COMP.22].",
     )
+    return lines
+
+
+def continue_flee(state: GameState, uid: int) -> list[str]:
+    """2012 flee continuation (HH12.CMP.6, ruling HH12.CMP.A6): a full normal move (no +1, no road bonus) toward
+    the own edge, never into enemy ZOC, passing or pushing friends as a flee does; stops in halting terrain or on
+    the own edge; eliminated when it cannot start. TODO(HH12.CMP.A6): the unit still rallies that phase."""
+    state.flee_continuations = state.flee_continuations - {uid}
+    u = state.units[uid]
+    if not u.on_table or u.hex is None or own_edge_dist(state, u.side, u.hex) == 0:
+        return []
+    here = u.hex
+    firsts = sorted(n for n in here.neighbours() if own_edge_dist(state, u.side, n) < own_edge_dist(state, u.side, here))
+    best = _flee_search(state, u, firsts, allowance(state, u, False))
+    if best is None:
+        return eliminate(state, uid, "its flee continuation is blocked [HH12.CMP.6, HH12.CMP.8]")
+    _, path, passed, pushed = best
+    lines = [
+        f"{uname(state, u)} continues its flight {state.label(here)} -> {' '.join(state.label(h) for h in path)}"
+        " [HH12.CMP.6]."
+    ]
+    for fid in passed:
+        disrupt(state, fid)
+        lines.append(f"{uname(state, state.units[fid])} is passed through and disordered [HH12.CMP.9].")
+    if pushed:
+        f = place(state, pushed[0], pushed[1], disrupted=True)
+        lines.append(f"{uname(state, f)} is pushed aside to {state.label(pushed[1])} and disordered [HH12.CMP.9].")
+    prev = path[-2] if len(path) > 1 else here
+    d = direction(prev, path[-1])
+    place(state, uid, path[-1], facing=Facing.of_side(d if d is not None else 0))
     return lines
 
 

@@ -109,6 +109,9 @@ class EditionRules:
     facing a side)."""
     must_end_facing_point: bool
     """HH.MOVE.12 (2022: a move ends facing a hex point) / HH12.MOV.6 (2012: a side facing is allowed)."""
+    flee_continuation: bool
+    """2012-only (HH12.CMP.6, ruling HH12.CMP.A6): a unit that fled makes a further full move toward its own
+    edge at the start of its side's next tactical movement."""
     terrain_armour_vs_artillery: bool
     """HH.ART.8 (2022: woods and BUA give A2 against artillery) / HH12.ARM.4, ruling HH12.ARM.A1 (2012: never)."""
 
@@ -152,6 +155,7 @@ RULES_2022 = EditionRules(
     must_target_nearest=False,
     side_facing_wide_arc=False,
     must_end_facing_point=True,
+    flee_continuation=False,
     terrain_armour_vs_artillery=True,
 )
 
@@ -194,6 +198,7 @@ RULES_2012 = EditionRules(
     must_target_nearest=True,  # HH12.SHOOT.4, HH12.ART.3
     side_facing_wide_arc=True,  # HH12.SHOOT.5
     must_end_facing_point=False,  # HH12.MOV.6
+    flee_continuation=True,  # HH12.CMP.6
     terrain_armour_vs_artillery=False,  # HH12.ARM.4, ruling HH12.ARM.A1
 )
 

@@ -23,7 +23,7 @@ from . import orders as O
 from .aggression import search_attack
 from .combat import Choices, hth_phase
 from .command import commanded_units
-from .compulsory import elephant_move
+from .compulsory import continue_flee, elephant_move
 from .geometry import Edge, edge_dist
 from .model import BOAT_PROFILE_ID, Category, Formation
 from .movement import Illegal, Problem, continue_move, plan_move, uname
@@ -233,6 +233,8 @@ def tactical_movement(state: GameState, side: str, orders: list[O.Order], dice: 
         + (f"; out of command: {', '.join(map(str, out_of_command))}" if out_of_command else "")
         + " [HH.CMD.4]."
     )
+    for uid in sorted(u for u in state.flee_continuations if state.units[u].side == side):
+        b.lines += continue_flee(state, uid)  # HH12.CMP.6, ruling HH12.CMP.A6: before any other move
     aggressive_attacks(b)
     rampages(b, dice)
     return b

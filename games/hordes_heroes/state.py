@@ -211,6 +211,8 @@ class GameState:
     """(mover, primary target) in the order contacts were made this bound (HH.HTH.3, HH.HTH.4, HH.DATA.7)."""
     engaged_at_start: frozenset[int] = frozenset()
     """Units engaged when this bound's Tactical Movement began (HH.SHOOT.2, HH.DATA.4)."""
+    flee_continuations: frozenset[int] = frozenset()
+    """2012: units that fled and still owe their flee continuation (HH12.CMP.6); always empty in 2022."""
 
     @property
     def rules(self) -> EditionRules:
@@ -452,6 +454,8 @@ def dump_state(s: GameState) -> dict[str, Any]:
         "prev_groups": [[f, [list(m) for m in opp]] for f, opp in s.prev_groups],
         "contact_order": [list(c) for c in s.contact_order],
         "engaged_at_start": sorted(s.engaged_at_start),
+        # HH12.CMP.6: only written when set, so that 2022 states (and their checkpoints) are unchanged
+        **({"flee_continuations": sorted(s.flee_continuations)} if s.flee_continuations else {}),
     }
 
 
@@ -491,4 +495,5 @@ def load_state(d: dict[str, Any]) -> GameState:
         prev_groups=tuple((f, tuple((m[0], m[1]) for m in opp)) for f, opp in d.get("prev_groups", [])),
         contact_order=tuple((a, b) for a, b in d.get("contact_order", [])),
         engaged_at_start=frozenset(d.get("engaged_at_start", [])),
+        flee_continuations=frozenset(d.get("flee_continuations", [])),
     )

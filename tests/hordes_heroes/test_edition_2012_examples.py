@@ -418,3 +418,44 @@ points = 10
 """
     army = parse_army_list(text)
     assert army.profiles["lc"].points == 13 and army.generals["general"].points == 10
+
+
+# --- flee continuation ------------------------------------------------------------------------------------------
+
+
+def test_HH12_CMP_6_HH12_CMP_A6_a_fled_unit_flees_on_in_its_next_turn():
+    """HH12.CMP.6, ruling HH12.CMP.A6, HH12.CMP.5: a 2012 unit that fled makes a further full move toward its own
+    edge at the start of its side's next tactical movement; a 2022 one does not."""
+    from games.hordes_heroes.compulsory import flee
+    from games.hordes_heroes.engine import tactical_movement
+    from games.hordes_heroes.state import dump_state, load_state
+
+    def play(edition: Edition) -> tuple[GameState, int, int]:
+        st = make_state([(1, "south", "spear", (0, 5), Facing.N), (2, "north", "spear", (0, 4), Facing.S)])
+        st.options = replace(st.options, edition=edition)
+        flee(st, 1, [H(0, 4)], h2h=True)
+        after_flee = st.units[1].at.r
+        assert load_state(dump_state(st)).flee_continuations == st.flee_continuations
+        tactical_movement(st, "south", [], None)
+        return st, after_flee, st.units[1].at.r
+
+    st, r1, r2 = play(Edition.E2022)
+    assert r2 == r1 and not st.flee_continuations and "flee_continuations" not in dump_state(st)
+    st, r1, r2 = play(Edition.E2012)
+    assert r1 == 5 + 2  # spearmen (speed 1) flee 1 + 1 hexes
+    assert r2 == r1 + 1  # then one more hex toward the south edge, no +1
+    assert not st.flee_continuations
+
+
+def test_HH12_CMP_A6_no_continuation_after_a_flee_halted_by_terrain():
+    """Ruling HH12.CMP.A12: a flee halted by a wood ends there; no continuation follows."""
+    from games.hordes_heroes.compulsory import flee
+
+    st = in_2012(
+        make_state(
+            [(1, "south", "spear", (0, 5), Facing.N), (2, "north", "spear", (0, 4), Facing.S)],
+            terrain={(0, 6): "wood"},
+        )
+    )
+    flee(st, 1, [H(0, 4)], h2h=True)
+    assert st.units[1].at == H(0, 6) and not st.flee_continuations
