@@ -133,10 +133,17 @@ def bot_orders(state: GameState, side: str, seed: int) -> str:
     if key.startswith("deploy-"):
         return checked(state, side, deployment_lines(state, side, rng), default_deployment(state, side).splitlines())
     if key.startswith("bound-"):
-        return checked(state, side, bound_lines(state, side, rng), [])
+        return checked(state, side, bound_lines(state, side, rng), []) or _nothing_to_do(state, side)
     if key.startswith("standing-"):
         return checked(state, side, standing_lines(), [])
     return ""
+
+
+def _nothing_to_do(state: GameState, side: str) -> str:
+    """A bound with no move to make still needs a line for a mail: declining an optional pursuit, the default
+    anyway (HH.PD.37), says "no orders" in the order language."""
+    own = state.live_units(side)
+    return checked(state, side, [f"pursue {min(u.id for u in own)} no"], []) if own else ""
 
 
 def checked(state: GameState, side: str, lines: list[str], fallback: list[str]) -> str:

@@ -421,3 +421,15 @@ def test_HH12_SEQ_2_a_rally_does_not_change_formation_in_2012():
         verify_rally(in_edition(st, Edition.E2012), Rally(1, 1, Facing.WNW, Formation.COLUMN))
     assert e.value.problem.code == "HH12.SEQ.2"
     assert verify_rally(st, Rally(1, 1, Facing.WNW, None)).id == 1
+
+
+def test_a_bot_with_nothing_to_move_still_sends_a_legal_line():
+    """The demo mails every bound: with no move worth making the bot declines an optional pursuit (the default,
+    HH.PD.37), a line the bound accepts, so a 2012 bound without single-hex turns (HH12.MOV.12) is never empty."""
+    from games.hordes_heroes import RULESET
+    from games.hordes_heroes.bot import _nothing_to_do
+
+    st = build_state(read_scenario("towton-midbattle-2012"))
+    text = _nothing_to_do(st, "york")
+    assert text == "pursue 1 no"
+    assert RULESET.parse_orders(st, "york", text).key.startswith("bound-")
