@@ -11,8 +11,8 @@ from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
-from .model import Artillery, Category, Profile, Speed, Trait, TroopClass, Weapon, general_cost, max_generals
 from .edition import RULES_2022, EditionRules, formula_points, points_warnings, rules_for
+from .model import Artillery, Category, Profile, Speed, Trait, TroopClass, Weapon, general_cost, max_generals
 
 
 @dataclass(frozen=True, slots=True)

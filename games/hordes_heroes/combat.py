@@ -228,6 +228,7 @@ def counted_stands(state: GameState, u: Unit, as_if: bool) -> int:
     """HH.HTH.7, HH.HTH.23, ruling HH.STAND.4: deployed all, column/squeezed 2 (1 if 2 or fewer), disrupted or as
     if disrupted 0;
     a combined-arms unit counts its front stands only, at most 2 (HH.HTH.24, HH.SPECIAL.23)."""
+    # The 2012 edition plays this rule the same way (HH12.DIS.1, HH12.MELEE.2).
     if u.disrupted or as_if:
         return 0
     if u.combined:
@@ -261,6 +262,7 @@ IMPACT_TERRAIN = (Terrain.WOOD, Terrain.BUA, Terrain.BROKEN, Terrain.RIVER)
 
 def impact_eligible(state: GameState, u: Unit, against: list[Unit], as_if: bool) -> bool:
     """HH.HTH.10: not disrupted or as if disrupted, no SC, no terrain, stakes or restricted pair cancelling it."""
+    # The 2012 edition plays this rule the same way (HH12.IMP.1, HH12.IMP.4, HH12.IMP.5, ruling HH12.IMP.A2).
     if u.disrupted or as_if or u.static_combat or u.hex is None:
         return False
     bf = state.field
@@ -316,6 +318,7 @@ def side_total(
     state: GameState, units: list[Unit], gens: list[int], against: dict[int, list[Unit]], higher: dict[int, bool]
 ) -> SideTotal:
     """The total of one side before dice (HH.HTH.11, HH.HTH.12, HH.HTH.14, HH.TERR.7, HH.GEN.19)."""
+    # The 2012 edition plays this rule the same way (HH12.MELEE.2, HH12.MELEE.3, HH12.TER.4).
     st = SideTotal(units[0].side if units else state.generals[gens[0]].side, units, gens)
     best_cf = None
     for u in units:
@@ -651,6 +654,7 @@ def _facing_enemy(state: GameState, focus: Unit, opps: list[Unit], st: SideTotal
 
 def resolve_combat(state: GameState, g: Group, dice: DiceSource, fought: set[Member], choices: Choices) -> list[str]:
     """One combat in the steps of HH.HTH.25."""
+    # The 2012 edition plays this rule the same way (HH12.MELEE.2, HH12.MELEE.3, rulings HH12.MELEE.A2, HH12.MELEE.A3).
     focus = state.units.get(g.focus)
     if focus is None or not focus.on_table or ("u", g.focus) in fought:
         return []

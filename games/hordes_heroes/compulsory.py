@@ -411,7 +411,8 @@ def continue_flee(state: GameState, uid: int) -> list[str]:
     if not u.on_table or u.hex is None or own_edge_dist(state, u.side, u.hex) == 0:
         return []
     here = u.hex
-    firsts = sorted(n for n in here.neighbours() if own_edge_dist(state, u.side, n) < own_edge_dist(state, u.side, here))
+    d0 = own_edge_dist(state, u.side, here)
+    firsts = sorted(n for n in here.neighbours() if own_edge_dist(state, u.side, n) < d0)
     best = _flee_search(state, u, firsts, allowance(state, u, False))
     if best is None:
         return eliminate(state, uid, "its flee continuation is blocked [HH12.CMP.6, HH12.CMP.8]")

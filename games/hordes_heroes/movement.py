@@ -60,6 +60,7 @@ def allowance(state: GameState, u: Unit, road: bool, profile: Profile | None = N
     a column-capable unit of nominal size 2-3 down to 1 stand counts as column (HH.STAND.3). Fixed
     values: pike block 1; pavisses 1 deployed, 2 in column, 3 in column on a road.
     """
+    # The 2012 edition plays this rule the same way (HH12.MOV.1, HH12.MOV.2, HH12.ARMY.4, HH12.TER.17).
     p = profile or state.profile(u)
     column = u.formation is Formation.COLUMN or (u.nominal in (2, 3) and p.speed.column and u.stands == 1)
     if is_pike_block(state, u):

@@ -91,6 +91,7 @@ def apply_result(
     `sources`: the opponents' hexes (H2H) or the hexes of the shooters that scored hits (HH.COMP.14);
     `facing_enemy`: the hex of the enemy the loser recoils away from in H2H (HH.COMP.4).
     """
+    # The 2012 edition plays this rule the same way (HH12.CRT.2, HH12.UNIT.2, HH12.UNIT.3).
     u = state.units[uid]
     start = u.hex
     lines = [f"  {uname(state, u)} takes {res.text} ({res.cls.value} class, {res.hits} hits) [HH.CRT.1, HH.CRT.5]."]

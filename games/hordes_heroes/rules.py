@@ -389,7 +389,8 @@ def verify_disengage(state: GameState, o: Disengage, commanded: frozenset[int]) 
     foot = p.cls.value in er.disengage_classes and p.category.value == "infantry"
     if not (p.may_disengage or (foot and (er.disengage_hordes or not p.horde))):
         who = "class-A infantry that is not a horde" if er.disengage_classes == "A" else "class A or B infantry"
-        fail("HH12.MOV.10" if er.disengage_hordes else "HH.MOVE.24", f"{uname(state, u)} may not disengage: only {who} may")
+        code = "HH12.MOV.10" if er.disengage_hordes else "HH.MOVE.24"
+        fail(code, f"{uname(state, u)} may not disengage: only {who} may")
     if not is_engaged(state, u):
         fail("HH.MOVE.24", f"{uname(state, u)} is not engaged; use `move` instead")
     opts = disengage_options(state, u)

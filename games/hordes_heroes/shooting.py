@@ -181,7 +181,8 @@ def art_extra(state: GameState, shooter: Unit, target: Unit) -> int:
     extra = 0
     # HH12.ARM.4, ruling HH12.ARM.A1: 2012 terrain gives no armour against artillery.
     # TODO(HH12.SPEC.14): 2012 hard cover is immune to artillery; it still counts as A2 here.
-    terrain = state.rules.terrain_armour_vs_artillery and state.field.terrain_at(target.hex) in (Terrain.WOOD, Terrain.BUA)
+    cover = state.field.terrain_at(target.hex) in (Terrain.WOOD, Terrain.BUA)
+    terrain = state.rules.terrain_armour_vs_artillery and cover
     if terrain or hard_cover(state, shooter.hex, target):
         extra += 2
     if (
@@ -196,6 +197,7 @@ def art_extra(state: GameState, shooter: Unit, target: Unit) -> int:
 def small_arms_dice(state: GameState, u: Unit) -> int:
     """HH.SHOOT.15, ruling HH.SHOOT.16: shooting stands, column cap 2, then halve (up) if disrupted or as if
     disrupted."""
+    # The 2012 edition plays this rule the same way (HH12.SHOOT.9, HH12.DIS.6).
     n = shooting_stands(state, u)
     if u.formation in (Formation.COLUMN, Formation.SQUEEZED):
         n = min(n, 2)

@@ -60,10 +60,7 @@ def test_WX_17_HH12_CRT_1_crt_edition_differences(hits, cls, e2012, e2022):
 def test_WX_17_HH12_CRT_1_only_four_cells_differ_and_rows_3_to_10_are_shared():
     """WX-17, HH12.CRT.1, HH12.CRT.4, HH12.MELEE.A5: every other cell (rows 1-10, and >10 as row 10) is the same."""
     differ = {
-        (h, c)
-        for h in range(1, 13)
-        for c in _CLASSES
-        if crt_cell(RULES_2012, h, c) != crt_cell(RULES_2022, h, c)
+        (h, c) for h in range(1, 13) for c in _CLASSES if crt_cell(RULES_2012, h, c) != crt_cell(RULES_2022, h, c)
     }
     assert differ == {(h, c) for h, c, _, _ in WX17}
     assert lookup(TroopClass.A, 0, table=RULES_2012.crt) is None

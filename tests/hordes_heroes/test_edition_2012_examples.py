@@ -393,8 +393,8 @@ def test_WX_01_HH12_ARMY_2_the_2022_formula_prices_evasion_and_the_2012_one_does
 
 
 def test_HH12_ARMY_2_house_rows_of_a_2012_list_are_costed_by_the_2012_formula():
-    """HH12.ARMY.2, HH12.GEN.1, HH12.GEN.3: a 2012 list row without printed points takes the 2012 formula; its CM 5 / CR 5 general costs
-    the list's value."""
+    """HH12.ARMY.2, HH12.GEN.1, HH12.GEN.3: a 2012 list row without printed points takes the 2012 formula; its
+    CM 5 / CR 5 general costs the list's value."""
     from games.hordes_heroes.armies import parse_army_list
 
     text = """

@@ -164,9 +164,7 @@ def p_impassable(e: Edition) -> object:
     from games.hordes_heroes.movement import Illegal, plan_move
     from games.hordes_heroes.orders import Move
 
-    st = ed(
-        make_state([(1, "south", "spear", (0, 8), Facing.N)], terrain={(0, 7): "impenetrable", (1, 7): "lake"}), e
-    )
+    st = ed(make_state([(1, "south", "spear", (0, 8), Facing.N)], terrain={(0, 7): "impenetrable", (1, 7): "lake"}), e)
     out = []
     for h in (H(0, 7), H(1, 7)):
         try:
