@@ -377,8 +377,9 @@ def follow_status(state: GameState, w: Unit, h: Hex) -> tuple[str, bool]:
         reasons.append("class-A infantry")
     if bf.is_wall(w.hex, h):
         reasons.append("a wall")
-    if bf.terrain_at(h) is Terrain.RIVER:
-        reasons.append("a river")  # HH.TERR.38
+    er = state.rules
+    if bf.terrain_at(h) is Terrain.RIVER or (er.follow_up_river_own_hex and bf.terrain_at(w.hex) is Terrain.RIVER):
+        reasons.append("a river")  # HH.TERR.38, ruling HH12.CMP.A8
     if Terrain.BUA in (bf.terrain_at(h), bf.terrain_at(w.hex)):
         reasons.append("a BUA")  # HH.TERR.52
     if _staked_hex(state, w.hex):
@@ -391,6 +392,7 @@ def follow_status(state: GameState, w: Unit, h: Hex) -> tuple[str, bool]:
         reasons.append("shield wall")
     if p.horde and not (shield_wall(state, w)):
         return "must", True  # HH.COMP.27, HH.SPECIAL.31
+    reasons = [r for r in reasons if r in er.follow_up_optional_for]  # HH12.CMP.12: 2012 obstacle defenders only
     if not reasons:
         return "must", True  # HH.COMP.28
     return "optional", reasons == ["class-A infantry"]

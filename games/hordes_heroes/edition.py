@@ -112,6 +112,14 @@ class EditionRules:
     flee_continuation: bool
     """2012-only (HH12.CMP.6, ruling HH12.CMP.A6): a unit that fled makes a further full move toward its own
     edge at the start of its side's next tactical movement."""
+    follow_up_optional_for: frozenset[str]
+    """HH.COMP.26 (2022: class-A infantry, wall, river, BUA, stakes, pavisses, war wagons, shield wall) /
+    HH12.CMP.12, ruling HH12.CMP.A8 (2012: defenders of a linear obstacle only: wall, river, stakes, pavisses)."""
+    follow_up_river_own_hex: bool
+    """Ruling HH12.CMP.A8: in 2012 a winner standing in a river hex also holds the river line (2022: no)."""
+    broken_ground_stops: bool
+    """HH.TERR.18-20 (2022: broken to broken is a whole move, cavalry enter only as a first step) / HH12.TER.5,
+    ruling HH12.TER.A3 (2012: entering ends the move, a move out of it is 1 hex)."""
     terrain_armour_vs_artillery: bool
     """HH.ART.8 (2022: woods and BUA give A2 against artillery) / HH12.ARM.4, ruling HH12.ARM.A1 (2012: never)."""
 
@@ -156,6 +164,11 @@ RULES_2022 = EditionRules(
     side_facing_wide_arc=False,
     must_end_facing_point=True,
     flee_continuation=False,
+    follow_up_optional_for=frozenset(
+        {"class-A infantry", "a wall", "a river", "a BUA", "stakes", "pavisses", "war wagons", "shield wall"}
+    ),
+    follow_up_river_own_hex=False,
+    broken_ground_stops=False,
     terrain_armour_vs_artillery=True,
 )
 
@@ -199,6 +212,9 @@ RULES_2012 = EditionRules(
     side_facing_wide_arc=True,  # HH12.SHOOT.5
     must_end_facing_point=False,  # HH12.MOV.6
     flee_continuation=True,  # HH12.CMP.6
+    follow_up_optional_for=frozenset({"a wall", "a river", "stakes", "pavisses"}),  # HH12.CMP.12
+    follow_up_river_own_hex=True,  # ruling HH12.CMP.A8
+    broken_ground_stops=True,  # HH12.TER.5, ruling HH12.TER.A3
     terrain_armour_vs_artillery=False,  # HH12.ARM.4, ruling HH12.ARM.A1
 )
 

@@ -97,6 +97,10 @@ def auto_facing(current: Facing, entry: Facing, exit_side: int, mode: FreeTurn, 
     return min(points, key=lambda f: (turn_steps(current, f), int(f))), True
 
 
+_WHOLE_CODES = {"a move out of broken ground": "HH12.TER.5"}
+"""The rule a whole-move reason comes from, where the river/broken-ground default does not name it."""
+
+
 class MoveSim:
     """One unit's move in progress (HH.HEX.16). Raise Illegal on the first illegal token."""
 
@@ -266,7 +270,7 @@ class MoveSim:
             )
         if self.whole_reason is not None:
             self.fail(
-                "HH.TERR.35" if "river" in self.whole_reason else "HH.TERR.18",
+                _WHOLE_CODES.get(self.whole_reason, "HH.TERR.35" if "river" in self.whole_reason else "HH.TERR.18"),
                 f"cannot go on to {self.label(h)}: {self.whole_reason} is its whole move",
             )
         if self.engaged_at_start:
@@ -419,7 +423,9 @@ class MoveSim:
             self.lock_reason = "it enters a built-up area"
         if ta is Terrain.BUA:
             self.lock_reason = "it leaves a built-up area"
-        if tb is Terrain.BROKEN:
+        if self.state.rules.broken_ground_stops:
+            self._broken_2012(h, ta, tb, first)
+        elif tb is Terrain.BROKEN:
             if ta is Terrain.BROKEN:
                 if not first:
                     self.fail(
@@ -435,6 +441,16 @@ class MoveSim:
                     f"can enter the broken ground at {self.label(h)} only as the first step of a move",
                     "stop next to it this bound and enter next bound",
                 )
+
+    def _broken_2012(self, h: Hex, ta: Terrain, tb: Terrain, first: bool) -> None:
+        """2012 broken ground (HH12.TER.5, ruling HH12.TER.A3): entering ends the move; a move that starts in it is
+        one hex; no other limit on formation or on cavalry."""
+        if ta is Terrain.BROKEN:
+            if not first:
+                self.fail("HH12.TER.5", f"a move out of broken ground is one hex ({self.label(h)})")
+            self.whole_reason = "a move out of broken ground"
+        if tb is Terrain.BROKEN:
+            self.stop_reason = Problem("HH12.TER.5", f"it must stop on entering the broken ground at {self.label(h)}")
 
     def _enter(self, h: Hex, along: bool, restriction: bool) -> None:
         """Step in: 1 MP, the path and the free turn the new hex allows (HH.MOVE.7, HH.MOVE.10)."""

@@ -459,3 +459,55 @@ def test_HH12_CMP_A6_no_continuation_after_a_flee_halted_by_terrain():
     )
     flee(st, 1, [H(0, 4)], h2h=True)
     assert st.units[1].at == H(0, 6) and not st.flee_continuations
+
+
+# --- follow-up --------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "pid, terrain, e2012, e2022",
+    [
+        ("ainf", None, ("must", True), ("optional", True)),  # class-A infantry: optional in 2022 only
+        ("spear", {(0, 4): "bua"}, ("must", True), ("optional", False)),  # a BUA: optional in 2022 only
+        ("spear", {(0, 4): "river"}, ("optional", False), ("optional", False)),  # the river line: both
+        ("spear", {(0, 5): "river"}, ("optional", False), ("must", True)),  # winner in the river: 2012 only
+        ("spear", None, ("must", True), ("must", True)),
+    ],
+)
+def test_HH12_CMP_12_HH12_CMP_A8_who_may_decline_to_follow_up(pid, terrain, e2012, e2022):
+    """HH12.CMP.11, HH12.CMP.12, ruling HH12.CMP.A8: in 2012 only defenders of a linear obstacle (wall, river,
+    stakes, pavises) may decline a follow-up; 2022 adds class-A infantry, BUA hexes, war wagons and shield walls."""
+    from games.hordes_heroes.combat import follow_status
+
+    st = make_state([(1, "south", pid, (0, 5), Facing.N)], terrain=terrain)
+    assert follow_status(st, st.units[1], H(0, 4)) == e2022
+    assert follow_status(in_2012(st), st.units[1], H(0, 4)) == e2012
+
+
+# --- broken ground ----------------------------------------------------------------------------------------------
+
+
+def _move_code(st: GameState, *steps: tuple[int, int]) -> str:
+    from games.hordes_heroes.movement import Illegal, plan_move
+    from games.hordes_heroes.orders import Move
+
+    try:
+        plan_move(st, Move(1, 1, tuple(H(*s) for s in steps)))
+        return "legal"
+    except Illegal as e:
+        return e.problem.code
+
+
+def test_HH12_TER_5_HH12_TER_A3_broken_ground_stops_a_move_and_a_move_out_is_one_hex():
+    """HH12.TER.5, ruling HH12.TER.A3: in 2012 entering broken ground ends a move (cavalry too, after moving), and
+    a move that starts in it is one hex; 2022 lets cavalry enter only as a first step and leave freely."""
+    st = make_state([(1, "south", "mma", (0, 8), Facing.N)], terrain={(0, 6): "broken"})
+    assert _move_code(st, (0, 7), (0, 6)) == "HH.TERR.19"
+    in_2012(st)
+    assert _move_code(st, (0, 7), (0, 6)) == "legal"
+    assert _move_code(st, (0, 7), (0, 6), (0, 5)) == "HH12.TER.5"
+    st = make_state([(1, "south", "mma", (0, 6), Facing.N)], terrain={(0, 6): "broken"})
+    assert _move_code(st, (0, 5), (0, 4)) == "legal"
+    in_2012(st)
+    assert _move_code(st, (0, 5)) == "legal"
+    assert _move_code(st, (0, 5), (0, 4)) == "HH12.TER.5"
