@@ -120,6 +120,9 @@ class EditionRules:
     broken_ground_stops: bool
     """HH.TERR.18-20 (2022: broken to broken is a whole move, cavalry enter only as a first step) / HH12.TER.5,
     ruling HH12.TER.A3 (2012: entering ends the move, a move out of it is 1 hex)."""
+    leftover_half_cost: bool
+    """HH.WIN.5 (2022: a leftover of half a unit or more counts in full, less counts 0) / HH12.WIN.3, ruling
+    HH12.WIN.A1 (2012: half a unit or less counts half the cost, more counts in full)."""
     terrain_armour_vs_artillery: bool
     """HH.ART.8 (2022: woods and BUA give A2 against artillery) / HH12.ARM.4, ruling HH12.ARM.A1 (2012: never)."""
 
@@ -169,6 +172,7 @@ RULES_2022 = EditionRules(
     ),
     follow_up_river_own_hex=False,
     broken_ground_stops=False,
+    leftover_half_cost=False,
     terrain_armour_vs_artillery=True,
 )
 
@@ -215,6 +219,7 @@ RULES_2012 = EditionRules(
     follow_up_optional_for=frozenset({"a wall", "a river", "stakes", "pavisses"}),  # HH12.CMP.12
     follow_up_river_own_hex=True,  # ruling HH12.CMP.A8
     broken_ground_stops=True,  # HH12.TER.5, ruling HH12.TER.A3
+    leftover_half_cost=True,  # HH12.WIN.3, ruling HH12.WIN.A1
     terrain_armour_vs_artillery=False,  # HH12.ARM.4, ruling HH12.ARM.A1
 )
 

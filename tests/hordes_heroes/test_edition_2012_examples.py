@@ -511,3 +511,32 @@ def test_HH12_TER_5_HH12_TER_A3_broken_ground_stops_a_move_and_a_move_out_is_one
     in_2012(st)
     assert _move_code(st, (0, 5)) == "legal"
     assert _move_code(st, (0, 5), (0, 4)) == "HH12.TER.5"
+
+
+# --- WX-20: victory ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lost, e2012, e2022", [(4, 28, 28), (5, 42, 28), (6, 42, 56), (7, 56, 56), (2, 14, 28)])
+def test_WX_20_HH12_WIN_3_HH12_WIN_A1_points_count_in_half_points(lost, e2012, e2022):
+    """WX-20, HH12.WIN.3, ruling HH12.WIN.A1: 4-stand units costing 14; a 2012 leftover of half a unit or less counts
+    half (kept exact in half points), more counts in full; 2022 counts half or more in full, less as nothing."""
+    from games.hordes_heroes.engine import half_points_lost
+
+    st = make_state([(1, "south", "mma", (0, 8), Facing.N)])
+    st.casualties["south"] = {"mma": lost}
+    assert half_points_lost(st, "south") == e2022
+    assert half_points_lost(in_2012(st), "south") == e2012
+
+
+def test_WX_20_HH12_WIN_2_break_point_over_half():
+    """WX-20, HH12.WIN.2, ruling HH12.WIN.A2: 30 of 60 stands lost does not break an army; 31 does (both editions)."""
+    from games.hordes_heroes.engine import defeated
+
+    for edition in Edition:
+        st = make_state([(1, "south", "spear", (0, 8), Facing.N)], [(1, "south", (0, 8)), (2, "north", (0, 2))])
+        st.options = replace(st.options, edition=edition)
+        st.combat_stand_total["south"] = 60
+        st.casualties["south"] = {"spear": 30}
+        assert defeated(st, "south") is None
+        st.casualties["south"] = {"spear": 31}
+        assert "HH.WIN.2" in (defeated(st, "south") or "")
