@@ -10,7 +10,7 @@ import pytest
 from games.hordes_heroes.combat import Choices, hth_phase
 from games.hordes_heroes.crt import lookup
 from games.hordes_heroes.edition import RULES_2012, Edition
-from games.hordes_heroes.model import Trait, TroopClass, Weapon
+from games.hordes_heroes.model import Formation, Trait, TroopClass, Weapon
 from games.hordes_heroes.results import Cause, apply_result
 from games.hordes_heroes.shooting import to_hit
 from games.hordes_heroes.state import GameState
@@ -540,3 +540,66 @@ def test_WX_20_HH12_WIN_2_break_point_over_half():
         assert defeated(st, "south") is None
         st.casualties["south"] = {"spear": 31}
         assert "HH.WIN.2" in (defeated(st, "south") or "")
+
+
+# --- WX-05, WX-13, WX-15, WX-16 ---------------------------------------------------------------------------------
+
+
+def test_WX_05_HH12_ARM_4_HH12_ARM_A1_terrain_gives_no_armour_against_2012_artillery():
+    """WX-05, HH12.ARM.4, ruling HH12.ARM.A1, HH12.ART.2: armour never modifies artillery; a BUA adds 2 to every
+    2022 artillery threshold and nothing in 2012. Two hits on a class-C unit: disordered in 2012, nothing in 2022."""
+    from games.hordes_heroes.shooting import art_extra
+
+    st = make_state(
+        [(1, "south", "guns", (0, 6), Facing.N), (2, "north", "spear", (0, 4), Facing.S)], terrain={(0, 4): "bua"}
+    )
+    st.units[2] = replace(st.units[2], profile="mma", base_profile="mma")  # A2 armour: no effect on artillery
+    assert art_extra(st, st.units[1], st.units[2]) == 2
+    assert art_extra(in_2012(st), st.units[1], st.units[2]) == 0
+    r = lookup(TroopClass.C, 2, table=RULES_2012.crt, printed=RULES_2012.crt_printed)
+    assert r is not None and r.disrupted and not r.stands and lookup(TroopClass.C, 2).no_effect
+
+
+@pytest.mark.parametrize("formation, flee, onward", [("deployed", 4, 3), ("column", 5, 4)])
+def test_WX_13_HH12_CMP_A5_HH12_CMP_A6_flee_and_continuation_lengths(formation, flee, onward):
+    """WX-13, rulings HH12.CMP.A5, HH12.CMP.A6: a speed-3 unit flees its full move + 1 (4 in line, 5 in column);
+    its continuation is the full move without the +1 (3, or 4 in column)."""
+    from games.hordes_heroes.compulsory import flee_length
+    from games.hordes_heroes.movement import allowance
+
+    st = in_2012(make_state([(1, "south", "mma", (0, 8), Facing.N, {"formation": Formation(formation)})]))
+    assert flee_length(st, st.units[1]) == flee
+    assert allowance(st, st.units[1], False) == onward
+
+
+def test_WX_15_HH12_SPEC_14_HH12_SPEC_A4_hard_target_suppression_two_to_one():
+    """WX-15, HH12.SPEC.14, ruling HH12.SPEC.A4: 4 stands in the open suppress 2 stands in hard cover (2:1); from
+    hard cover it is 1:1."""
+    from games.hordes_heroes.shooting import suppressed
+
+    assert suppressed(4, False) == 2 and suppressed(4, True) == 4 and suppressed(3, False) == 1
+
+
+@pytest.mark.parametrize(
+    "cls, hits, expected", [(TroopClass.C, 3, None), (TroopClass.C, 4, "F"), (TroopClass.E, 1, None)]
+)
+def test_WX_16_HH12_GEN_A3_hero_general_rows(cls, hits, expected):
+    """WX-16, ruling HH12.GEN.A3, HH12.GEN.9: next to its hero a class-C unit ignores 3 hits, takes row 4 unchanged
+    at 4; a class-E unit ignores the 2012 "Flee, Disordered" of 1 hit."""
+    from games.hordes_heroes.crt import CrtMove
+
+    r = lookup(cls, hits, hero=True, table=RULES_2012.crt, printed=RULES_2012.crt_printed)
+    assert r is not None
+    if expected is None:
+        assert r.no_effect and r.hero
+    else:
+        assert (r.move, r.disrupted, r.stands) == (CrtMove.FLEE, True, 1)
+
+
+def test_HH12_SPEC_19_a_class_a_horde_is_no_2012_warning():
+    """HH12.SPEC.19: a 2012 horde may be of any class, A included; the 2022 list check warns about a class-A horde."""
+    from games.hordes_heroes.edition import RULES_2022, points_warnings
+
+    p = P("h", "Noble Horde", "infantry", "A", "1R", 3, 0, None, ("H",), list_points=8)
+    assert any("HH.ARMY.14" in w for w in p.warnings())
+    assert points_warnings(p, RULES_2012) == [] and points_warnings(p, RULES_2022) == []
