@@ -19,7 +19,7 @@ from campaign.ruleset import DiceSource
 
 from .battlefield import Terrain
 from .geometry import Facing, direction, edge_dist, front_exit_sides, side_key
-from .model import Trait, Unit
+from .model import Category, Trait, Unit
 from .movement import allowance, uname
 from .state import GameState
 from .zoc import can_occupy, exerts_zoc_into, is_engaged, unit_can_step
@@ -370,6 +370,11 @@ def flee(state: GameState, uid: int, opponents: list[Hex], *, h2h: bool) -> list
     assert u.hex is not None
     p = state.profile(u)
     if p.never_recoils:
+        if p.category is Category.WAR_WAGON and state.rules.war_wagons_ignore_flee:
+            state.units[uid] = replace(u, disrupted=True)
+            return [
+                f"{uname(state, u)} stands: war wagons do not flee, they are disordered where they are [HH12.SPEC.17]."
+            ]
         return eliminate(state, uid, "artillery and war wagons cannot flee [HH.COMP.23, HH.ART.17, HH.SPECIAL.41]")
     if own_edge_dist(state, u.side, u.hex) == 0:
         return eliminate(state, uid, "it must flee from its own table edge [HH.COMP.19]")

@@ -123,6 +123,9 @@ class EditionRules:
     leftover_half_cost: bool
     """HH.WIN.5 (2022: a leftover of half a unit or more counts in full, less counts 0) / HH12.WIN.3, ruling
     HH12.WIN.A1 (2012: half a unit or less counts half the cost, more counts in full)."""
+    war_wagons_ignore_flee: bool
+    """HH.SPECIAL.41, HH.COMP.23 (2022: a war wagon made to flee is eliminated) / HH12.SPEC.17 (2012: war wagons do
+    not flee; the disorder and stand losses of the result still apply)."""
     terrain_armour_vs_artillery: bool
     """HH.ART.8 (2022: woods and BUA give A2 against artillery) / HH12.ARM.4, ruling HH12.ARM.A1 (2012: never)."""
 
@@ -173,6 +176,7 @@ RULES_2022 = EditionRules(
     follow_up_river_own_hex=False,
     broken_ground_stops=False,
     leftover_half_cost=False,
+    war_wagons_ignore_flee=False,
     terrain_armour_vs_artillery=True,
 )
 
@@ -220,6 +224,7 @@ RULES_2012 = EditionRules(
     follow_up_river_own_hex=True,  # ruling HH12.CMP.A8
     broken_ground_stops=True,  # HH12.TER.5, ruling HH12.TER.A3
     leftover_half_cost=True,  # HH12.WIN.3, ruling HH12.WIN.A1
+    war_wagons_ignore_flee=True,  # HH12.SPEC.17
     terrain_armour_vs_artillery=False,  # HH12.ARM.4, ruling HH12.ARM.A1
 )
 

@@ -132,9 +132,10 @@ def apply_result(
     elif res.move is CrtMove.FLEE:
         if p.category is Category.ELEPHANT:
             lines += elephant_move(state, uid, dice, "fleeing")
+            moved = fled = True
         else:
             lines += [f"  {x}" for x in flee(state, uid, sources, h2h=cause is Cause.HTH)]
-        moved = fled = True
+            moved = fled = state.units[uid].hex != u.hex  # HH12.SPEC.17: a 2012 war wagon stays where it is
     after = state.units[uid]
     if cause is Cause.HTH and moved and after.pavisses and not after.eliminated:
         state.units[uid] = replace(after, pavisses=False)

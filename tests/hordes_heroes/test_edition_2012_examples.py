@@ -97,15 +97,15 @@ def test_WX_07_HH12_MELEE_2_HH12_IMP_1_longbow_against_men_at_arms_two_rounds():
 def test_WX_08_HH12_MELEE_3_HH12_MELEE_A2_several_units_against_knights_with_general():
     """WX-08, HH12.MELEE.3, ruling HH12.MELEE.A2, HH12.MELEE.A4: 5 + 1 + 12 + 2 = 20 against 5 + 4 + 4 + 10 = 23;
     C/3 (recoil, disordered) on each of the three York units; the knights follow up into one vacated hex."""
-    PROFILES.setdefault("halberd", P("halberd", "Halberdiers", "infantry", "C", "1CR", 5, 1))
-    PROFILES.setdefault("archer", P("archer", "Archers", "infantry", "C", "1CR", 2, 0, 7))
+    PROFILES.setdefault("halberd12", P("halberd12", "Halberdiers", "infantry", "C", "1CR", 5, 1))
+    PROFILES.setdefault("archer12", P("archer12", "Archers", "infantry", "C", "1CR", 2, 0, 7))
     st = in_2012(
         make_state(
             [
                 (1, "north", "mma", (0, 5), Facing.S),
-                (2, "south", "halberd", (0, 6), Facing.N),
-                (3, "south", "archer", (-1, 6), Facing.N),
-                (4, "south", "archer", (1, 5), Facing.W),
+                (2, "south", "halberd12", (0, 6), Facing.N),
+                (3, "south", "archer12", (-1, 6), Facing.N),
+                (4, "south", "archer12", (1, 5), Facing.W),
             ],
             [(1, "north", (0, 5))],
         )
@@ -603,3 +603,22 @@ def test_HH12_SPEC_19_a_class_a_horde_is_no_2012_warning():
     p = P("h", "Noble Horde", "infantry", "A", "1R", 3, 0, None, ("H",), list_points=8)
     assert any("HH.ARMY.14" in w for w in p.warnings())
     assert points_warnings(p, RULES_2012) == [] and points_warnings(p, RULES_2022) == []
+
+
+def test_HH12_SPEC_17_war_wagons_do_not_flee_in_2012():
+    """HH12.SPEC.17: a war wagon given a Flee result stays, disordered, with its stand losses, and nobody follows
+    into its hex; in 2022 it is eliminated (HH.SPECIAL.41, HH.COMP.23)."""
+    from games.hordes_heroes.results import Cause, apply_result
+
+    PROFILES.setdefault("wagon12", P("wagon12", "War Wagon", "war_wagon", "C", "1CR", 5, 0, 8, ("G", "HT"), stands=3))
+
+    def hit(edition: Edition) -> tuple[object, ...]:
+        st = make_state([(1, "south", "wagon12", (0, 6), Facing.N), (2, "north", "spear", (0, 5), Facing.S)])
+        st.options = replace(st.options, edition=edition)
+        res = lookup(TroopClass.C, 4, table=st.rules.crt, printed=st.rules.crt_printed)
+        _, a = apply_result(st, 1, res, Cause.HTH, [H(0, 5)], H(0, 5), Dice())
+        u = st.units[1]
+        return (u.eliminated, u.hex == H(0, 6), u.disrupted, u.stands, a.moved)
+
+    assert hit(Edition.E2022)[0] is True
+    assert hit(Edition.E2012) == (False, True, True, 2, False)
