@@ -126,6 +126,8 @@ class EditionRules:
     war_wagons_ignore_flee: bool
     """HH.SPECIAL.41, HH.COMP.23 (2022: a war wagon made to flee is eliminated) / HH12.SPEC.17 (2012: war wagons do
     not flee; the disorder and stand losses of the result still apply)."""
+    combined_same_class: bool
+    """HH.SPECIAL.23 (2022: the classes may differ, the front one is used) / HH12.SPEC.16 (2012: one class)."""
     terrain_armour_vs_artillery: bool
     """HH.ART.8 (2022: woods and BUA give A2 against artillery) / HH12.ARM.4, ruling HH12.ARM.A1 (2012: never)."""
 
@@ -177,6 +179,7 @@ RULES_2022 = EditionRules(
     broken_ground_stops=False,
     leftover_half_cost=False,
     war_wagons_ignore_flee=False,
+    combined_same_class=False,
     terrain_armour_vs_artillery=True,
 )
 
@@ -225,6 +228,7 @@ RULES_2012 = EditionRules(
     broken_ground_stops=True,  # HH12.TER.5, ruling HH12.TER.A3
     leftover_half_cost=True,  # HH12.WIN.3, ruling HH12.WIN.A1
     war_wagons_ignore_flee=True,  # HH12.SPEC.17
+    combined_same_class=True,  # HH12.SPEC.16
     terrain_armour_vs_artillery=False,  # HH12.ARM.4, ruling HH12.ARM.A1
 )
 

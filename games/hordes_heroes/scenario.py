@@ -14,7 +14,7 @@ from typing import Any
 from .armies import ForceGeneral, choose_cinc, load_army_list, validate_army
 from .battlefield import Terrain, build_battlefield
 from .geometry import Edge, Facing
-from .model import BOAT_PROFILE, BOAT_PROFILE_ID, Formation, General, Unit
+from .model import BOAT_PROFILE, BOAT_PROFILE_ID, Formation, General, Profile, Unit
 from .state import GameState, Initiative, Options, Phase
 
 SUPPORTED_EDITIONS = ("2022", "2012")
@@ -36,6 +36,17 @@ def read_scenario(name: str) -> dict[str, Any]:
     data = tomllib.loads(text)
     data.setdefault("name", name)
     return data
+
+
+def _rear_problems(o: Options, front: Profile, rear_p: Profile, rear: int, stands: int) -> list[str]:
+    """A combined-arms unit's rear part (HH.DATA.3); in 2012 both troop types are of one class (HH12.SPEC.16)."""
+    out = []
+    if not 1 <= rear < stands:
+        out.append("rear_stands must leave at least one front stand [HH.DATA.3]")
+    if o.rules.combined_same_class and front.cls is not rear_p.cls:
+        classes = f"{front.cls.value} and {rear_p.cls.value}"
+        out.append(f"a {o.rules.title} combined unit has one class, not {classes} [HH12.SPEC.16]")
+    return out
 
 
 def _options_with_edition(name: str, data: dict[str, Any], options: dict[str, Any] | None) -> dict[str, Any]:
@@ -146,8 +157,7 @@ def build_state(data: dict[str, Any], options: dict[str, Any] | None = None) -> 
                 # HH.SPECIAL.23, HH.DATA.3: a combined-arms unit; `profile` is its front troop type.
                 rp = army.profile(str(row["rear_profile"]))
                 rear = int(row.get("rear_stands", 2))
-                if not 1 <= rear < units[uid].stands:
-                    errs.append(f"side {side}: unit {uid}: rear_stands must leave at least one front stand [HH.DATA.3]")
+                errs.extend(f"side {side}: unit {uid}: {e}" for e in _rear_problems(o, p, rp, rear, units[uid].stands))
                 units[uid] = replace(units[uid], rear_profile=f"{army.id}:{rp.id}", rear_stands=rear)
         for row in sd.get("boats", []):
             # HH.TERR.45, ruling HH.TERR.47: boats and rafts are scenario-defined, placed on a lake, never bought.

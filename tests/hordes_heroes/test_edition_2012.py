@@ -544,3 +544,16 @@ def test_more_situations_under_both_editions_differ_exactly_as_the_spec_lists():
     a, b = _evaluate_more(RULES_2012), _evaluate_more(RULES_2022)
     differ = sorted(k for k in a if a[k] != b[k])
     assert differ == sorted(k for k in a if "(control)" not in k and k != "points for 4 stands lost")
+
+
+def test_HH12_SPEC_16_a_2012_combined_unit_has_one_class():
+    """HH12.SPEC.16, HH12.SPEC.15: a combined unit of two classes is refused in a 2012 scenario, with the unit and
+    the classes named; the same unit of one class is accepted. 2022 accepts both."""
+    data = read_scenario("towton-midbattle-2012")
+    side = data["sides"][0]
+    side["units"] = [dict(u) for u in side["units"]]
+    side["units"][1].update(rear_profile="peasant-horde", rear_stands=2)  # retinue longbow (B) + peasants (E)
+    with pytest.raises(ScenarioError, match=r"unit 2: .* one class, not B and E \[HH12.SPEC.16\]"):
+        build_state(data)
+    side["units"][1].update(rear_profile="mma")  # both class B
+    assert build_state(data).units[2].combined
