@@ -645,8 +645,14 @@ class _Planner:
             tails.append((form,))
         if f != u.facing:
             tails.append((f,))
+        return self._first_legal(u, (), tails)
+
+    def _first_legal(
+        self, u: Unit, steps: tuple[Hex, ...], tails: list[tuple[Formation | Facing, ...]]
+    ) -> O.Move | None:
+        """The first move of `steps` + a tail that plans legally, else None."""
         for tail in tails:
-            mv = O.Move(0, u.id, tail)
+            mv = O.Move(0, u.id, steps + tail)
             try:
                 plan_move(self.sim, mv, commanded=True)
             except Illegal:
@@ -665,11 +671,4 @@ class _Planner:
         if face is not None:
             tails.append((face,))
         tails.append(())
-        for tail in tails:
-            mv = O.Move(0, u.id, tuple(o.steps) + tail)
-            try:
-                plan_move(self.sim, mv, commanded=True)
-            except Illegal:
-                continue
-            return mv
-        return None
+        return self._first_legal(u, tuple(o.steps), tails)

@@ -364,6 +364,25 @@ def _flee_search(state: GameState, u: Unit, firsts: list[Hex], length: int) -> t
     return best
 
 
+def _flee_along(
+    state: GameState, uid: int, start: Hex, best: tuple[Any, ...], passed_code: str, pushed_code: str
+) -> list[str]:
+    """Carry out a found flee path: friends passed through disrupted, one pushed aside, the unit at the end facing
+    its last step, disrupted (HH.COMP.17; 2012 HH12.CMP.9)."""
+    _, path, passed, pushed = best
+    lines = []
+    for fid in passed:
+        disrupt(state, fid)
+        lines.append(f"{uname(state, state.units[fid])} is passed through and disrupted {passed_code}.")
+    if pushed:
+        f = place(state, pushed[0], pushed[1], disrupted=True)
+        lines.append(f"{uname(state, f)} is pushed aside to {state.label(pushed[1])} and disrupted {pushed_code}.")
+    prev = path[-2] if len(path) > 1 else start
+    d = direction(prev, path[-1])
+    place(state, uid, path[-1], facing=Facing.of_side(d if d is not None else 0), disrupted=True)
+    return lines
+
+
 def flee(state: GameState, uid: int, opponents: list[Hex], *, h2h: bool) -> list[str]:
     """A flee move (HH.COMP.15-23): eliminated on the own edge, with no legal path, or if artillery/war wagon."""
     u = state.units[uid]
@@ -382,18 +401,9 @@ def flee(state: GameState, uid: int, opponents: list[Hex], *, h2h: bool) -> list
     best = _flee_search(state, u, flee_candidates(state, u, opponents, h2h), length)
     if best is None:
         return eliminate(state, uid, "it has no legal flee path [HH.COMP.20]")
-    _, path, passed, pushed = best
-    lines = []
+    path = best[1]
     start = u.hex
-    for fid in passed:
-        disrupt(state, fid)
-        lines.append(f"{uname(state, state.units[fid])} is passed through and disrupted [HH.COMP.17, HH.DISR.1].")
-    if pushed:
-        f = place(state, pushed[0], pushed[1], disrupted=True)
-        lines.append(f"{uname(state, f)} is pushed aside to {state.label(pushed[1])} and disrupted [HH.COMP.17].")
-    prev = path[-2] if len(path) > 1 else start
-    d = direction(prev, path[-1])
-    place(state, uid, path[-1], facing=Facing.of_side(d if d is not None else 0), disrupted=True)
+    lines = _flee_along(state, uid, start, best, "[HH.COMP.17, HH.DISR.1]", "[HH.COMP.17]")
     state.flee_paths[uid] = (start, *path)
     end = path[-1]
     if state.rules.flee_continuation and state.field.terrain_at(end) not in STOP_FLEE:
@@ -421,21 +431,12 @@ def continue_flee(state: GameState, uid: int) -> list[str]:
     best = _flee_search(state, u, firsts, allowance(state, u, False))
     if best is None:
         return eliminate(state, uid, "its flee continuation is blocked [HH12.CMP.6, HH12.CMP.8]")
-    _, path, passed, pushed = best
+    path = best[1]
     lines = [
         f"{uname(state, u)} continues its flight {state.label(here)} -> {' '.join(state.label(h) for h in path)}"
         " [HH12.CMP.6]."
     ]
-    for fid in passed:
-        disrupt(state, fid)
-        lines.append(f"{uname(state, state.units[fid])} is passed through and disordered [HH12.CMP.9].")
-    if pushed:
-        f = place(state, pushed[0], pushed[1], disrupted=True)
-        lines.append(f"{uname(state, f)} is pushed aside to {state.label(pushed[1])} and disordered [HH12.CMP.9].")
-    prev = path[-2] if len(path) > 1 else here
-    d = direction(prev, path[-1])
-    place(state, uid, path[-1], facing=Facing.of_side(d if d is not None else 0))
-    return lines
+    return lines + _flee_along(state, uid, here, best, "[HH12.CMP.9]", "[HH12.CMP.9]")
 
 
 # --- elephants ----------------------------------------------------------------------------------------
