@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
-from .edition import RULES_2022, EditionRules, formula_points, points_warnings, rules_for
+from .edition import RULES_2022, EditionRules, formula_points, points_warnings, rules_for, troop_problems
 from .model import Artillery, Category, Profile, Speed, Trait, TroopClass, Weapon, general_cost, max_generals
 
 
@@ -199,6 +199,8 @@ def validate_army(
             continue
         p = army.profiles[pid]
         total += p.points
+        if pid not in seen_warn:
+            errors.extend(f"army {army.id}: {x}" for x in troop_problems(p, rules))
         if p.shoot is not None and p.shoot not in rules.shooting_factors and pid not in seen_warn:
             errors.append(
                 f"army {army.id}: profile {pid} shoots on {p.shoot}+, which {rules.title} does not have"

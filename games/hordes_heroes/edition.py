@@ -128,6 +128,8 @@ class EditionRules:
     not flee; the disorder and stand losses of the result still apply)."""
     combined_same_class: bool
     """HH.SPECIAL.23 (2022: the classes may differ, the front one is used) / HH12.SPEC.16 (2012: one class)."""
+    only_2022_troops: bool
+    """HH12.X.1: shield walls (S), elephants, dismounting cavalry and the AH code exist only in 2022."""
     terrain_armour_vs_artillery: bool
     """HH.ART.8 (2022: woods and BUA give A2 against artillery) / HH12.ARM.4, ruling HH12.ARM.A1 (2012: never)."""
 
@@ -180,6 +182,7 @@ RULES_2022 = EditionRules(
     leftover_half_cost=False,
     war_wagons_ignore_flee=False,
     combined_same_class=False,
+    only_2022_troops=False,
     terrain_armour_vs_artillery=True,
 )
 
@@ -229,6 +232,7 @@ RULES_2012 = EditionRules(
     leftover_half_cost=True,  # HH12.WIN.3, ruling HH12.WIN.A1
     war_wagons_ignore_flee=True,  # HH12.SPEC.17
     combined_same_class=True,  # HH12.SPEC.16
+    only_2022_troops=True,  # HH12.X.1
     terrain_armour_vs_artillery=False,  # HH12.ARM.4, ruling HH12.ARM.A1
 )
 
@@ -266,3 +270,20 @@ def points_warnings(p: Profile, rules: EditionRules) -> list[str]:
         f"profile {p.id} ({p.name}): the list prints {p.list_points} points but the {rules.edition.value} formula"
         f" gives {formula_points(p, rules)}; the list value is used [HH.ARMY.15, HH12.ARMY.2]"
     ]
+
+
+def troop_problems(p: Profile, rules: EditionRules) -> list[str]:
+    """2022-only troop features in a game of another edition (HH12.X.1): shield wall, elephants, dismounting, AH."""
+    if not rules.only_2022_troops:
+        return []
+    found = [
+        what
+        for what, present in (
+            ("a shield wall (S)", any(t.value == "S" for t in p.traits)),
+            ("elephants", p.category.value == "elephant"),
+            ("a dismounted profile", p.dismounted is not None),
+            ("the AH code", any(t.value == "AH" for t in p.traits)),
+        )
+        if present
+    ]
+    return [f"profile {p.id} ({p.name}) has {x}, which {rules.title} does not have [HH12.X.1]" for x in found]

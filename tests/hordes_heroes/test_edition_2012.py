@@ -12,7 +12,7 @@ from games.hordes_heroes.combat import counted_stands, effective_impact
 from games.hordes_heroes.crt import CrtMove, lookup
 from games.hordes_heroes.edition import RULES_2012, RULES_2022, Edition, EditionRules, rules_for
 from games.hordes_heroes.geometry import Facing
-from games.hordes_heroes.model import Formation, TroopClass
+from games.hordes_heroes.model import Category, Formation, Trait, TroopClass
 from games.hordes_heroes.movement import Illegal, plan_move
 from games.hordes_heroes.orders import Move, Single
 from games.hordes_heroes.rules import verify_single
@@ -162,8 +162,8 @@ def test_HH12_ARMY_6_HH12_SHOOT_1_no_five_plus_shooters_in_2012():
 def test_HH12_GEN_4_no_general_ratio_in_2012():
     """HH12.GEN.4: 2022 allows one general per five units; 2012 (possible extraction loss) has no limit."""
     gens = [ForceGeneral("general", cinc=True), ForceGeneral("general")]
-    e22, _ = validate_army(wotr(RULES_2022), ["mma"], gens, 1000, RULES_2022)
-    e12, _ = validate_army(wotr(RULES_2012), ["mma"], gens, 1000, RULES_2012)
+    e22, _ = validate_army(wotr(RULES_2022), ["levy-billmen"], gens, 1000, RULES_2022)
+    e12, _ = validate_army(wotr(RULES_2012), ["levy-billmen"], gens, 1000, RULES_2012)
     assert any("HH.GEN.6" in x for x in e22) and e12 == []
 
 
@@ -237,7 +237,7 @@ def _evaluate(er: EditionRules) -> dict[str, object]:
         out["single-hex move"] = False
     out["5+ shooter"] = not validate_army(wotr(er), ["retinue-longbow"], [ForceGeneral("general")], 1000, er)[0]
     two = [ForceGeneral("general", cinc=True), ForceGeneral("general")]
-    out["two generals, one unit"] = not validate_army(wotr(er), ["mma"], two, 1000, er)[0]
+    out["two generals, one unit"] = not validate_army(wotr(er), ["levy-billmen"], two, 1000, er)[0]
     return out
 
 
@@ -557,3 +557,24 @@ def test_HH12_SPEC_16_a_2012_combined_unit_has_one_class():
         build_state(data)
     side["units"][1].update(rear_profile="mma")  # both class B
     assert build_state(data).units[2].combined
+
+
+def test_HH12_X_1_2022_only_troops_are_refused_in_2012():
+    """HH12.X.1: shield walls, elephants, dismounting cavalry and the AH code are 2022-only; a 2012 force that
+    holds them is refused with the profile named; 2022 takes them."""
+    army = replace(
+        wotr(RULES_2012),
+        profiles={
+            **wotr(RULES_2012).profiles,
+            "sw": replace(PROFILES["spear"], id="sw", traits=frozenset({Trait.S})),
+            "eleph": replace(PROFILES["spear"], id="eleph", category=Category.ELEPHANT),
+            "ah": replace(PROFILES["spear"], id="ah", traits=frozenset({Trait.AH})),
+        },
+    )
+    gens = [ForceGeneral("general")]
+    for pid, what in (("mma", "a dismounted profile"), ("sw", "shield wall"), ("eleph", "elephants"), ("ah", "AH")):
+        errors, _ = validate_army(army, [pid], gens, 1000, RULES_2012)
+        assert any(what in e and "HH12.X.1" in e for e in errors), (pid, errors)
+        assert not validate_army(replace(army, edition="2022"), [pid], gens, 1000, RULES_2022)[0]
+    assert validate_army(army, ["retinue-longbow"], gens, 1000, RULES_2012)[0] != []  # 5+ still refused
+    assert validate_army(army, ["levy-billmen"], gens, 1000, RULES_2012)[0] == []
