@@ -214,7 +214,31 @@ def p_class_points(e: Edition) -> object:
     return (tuple(plain), formula_points(PROFILES["guns"], er))
 
 
+def p_uphill_and_draw(e: Edition) -> object:
+    """HH12.TER.4, HH12.MELEE.2, ruling HH12.MELEE.A3: +1 up-slope; equal totals give no hits and both become
+    static."""
+    from games.hordes_heroes.combat import Choices, hth_phase
+
+    st = ed(make_state([(1, "south", "spear", (0, 5), Facing.N), (2, "north", "spear", (0, 4), Facing.S)]), e)
+    st.field.elevation[H(0, 5)] = 1
+    text = "\n".join(hth_phase(st, Dice(3, 4), Choices()))
+    return ("+ 1 up-slope" in text, st.units[1].static_combat, st.units[2].static_combat, st.units[1].stands)
+
+
+def p_single_combat(e: Edition) -> object:
+    """HH12.GEN.10: generals in one hex fight a single combat; a draw leaves both, the next loser is removed."""
+    from games.hordes_heroes.combat import Choices, hth_phase
+
+    st = ed(make_state([], [(1, "south", (0, 5)), (2, "north", (0, 5))]), e)
+    hth_phase(st, Dice(3, 4, 6, 1), Choices())
+    first = (st.generals[1].alive, st.generals[2].alive)
+    hth_phase(st, Dice(4, 5, 3, 3), Choices())
+    return (first, st.generals[1].alive, st.generals[2].alive)
+
+
 SAME = [
+    (p_uphill_and_draw, (True, True, True, 4)),
+    (p_single_combat, ((True, True), True, False)),
     (p_allowance, (3, 4, 5)),
     (p_zoc, (True, True, False, False)),
     (p_shooting_dice, (1, 1, 2, 3, 2, 2, 1)),
