@@ -7,10 +7,11 @@ An army list is a catalogue of troop profiles and general types. A scenario pick
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
+from .edition import RULES_2022, EditionRules, formula_points, points_warnings, rules_for, troop_problems
 from .model import Artillery, Category, Profile, Speed, Trait, TroopClass, Weapon, general_cost, max_generals
 
 
@@ -36,6 +37,8 @@ class ArmyList:
     profiles: dict[str, Profile]
     generals: dict[str, GeneralType]
     notes: str = ""
+    edition: str = "2022"
+    """The book the list is written for ("2022" or "2012"); a game only takes lists of its own edition."""
 
     def profile(self, pid: str) -> Profile:
         try:
@@ -108,9 +111,15 @@ def profile_from_toml(d: dict[str, Any], where: str) -> Profile:
 
 def parse_army_list(text: str, where: str = "<army list>") -> ArmyList:
     data = tomllib.loads(text)
+    try:
+        rules = rules_for(str(data.get("edition", "2022")))
+    except ValueError as e:
+        raise ArmyListError(f"{where}: {e}") from None
     profiles = {}
     for d in data.get("profiles", []):
         p = profile_from_toml(d, where)
+        if p.list_points is None and p.flat_points is None and rules is not RULES_2022:
+            p = replace(p, list_points=formula_points(p, rules))  # HH12.ARMY.2: the 2012 formula for house rows
         if p.id in profiles:
             raise ArmyListError(f"{where}: profile id {p.id!r} appears twice")
         profiles[p.id] = p
@@ -138,6 +147,7 @@ def parse_army_list(text: str, where: str = "<army list>") -> ArmyList:
         profiles=profiles,
         generals=generals,
         notes=str(data.get("notes", "")),
+        edition=str(data.get("edition", "2022")),
     )
 
 
@@ -165,15 +175,22 @@ class ForceGeneral:
 
 
 def validate_army(
-    army: ArmyList, units: list[str], generals: list[ForceGeneral], points: int
+    army: ArmyList, units: list[str], generals: list[ForceGeneral], points: int, rules: EditionRules = RULES_2022
 ) -> tuple[list[str], list[str]]:
     """Check a force (profile ids and generals) against the agreed points; returns (errors, warnings).
 
     Points total <= agreed (HH.ARMY.12), list values used (HH.ARMY.15), at most one general per five units
     and at least one (HH.GEN.6, HH.GEN.7), exactly one C-in-C (HH.GEN.5), heroes cost +5 (HH.GEN.3).
+    Under 2012 (`rules`): no 5+ shooters (HH12.ARMY.6, HH12.SHOOT.1) and no general ratio (HH12.GEN.4).
     """
     errors: list[str] = []
     warnings: list[str] = []
+    if army.edition != rules.edition.value:
+        errors.append(
+            f"army {army.id} is a {army.edition} list and this game is played under {rules.title};"
+            f" choose a {rules.edition.value} army list [HH12.ARMY.1]"
+        )
+        return errors, warnings
     total = 0
     seen_warn = set()
     for pid in units:
@@ -183,7 +200,14 @@ def validate_army(
         p = army.profiles[pid]
         total += p.points
         if pid not in seen_warn:
-            warnings.extend(p.warnings())
+            errors.extend(f"army {army.id}: {x}" for x in troop_problems(p, rules))
+        if p.shoot is not None and p.shoot not in rules.shooting_factors and pid not in seen_warn:
+            errors.append(
+                f"army {army.id}: profile {pid} shoots on {p.shoot}+, which {rules.title} does not have"
+                f" (shooting factors {', '.join(f'{x}+' for x in rules.shooting_factors)}) [HH12.ARMY.6]"
+            )
+        if pid not in seen_warn:
+            warnings.extend(p.warnings() if rules is RULES_2022 else points_warnings(p, rules))
             seen_warn.add(pid)
     for g in generals:
         if g.type not in army.generals:
@@ -192,7 +216,7 @@ def validate_army(
         total += army.generals[g.type].points + (5 if g.hero else 0)
     if total > points:
         errors.append(f"army {army.id}: the force costs {total} points, more than the agreed {points} [HH.ARMY.12]")
-    limit = max_generals(len(units))
+    limit = max_generals(len(units)) if rules.general_ratio else len(generals)  # HH12.GEN.4: no ratio in 2012
     if not generals:
         errors.append(f"army {army.id}: every army needs at least one general [HH.GEN.7]")
     elif len(generals) > limit:

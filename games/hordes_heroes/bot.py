@@ -133,10 +133,17 @@ def bot_orders(state: GameState, side: str, seed: int) -> str:
     if key.startswith("deploy-"):
         return checked(state, side, deployment_lines(state, side, rng), default_deployment(state, side).splitlines())
     if key.startswith("bound-"):
-        return checked(state, side, bound_lines(state, side, rng), [])
+        return checked(state, side, bound_lines(state, side, rng), []) or _nothing_to_do(state, side)
     if key.startswith("standing-"):
         return checked(state, side, standing_lines(), [])
     return ""
+
+
+def _nothing_to_do(state: GameState, side: str) -> str:
+    """A bound with no move to make still needs a line for a mail: declining an optional pursuit, the default
+    anyway (HH.PD.37), says "no orders" in the order language."""
+    own = state.live_units(side)
+    return checked(state, side, [f"pursue {min(u.id for u in own)} no"], []) if own else ""
 
 
 def checked(state: GameState, side: str, lines: list[str], fallback: list[str]) -> str:
@@ -619,14 +626,39 @@ class _Planner:
                 return order
         return None
 
-    def _stay(self, u: Unit) -> O.Single | None:
-        """Hold the hex; a free single-hex move turns to the enemy and deploys a column near him (HH.MOVE.17)."""
+    def _stay(self, u: Unit) -> O.Single | O.Move | None:
+        """Hold the hex; a free single-hex move turns to the enemy and deploys a column near him (HH.MOVE.17).
+
+        2012 has no single-hex move (HH12.MOV.12): the same turn and deployment as a move in place, if it fits.
+        """
         f = self.facing_for(hex_of(u), u.facing)
         d, _ = self.nearest(hex_of(u))
         form = Formation.DEPLOYED if u.formation is Formation.COLUMN and d <= 4 else None
         if f == u.facing and form is None:
             return None
-        return O.Single(0, u.id, None, f if f != u.facing else None, form)
+        if self.sim.rules.single_hex_rule:
+            return O.Single(0, u.id, None, f if f != u.facing else None, form)
+        tails: list[tuple[Formation | Facing, ...]] = []
+        if form is not None and f != u.facing:
+            tails.append((form, f))
+        if form is not None:
+            tails.append((form,))
+        if f != u.facing:
+            tails.append((f,))
+        return self._first_legal(u, (), tails)
+
+    def _first_legal(
+        self, u: Unit, steps: tuple[Hex, ...], tails: list[tuple[Formation | Facing, ...]]
+    ) -> O.Move | None:
+        """The first move of `steps` + a tail that plans legally, else None."""
+        for tail in tails:
+            mv = O.Move(0, u.id, steps + tail)
+            try:
+                plan_move(self.sim, mv, commanded=True)
+            except Illegal:
+                continue
+            return mv
+        return None
 
     def _order_for(self, u: Unit, o: Option) -> O.Move | None:
         """The tokens for an option: the hexes, then deploying near the enemy and a facing if they fit."""
@@ -639,11 +671,4 @@ class _Planner:
         if face is not None:
             tails.append((face,))
         tails.append(())
-        for tail in tails:
-            mv = O.Move(0, u.id, tuple(o.steps) + tail)
-            try:
-                plan_move(self.sim, mv, commanded=True)
-            except Illegal:
-                continue
-            return mv
-        return None
+        return self._first_legal(u, tuple(o.steps), tails)

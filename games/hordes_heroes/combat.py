@@ -228,22 +228,32 @@ def counted_stands(state: GameState, u: Unit, as_if: bool) -> int:
     """HH.HTH.7, HH.HTH.23, ruling HH.STAND.4: deployed all, column/squeezed 2 (1 if 2 or fewer), disrupted or as
     if disrupted 0;
     a combined-arms unit counts its front stands only, at most 2 (HH.HTH.24, HH.SPECIAL.23)."""
+    # The 2012 edition plays this rule the same way (HH12.DIS.1, HH12.MELEE.2).
     if u.disrupted or as_if:
         return 0
     if u.combined:
         return min(2, u.front_stands)
     if u.formation in (Formation.COLUMN, Formation.SQUEEZED):
+        if not state.rules.column_two_needs_three:
+            return min(2, u.stands)  # HH12.MELEE.1: a 2012 column counts min(2, stands)
         return 2 if u.stands >= 3 else min(1, u.stands)
     return u.stands
 
 
 def effective_impact(state: GameState, u: Unit) -> int:
-    """HH.HTH.8, ruling HH.HTH.9: base - stands lost, capped at stands, -2 in column; pike block +6 (HH.SPECIAL.29)."""
-    base = 6 if is_pike_block(state, u) else state.profile(u).impact
-    imp = max(0, base - max(0, u.nominal - u.stands))
-    imp = min(imp, u.stands)
+    """HH.HTH.8, ruling HH.HTH.9: base - stands lost, capped at stands, -2 in column; pike block +6 (HH.SPECIAL.29).
+
+    2012 (HH12.IMP.2, HH12.IMP.3, ruling HH12.IMP.A1, HH12.SPEC.18): only the cap at the stands in the unit; no
+    column penalty, no loss per stand, a pike block keeps its list value. The values come from `state.rules`.
+    """
+    er = state.rules
+    pike = er.pike_block_impact if is_pike_block(state, u) else None
+    base = pike if pike is not None else state.profile(u).impact
+    if er.impact_minus_per_lost_stand:
+        base = max(0, base - max(0, u.nominal - u.stands))
+    imp = min(base, u.stands)
     if u.formation in (Formation.COLUMN, Formation.SQUEEZED):
-        imp = max(0, imp - 2)
+        imp = max(0, imp - er.column_impact_penalty)
     return imp
 
 
@@ -252,6 +262,7 @@ IMPACT_TERRAIN = (Terrain.WOOD, Terrain.BUA, Terrain.BROKEN, Terrain.RIVER)
 
 def impact_eligible(state: GameState, u: Unit, against: list[Unit], as_if: bool) -> bool:
     """HH.HTH.10: not disrupted or as if disrupted, no SC, no terrain, stakes or restricted pair cancelling it."""
+    # The 2012 edition plays this rule the same way (HH12.IMP.1, HH12.IMP.4, HH12.IMP.5, ruling HH12.IMP.A2).
     if u.disrupted or as_if or u.static_combat or u.hex is None:
         return False
     bf = state.field
@@ -307,6 +318,7 @@ def side_total(
     state: GameState, units: list[Unit], gens: list[int], against: dict[int, list[Unit]], higher: dict[int, bool]
 ) -> SideTotal:
     """The total of one side before dice (HH.HTH.11, HH.HTH.12, HH.HTH.14, HH.TERR.7, HH.GEN.19)."""
+    # The 2012 edition plays this rule the same way (HH12.MELEE.2, HH12.MELEE.3, HH12.TER.4).
     st = SideTotal(units[0].side if units else state.generals[gens[0]].side, units, gens)
     best_cf = None
     for u in units:
@@ -365,8 +377,9 @@ def follow_status(state: GameState, w: Unit, h: Hex) -> tuple[str, bool]:
         reasons.append("class-A infantry")
     if bf.is_wall(w.hex, h):
         reasons.append("a wall")
-    if bf.terrain_at(h) is Terrain.RIVER:
-        reasons.append("a river")  # HH.TERR.38
+    er = state.rules
+    if bf.terrain_at(h) is Terrain.RIVER or (er.follow_up_river_own_hex and bf.terrain_at(w.hex) is Terrain.RIVER):
+        reasons.append("a river")  # HH.TERR.38, ruling HH12.CMP.A8
     if Terrain.BUA in (bf.terrain_at(h), bf.terrain_at(w.hex)):
         reasons.append("a BUA")  # HH.TERR.52
     if _staked_hex(state, w.hex):
@@ -379,6 +392,7 @@ def follow_status(state: GameState, w: Unit, h: Hex) -> tuple[str, bool]:
         reasons.append("shield wall")
     if p.horde and not (shield_wall(state, w)):
         return "must", True  # HH.COMP.27, HH.SPECIAL.31
+    reasons = [r for r in reasons if r in er.follow_up_optional_for]  # HH12.CMP.12: 2012 obstacle defenders only
     if not reasons:
         return "must", True  # HH.COMP.28
     return "optional", reasons == ["class-A infantry"]
@@ -443,18 +457,22 @@ def pursue(state: GameState, w: Unit, path: tuple[Hex, ...], stop_before: int | 
 
 
 def _pursuit_optional(state: GameState, w: Unit) -> bool:
-    """HH.COMP.34, ruling HH.COMP.35 (option `pursuit_optional`)."""
+    """HH.COMP.34, ruling HH.COMP.35 (option `pursuit_optional`); 2012: class A and B infantry only (HH12.CMP.14)."""
     p = state.profile(w)
-    cav = p.category.cavalry_rules
-    if state.options.pursuit_optional == "class_a_infantry_and_all_cavalry" and cav:
-        return True
-    return p.cls is TroopClass.A and (p.category is Category.INFANTRY or cav)
+    er = state.rules
+    if p.category is Category.INFANTRY:
+        return p.cls.value in er.pursuit_optional_infantry
+    if not (p.category.cavalry_rules and er.pursuit_optional_cavalry):
+        return False
+    return state.options.pursuit_optional == "class_a_infantry_and_all_cavalry" or p.cls is TroopClass.A
 
 
 def _may_pursue(state: GameState, w: Unit, choices: Choices) -> bool:
     p = state.profile(w)
     if w.disrupted or p.never_recoils:
         return False
+    if p.category is Category.CHARIOT and not state.rules.chariots_pursue:
+        return False  # HH12.CMP.14, ruling HH12.CMP.A14: 2012 chariots do not pursue
     if _pursuit_optional(state, w):
         return _decide(state, w, False, choices.pursue, "pursue")  # HH.PD.37: default no
     return True
@@ -638,6 +656,7 @@ def _facing_enemy(state: GameState, focus: Unit, opps: list[Unit], st: SideTotal
 
 def resolve_combat(state: GameState, g: Group, dice: DiceSource, fought: set[Member], choices: Choices) -> list[str]:
     """One combat in the steps of HH.HTH.25."""
+    # The 2012 edition plays this rule the same way (HH12.MELEE.2, HH12.MELEE.3, rulings HH12.MELEE.A2, HH12.MELEE.A3).
     focus = state.units.get(g.focus)
     if focus is None or not focus.on_table or ("u", g.focus) in fought:
         return []

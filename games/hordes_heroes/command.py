@@ -80,7 +80,7 @@ def range_reach(state: GameState, g: General) -> dict[Hex, int]:
             if not passable(n):
                 continue
             nl = lakes + 1 if bf.terrain_at(n) is Terrain.LAKE else 0
-            if nl > 2:
+            if nl > (2 if state.rules.command_across_lakes else 0):  # HH12.CMD.5: 2012 never crosses lakes
                 continue
             if (n, nl) in seen:
                 continue
@@ -111,6 +111,7 @@ def commanded_units(state: GameState, side: str) -> frozenset[int]:
     commanding general, or chained by undisrupted friends to a unit that hosts or is adjacent to him;
     never through range alone (HH.CMD.11). Disrupted units are never commanded (HH.CMD.13, HH.DISR.2).
     """  # noqa: E501
+    # The 2012 edition plays this rule the same way (HH12.CMD.4, rulings HH12.CMD.A2, HH12.CMD.A3).
     units = [u for u in state.live_units(side) if not u.disrupted]
     by_hex = {u.hex: u for u in units}
     generals = [g for _, g in sorted(state.generals.items()) if g.side == side and can_command(state, g)]

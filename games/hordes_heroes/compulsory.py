@@ -19,7 +19,7 @@ from campaign.ruleset import DiceSource
 
 from .battlefield import Terrain
 from .geometry import Facing, direction, edge_dist, front_exit_sides, side_key
-from .model import Trait, Unit
+from .model import Category, Trait, Unit
 from .movement import allowance, uname
 from .state import GameState
 from .zoc import can_occupy, exerts_zoc_into, is_engaged, unit_can_step
@@ -110,8 +110,9 @@ def step_ok(state: GameState, u: Unit, a: Hex, b: Hex, *, zoc: bool = True) -> b
 
 
 def can_be_pushed(state: GameState, f: Unit) -> bool:
-    """Friends can be passed through or displaced only when neither disrupted nor engaged (HH.COMP.6, HH.DISR.2)."""
-    return not f.disrupted and not is_engaged(state, f)
+    """Friends can be passed through or displaced only when neither disrupted nor engaged (HH.COMP.6, HH.DISR.2);
+    2012 pushes disordered friends too, only friends in melee stay put (HH12.CMP.2, ruling HH12.CMP.A3)."""
+    return (state.rules.push_disordered_friends or not f.disrupted) and not is_engaged(state, f)
 
 
 def _chain(state: GameState, start: Hex, d: Hex) -> list[tuple[int, Hex]] | None:
@@ -159,6 +160,8 @@ def recoil_h2h(state: GameState, uid: int, enemy_hex: Hex) -> list[str]:
     HH.COMP.11); facing and formation kept. Elimination when impossible."""
     u = state.units[uid]
     assert u.hex is not None
+    if state.rules.melee_recoil_any_hex_away:
+        return _recoil_away(state, u, enemy_hex)
     bf = state.field
     d = u.hex - enemy_hex
     r = u.hex + d
@@ -185,6 +188,37 @@ def recoil_h2h(state: GameState, uid: int, enemy_hex: Hex) -> list[str]:
     place(state, uid, r)
     lines.insert(0, f"{uname(state, u)} recoils {state.label(u.hex)} -> {state.label(r)} [HH.COMP.3].")
     return lines
+
+
+def _recoil_away(state: GameState, u: Unit, enemy_hex: Hex) -> list[str]:
+    """2012: one hex to any neighbour farther from the enemy faced (HH12.CMP.1, ruling HH12.CMP.A1): directly away
+    first, then the two others nearer the own edge first (then lowest hex); the first empty legal one, else the
+    first whose friends can be pushed on (HH12.CMP.2, ruling HH12.CMP.A3); never off the table (ruling
+    HH12.CMP.A4); eliminated with none (HH12.CMP.3). Facing and formation kept.
+    TODO(HH12.CMP.A3): friends are pushed straight on only, not aside."""
+    a = u.hex
+    assert a is not None
+    direct = a + (a - enemy_hex)
+    others = sorted(
+        (n for n in a.neighbours() if n != direct and n.distance(enemy_hex) == 2),
+        key=lambda h: (own_edge_dist(state, u.side, h), h),
+    )
+    legal = [
+        h for h in (direct, *others) if state.field.on_map(h) and side_key(a, h) not in state.stakes
+        and step_ok(state, u, a, h)
+    ]  # fmt: skip
+    to = next((h for h in legal if state.unit_at(h) is None), None)
+    lines: list[str] = []
+    if to is None:
+        for h in legal:
+            chain = _chain(state, h, h - a)
+            if chain is not None:
+                to, lines = h, _do_chain(state, chain, u)
+                break
+    if to is None:
+        return eliminate(state, u.id, "it has no hex to recoil into away from the enemy [HH12.CMP.3]")
+    place(state, u.id, to)
+    return [f"{uname(state, u)} recoils {state.label(a)} -> {state.label(to)} [HH12.CMP.1]."] + lines
 
 
 def _recoil_own_edge(state: GameState, u: Unit) -> list[str]:
@@ -330,12 +364,36 @@ def _flee_search(state: GameState, u: Unit, firsts: list[Hex], length: int) -> t
     return best
 
 
+def _flee_along(
+    state: GameState, uid: int, start: Hex, best: tuple[Any, ...], passed_code: str, pushed_code: str
+) -> list[str]:
+    """Carry out a found flee path: friends passed through disrupted, one pushed aside, the unit at the end facing
+    its last step, disrupted (HH.COMP.17; 2012 HH12.CMP.9)."""
+    _, path, passed, pushed = best
+    lines = []
+    for fid in passed:
+        disrupt(state, fid)
+        lines.append(f"{uname(state, state.units[fid])} is passed through and disrupted {passed_code}.")
+    if pushed:
+        f = place(state, pushed[0], pushed[1], disrupted=True)
+        lines.append(f"{uname(state, f)} is pushed aside to {state.label(pushed[1])} and disrupted {pushed_code}.")
+    prev = path[-2] if len(path) > 1 else start
+    d = direction(prev, path[-1])
+    place(state, uid, path[-1], facing=Facing.of_side(d if d is not None else 0), disrupted=True)
+    return lines
+
+
 def flee(state: GameState, uid: int, opponents: list[Hex], *, h2h: bool) -> list[str]:
     """A flee move (HH.COMP.15-23): eliminated on the own edge, with no legal path, or if artillery/war wagon."""
     u = state.units[uid]
     assert u.hex is not None
     p = state.profile(u)
     if p.never_recoils:
+        if p.category is Category.WAR_WAGON and state.rules.war_wagons_ignore_flee:
+            state.units[uid] = replace(u, disrupted=True)
+            return [
+                f"{uname(state, u)} stands: war wagons do not flee, they are disordered where they are [HH12.SPEC.17]."
+            ]
         return eliminate(state, uid, "artillery and war wagons cannot flee [HH.COMP.23, HH.ART.17, HH.SPECIAL.41]")
     if own_edge_dist(state, u.side, u.hex) == 0:
         return eliminate(state, uid, "it must flee from its own table edge [HH.COMP.19]")
@@ -343,25 +401,42 @@ def flee(state: GameState, uid: int, opponents: list[Hex], *, h2h: bool) -> list
     best = _flee_search(state, u, flee_candidates(state, u, opponents, h2h), length)
     if best is None:
         return eliminate(state, uid, "it has no legal flee path [HH.COMP.20]")
-    _, path, passed, pushed = best
-    lines = []
+    path = best[1]
     start = u.hex
-    for fid in passed:
-        disrupt(state, fid)
-        lines.append(f"{uname(state, state.units[fid])} is passed through and disrupted [HH.COMP.17, HH.DISR.1].")
-    if pushed:
-        f = place(state, pushed[0], pushed[1], disrupted=True)
-        lines.append(f"{uname(state, f)} is pushed aside to {state.label(pushed[1])} and disrupted [HH.COMP.17].")
-    prev = path[-2] if len(path) > 1 else start
-    d = direction(prev, path[-1])
-    place(state, uid, path[-1], facing=Facing.of_side(d if d is not None else 0), disrupted=True)
+    lines = _flee_along(state, uid, start, best, "[HH.COMP.17, HH.DISR.1]", "[HH.COMP.17]")
     state.flee_paths[uid] = (start, *path)
+    end = path[-1]
+    if state.rules.flee_continuation and state.field.terrain_at(end) not in STOP_FLEE:
+        if own_edge_dist(state, u.side, end) > 0:  # HH12.CMP.6, ruling HH12.CMP.A6 (halted: no continuation)
+            state.flee_continuations = state.flee_continuations | {uid}
     lines.insert(
         0,
         f"{uname(state, u)} flees {state.label(start)} -> {' '.join(state.label(h) for h in path)}"
         f" ({len(path)} of {length} hexes) [HH.COMP.15, HH.COMP.21, HH.COMP.22].",
     )
     return lines
+
+
+def continue_flee(state: GameState, uid: int) -> list[str]:
+    """2012 flee continuation (HH12.CMP.6, ruling HH12.CMP.A6): a full normal move (no +1, no road bonus) toward
+    the own edge, never into enemy ZOC, passing or pushing friends as a flee does; stops in halting terrain or on
+    the own edge; eliminated when it cannot start. TODO(HH12.CMP.A6): the unit still rallies that phase."""
+    state.flee_continuations = state.flee_continuations - {uid}
+    u = state.units[uid]
+    if not u.on_table or u.hex is None or own_edge_dist(state, u.side, u.hex) == 0:
+        return []
+    here = u.hex
+    d0 = own_edge_dist(state, u.side, here)
+    firsts = sorted(n for n in here.neighbours() if own_edge_dist(state, u.side, n) < d0)
+    best = _flee_search(state, u, firsts, allowance(state, u, False))
+    if best is None:
+        return eliminate(state, uid, "its flee continuation is blocked [HH12.CMP.6, HH12.CMP.8]")
+    path = best[1]
+    lines = [
+        f"{uname(state, u)} continues its flight {state.label(here)} -> {' '.join(state.label(h) for h in path)}"
+        " [HH12.CMP.6]."
+    ]
+    return lines + _flee_along(state, uid, here, best, "[HH12.CMP.9]", "[HH12.CMP.9]")
 
 
 # --- elephants ----------------------------------------------------------------------------------------

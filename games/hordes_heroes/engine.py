@@ -23,7 +23,7 @@ from . import orders as O
 from .aggression import search_attack
 from .combat import Choices, hth_phase
 from .command import commanded_units
-from .compulsory import elephant_move
+from .compulsory import continue_flee, elephant_move
 from .geometry import Edge, edge_dist
 from .model import BOAT_PROFILE_ID, Category, Formation
 from .movement import Illegal, Problem, continue_move, plan_move, uname
@@ -233,6 +233,8 @@ def tactical_movement(state: GameState, side: str, orders: list[O.Order], dice: 
         + (f"; out of command: {', '.join(map(str, out_of_command))}" if out_of_command else "")
         + " [HH.CMD.4]."
     )
+    for uid in sorted(u for u in state.flee_continuations if state.units[u].side == side):
+        b.lines += continue_flee(state, uid)  # HH12.CMP.6, ruling HH12.CMP.A6: before any other move
     aggressive_attacks(b)
     rampages(b, dice)
     return b
@@ -283,7 +285,9 @@ def aggressive_attacks(b: Bound) -> None:
     state = b.state
     for u in state.live_units(b.side):
         p = state.profile(u)
-        if not p.is_aggressive or u.id in state.commanded or u.disrupted:
+        # HH12.SPEC.22: 2012 impetuous units attack whether or not they are under command
+        held = u.id in state.commanded and not state.rules.impetuous_ignores_command
+        if not p.is_aggressive or held or u.disrupted:
             continue
         if is_engaged(state, u):
             continue
@@ -406,14 +410,28 @@ def defeated(state: GameState, side: str) -> str | None:
 
 def points_lost(state: GameState, side: str) -> int:
     """Points count (HH.WIN.5, HH.WIN.6): units lost per profile by purchase size, plus lost generals."""
+    return half_points_lost(state, side) // 2
+
+
+def half_points_lost(state: GameState, side: str) -> int:
+    """The points count in half points, exact for both editions (HH.WIN.5; 2012: HH12.WIN.3, ruling HH12.WIN.A1:
+    a leftover of half a unit or less counts half its cost, more counts in full; generals at full cost)."""
+    half_cost = state.rules.leftover_half_cost
     total = 0
     for key, n in sorted(state.casualties.get(side, {}).items()):
         p = state.profiles[key]
         size = 4 if (p.horde or p.pike) else p.stands
-        units = n // size + (1 if 2 * (n % size) >= size and n % size else 0)
-        total += units * p.points
-    total += sum(g.cost for g in state.generals.values() if g.side == side and not g.alive)
+        rest = n % size
+        if half_cost:
+            total += (n // size) * 2 * p.points + (0 if not rest else p.points if 2 * rest <= size else 2 * p.points)
+        else:
+            total += (n // size + (1 if 2 * rest >= size and rest else 0)) * 2 * p.points
+    total += 2 * sum(g.cost for g in state.generals.values() if g.side == side and not g.alive)
     return total
+
+
+def _points(halves: int) -> str:
+    return f"{halves // 2}" + (" and a half" if halves % 2 else "")
 
 
 def victory_check(state: GameState, quiet: bool = False) -> list[str]:
@@ -435,12 +453,16 @@ def victory_check(state: GameState, quiet: bool = False) -> list[str]:
 
 def turn_limit(state: GameState) -> list[str]:
     """At the turn limit the points count decides (HH.WIN.10, HH.WIN.5)."""
-    a, b = (points_lost(state, s) for s in state.sides)
+    a, b = (half_points_lost(state, s) for s in state.sides)
     if a == b:
-        state.outcome = (None, f"turn limit reached; both sides lost {a} points: a draw [HH.WIN.10, HH.WIN.5]")
+        state.outcome = (
+            None,
+            f"turn limit reached; both sides lost {_points(a)} points: a draw [HH.WIN.10, HH.WIN.5]",
+        )
     else:
         w = state.sides[0] if a < b else state.sides[1]
-        state.outcome = (w, f"turn limit reached; {w} lost fewer points ({min(a, b)} against {max(a, b)}) [HH.WIN.5]")
+        lo, hi = _points(min(a, b)), _points(max(a, b))
+        state.outcome = (w, f"turn limit reached; {w} lost fewer points ({lo} against {hi}) [HH.WIN.5]")
     state.phase = Phase.GAME_OVER
     return [state.outcome[1] + "."]
 

@@ -127,8 +127,10 @@ def moves(b: Bound, u: Unit) -> list[Option]:
 
 
 def turns(b: Bound, u: Unit) -> list[Option]:
-    """Facings and formation changes in place, by the free single-hex move (HH.MOVE.17)."""
-    out = []
+    """Facings and formation changes in place, by the free single-hex move (HH.MOVE.17); none in 2012 (HH12.MOV.12)."""
+    out: list[Option] = []
+    if not b.state.rules.single_hex_rule:
+        return out
     for f in Facing:
         if f != u.facing and ORDERS.can(b, O.Single(0, u.id, None, f, None)):
             out.append(Option(OptionKind.FACE, f"single {u.id} face {f.name}", f.name, 0, (), "single-hex move"))

@@ -60,6 +60,7 @@ def allowance(state: GameState, u: Unit, road: bool, profile: Profile | None = N
     a column-capable unit of nominal size 2-3 down to 1 stand counts as column (HH.STAND.3). Fixed
     values: pike block 1; pavisses 1 deployed, 2 in column, 3 in column on a road.
     """
+    # The 2012 edition plays this rule the same way (HH12.MOV.1, HH12.MOV.2, HH12.ARMY.4, HH12.TER.17).
     p = profile or state.profile(u)
     column = u.formation is Formation.COLUMN or (u.nominal in (2, 3) and p.speed.column and u.stands == 1)
     if is_pike_block(state, u):
@@ -94,6 +95,10 @@ def auto_facing(current: Facing, entry: Facing, exit_side: int, mode: FreeTurn, 
             return min(ok, key=rank), False
     points = [f for f in cands if f.is_point]
     return min(points, key=lambda f: (turn_steps(current, f), int(f))), True
+
+
+_WHOLE_CODES = {"a move out of broken ground": "HH12.TER.5"}
+"""The rule a whole-move reason comes from, where the river/broken-ground default does not name it."""
 
 
 class MoveSim:
@@ -203,7 +208,7 @@ class MoveSim:
     def change_formation(self, f: Formation) -> None:
         """Deployed <-> column, 1 MP (HH.MOVE.13, HH.MOVE.14); allowed standing still in any terrain (HH.MOVE.15);
         the allowance stays that of the starting formation (HH.MOVE.5, HH.MOVE.6); engaged units only column ->
-        deployed."""
+        deployed. TODO(HH12.MOV.A7): 2012's column allowance after a free change to column is not applied."""
         if f == self.formation:
             self.fail("HH.MOVE.14", f"is already {f.value}")
         if f is Formation.COLUMN and not can_form_column(self.state, self.unit):
@@ -214,7 +219,8 @@ class MoveSim:
             )
         if self.engaged_at_start and f is Formation.COLUMN:
             self.fail("HH.MOVE.23", "is engaged and may only change from column to deployed")
-        self.mp += 1
+        er = self.state.rules  # HH12.MOV.3: 2012 forms column for free, deploys for 1 MP
+        self.mp += er.line_to_column_mp if f is Formation.COLUMN else er.column_to_line_mp
         self.formation = f
         self.formation_changed = True
         self.tokens.append(f)
@@ -264,7 +270,7 @@ class MoveSim:
             )
         if self.whole_reason is not None:
             self.fail(
-                "HH.TERR.35" if "river" in self.whole_reason else "HH.TERR.18",
+                _WHOLE_CODES.get(self.whole_reason, "HH.TERR.35" if "river" in self.whole_reason else "HH.TERR.18"),
                 f"cannot go on to {self.label(h)}: {self.whole_reason} is its whole move",
             )
         if self.engaged_at_start:
@@ -417,7 +423,9 @@ class MoveSim:
             self.lock_reason = "it enters a built-up area"
         if ta is Terrain.BUA:
             self.lock_reason = "it leaves a built-up area"
-        if tb is Terrain.BROKEN:
+        if self.state.rules.broken_ground_stops:
+            self._broken_2012(h, ta, tb, first)
+        elif tb is Terrain.BROKEN:
             if ta is Terrain.BROKEN:
                 if not first:
                     self.fail(
@@ -433,6 +441,16 @@ class MoveSim:
                     f"can enter the broken ground at {self.label(h)} only as the first step of a move",
                     "stop next to it this bound and enter next bound",
                 )
+
+    def _broken_2012(self, h: Hex, ta: Terrain, tb: Terrain, first: bool) -> None:
+        """2012 broken ground (HH12.TER.5, ruling HH12.TER.A3): entering ends the move; a move that starts in it is
+        one hex; no other limit on formation or on cavalry."""
+        if ta is Terrain.BROKEN:
+            if not first:
+                self.fail("HH12.TER.5", f"a move out of broken ground is one hex ({self.label(h)})")
+            self.whole_reason = "a move out of broken ground"
+        if tb is Terrain.BROKEN:
+            self.stop_reason = Problem("HH12.TER.5", f"it must stop on entering the broken ground at {self.label(h)}")
 
     def _enter(self, h: Hex, along: bool, restriction: bool) -> None:
         """Step in: 1 MP, the path and the free turn the new hex allows (HH.MOVE.7, HH.MOVE.10)."""
@@ -566,7 +584,7 @@ class MoveSim:
             d = direction(self.hex, st.units[prim].at)
             assert d is not None  # a contacted unit is adjacent
             contact_facing = Facing.of_side(d)
-        elif not self.facing.is_point:
+        elif not self.facing.is_point and self.state.rules.must_end_facing_point:  # HH12.MOV.6: 2012 may face a side
             on_road_side = bf.is_road(self.hex) and self.facing.side in bf.road_sides.get(self.hex, frozenset())
             if not on_road_side and self.facing != self.unit.facing:
                 self.fail("HH.MOVE.12", f"must end its move facing a hex point, not side {self.facing.name}")

@@ -96,7 +96,7 @@ def picture(state: GameState, side: str | None = None, title: str = "") -> Board
 
 
 def subtitle(state: GameState, side: str | None = None) -> str:
-    """Turn, bound and phase, and whose move it is, in one line."""
+    """Turn, bound and phase, whose move it is and the edition played (issue 18), in one line."""
     edges = [f"{s} ({state.edges[s].value} edge)" if s in state.edges else s for s in state.sides]
     who = " v ".join(edges)
     if state.phase is Phase.INITIATIVE:
@@ -112,7 +112,7 @@ def subtitle(state: GameState, side: str | None = None) -> str:
             f" ({state.phase.value}): {state.phasing} to move"
         )
     viewer = f" - seen by {side}" if side else ""
-    return f"{who} - {now}{viewer}"
+    return f"{who} - {now}{viewer} - {state.rules.title}"
 
 
 # --- the map ------------------------------------------------------------------------------------

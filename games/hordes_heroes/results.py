@@ -50,7 +50,15 @@ def result_for(state: GameState, uid: int, hits: int) -> CrtResult | None:
     """The CRT line for a unit: its own class (HH.CRT.6), the hero effect (HH.GEN.24), the A/4 option (HH.CRT.4)."""
     u = state.units[uid]
     cls: TroopClass = state.profile(u).cls
-    return lookup(cls, hits, hero=hero_covers(state, u), a4_disrupted=state.options.crt_a4_disrupted)
+    er = state.rules  # HH12.CRT.1: the edition's table
+    return lookup(
+        cls,
+        hits,
+        hero=hero_covers(state, u),
+        a4_disrupted=state.options.crt_a4_disrupted,
+        table=er.crt,
+        printed=er.crt_printed,
+    )
 
 
 def _pavisse_protected(state: GameState, uid: int, sources: list[Hex]) -> bool:
@@ -83,6 +91,7 @@ def apply_result(
     `sources`: the opponents' hexes (H2H) or the hexes of the shooters that scored hits (HH.COMP.14);
     `facing_enemy`: the hex of the enemy the loser recoils away from in H2H (HH.COMP.4).
     """
+    # The 2012 edition plays this rule the same way (HH12.CRT.2, HH12.UNIT.2, HH12.UNIT.3).
     u = state.units[uid]
     start = u.hex
     lines = [f"  {uname(state, u)} takes {res.text} ({res.cls.value} class, {res.hits} hits) [HH.CRT.1, HH.CRT.5]."]
@@ -123,9 +132,10 @@ def apply_result(
     elif res.move is CrtMove.FLEE:
         if p.category is Category.ELEPHANT:
             lines += elephant_move(state, uid, dice, "fleeing")
+            moved = fled = True
         else:
             lines += [f"  {x}" for x in flee(state, uid, sources, h2h=cause is Cause.HTH)]
-        moved = fled = True
+            moved = fled = state.units[uid].hex != u.hex  # HH12.SPEC.17: a 2012 war wagon stays where it is
     after = state.units[uid]
     if cause is Cause.HTH and moved and after.pavisses and not after.eliminated:
         state.units[uid] = replace(after, pavisses=False)

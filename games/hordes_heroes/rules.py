@@ -153,8 +153,8 @@ def contact(state: GameState, mover: Unit, contacts: tuple[int, ...]) -> list[st
         sp = state.standing_for(v.side).for_unit(v.id)
         others = [w for w in engaged_with(state, v) if w.id != mover.id]
         d = direction(v.at, mover.at)
-        if d is None or v.disrupted and False:
-            continue
+        if d is None or (v.disrupted and not state.rules.disordered_may_turn_to_face):
+            continue  # HH12.DIS.7: a 2012 disordered unit cannot turn to face its attackers
         if sp.turn_to_face and not others:
             nf = Facing.of_side(d)
             if nf != v.facing:
@@ -185,6 +185,12 @@ def move_generals_with(state: GameState, before: Unit, after: Unit) -> None:
 def verify_single(state: GameState, o: Single, commanded: frozenset[int]) -> Unit:
     """The single-hex move (HH.MOVE.17, HH.MOVE.18, HH.TERR.5): returns the unit after it."""
     u = unit_on_table(state, o.unit)
+    if not state.rules.single_hex_rule:
+        fail(
+            "HH12.MOV.12",
+            f"{state.rules.title} has no single-hex move",
+            f"turn or change formation with `move {u.id} ...` (line to column is free, column to line 1 MP)",
+        )
     check_may_move(state, u, u.id in commanded)
     check_not_follower(state, u)
     if is_engaged(state, u):
@@ -379,8 +385,12 @@ def verify_disengage(state: GameState, o: Disengage, commanded: frozenset[int]) 
     u = unit_on_table(state, o.unit)
     check_may_move(state, u, u.id in commanded)
     p = state.profile(u)
-    if not (p.may_disengage or (p.cls.value == "A" and p.category.value == "infantry" and not p.horde)):
-        fail("HH.MOVE.24", f"{uname(state, u)} may not disengage: only class-A infantry that is not a horde may")
+    er = state.rules  # HH12.MOV.10, ruling HH12.MOV.A5: 2012 lets class A and B infantry step back, hordes too
+    foot = p.cls.value in er.disengage_classes and p.category.value == "infantry"
+    if not (p.may_disengage or (foot and (er.disengage_hordes or not p.horde))):
+        who = "class-A infantry that is not a horde" if er.disengage_classes == "A" else "class A or B infantry"
+        code = "HH12.MOV.10" if er.disengage_hordes else "HH.MOVE.24"
+        fail(code, f"{uname(state, u)} may not disengage: only {who} may")
     if not is_engaged(state, u):
         fail("HH.MOVE.24", f"{uname(state, u)} is not engaged; use `move` instead")
     opts = disengage_options(state, u)
@@ -596,6 +606,8 @@ def verify_rally(state: GameState, o: Rally) -> Unit:
         fail("HH.DISR.3", f"{uname(state, u)} is not disrupted")
     if o.facing is not None and not o.facing.is_point:
         fail("HH.DISR.3", "a rallying unit faces a hex point")
+    if o.formation is not None and not state.rules.rally_may_change_formation:
+        fail("HH12.SEQ.2", f"a rallying unit only turns under {state.rules.title}", f"rally {u.id} face X")
     if o.formation is Formation.COLUMN and not can_form_column(state, u):
         fail("HH.MOVE.13", f"{uname(state, u)} cannot form column")
     return u

@@ -37,7 +37,7 @@ from .model import BOAT_PROFILE, BOAT_PROFILE_ID, Formation, General, Profile, U
 from .movement import Problem as EngineProblem
 from .state import GameState, Initiative, Options, Phase
 
-SUPPORTED_EDITIONS = ("2022",)
+SUPPORTED_EDITIONS = ("2022", "2012")
 RULESET_NAMES = ("hordes-heroes", "hh", "hordes-and-heroes")
 """What a file's optional top-level `ruleset` key may say."""
 DEFAULT_SCENARIO = "pitched-150"
@@ -260,20 +260,14 @@ class _Builder:
     used_gids: set[int] = field(default_factory=set)
     warnings: list[str] = field(default_factory=list)
     zones: dict[str, frozenset[Any]] = field(default_factory=dict)
+    opts: Options | None = None
 
     def build(self, overrides: dict[str, Any]) -> GameState | None:
         f, data = self.f, self.data
         f.unknown(data, TOP_KEYS)
         if "ruleset" in data and str(data["ruleset"]).lower().replace("_", "-") not in RULESET_NAMES:
             f.problem("ruleset", f"this file is for {data['ruleset']!r}, not Hordes & Heroes ({RULESET_NAMES[0]!r})")
-        edition = str(data.get("edition", "2022"))
-        if edition not in SUPPORTED_EDITIONS:
-            f.problem(
-                "edition",
-                f"{edition!r} is not supported; this engine implements the 2022 rules only"
-                " (the 2012 edition's differences are not implemented)",
-            )
-        opts = self.options(overrides)
+        opts = self.opts = self.options(overrides)
         self.bf = self.battlefield()
         sides = [self.side(i, sd) for i, sd in enumerate(f.tables(data, "sides", required=True))]
         start = self.start_table() if "start" in data else None
@@ -286,7 +280,14 @@ class _Builder:
     def options(self, overrides: dict[str, Any]) -> Options | None:
         opts = dict(self.f.table(self.data, "options"))
         opts.update(overrides)
-        opts.pop("edition", None)
+        # the edition: `game new --option edition=...`, else the file's `edition` key; left out for 2022 (issue 18)
+        edition = str(opts.pop("edition", self.data.get("edition", "2022")))
+        if edition not in SUPPORTED_EDITIONS:
+            known = ", ".join(repr(e) for e in SUPPORTED_EDITIONS)
+            self.f.problem("edition", f"{edition!r} is not supported; known editions: {known}")
+            return None
+        if edition != "2022":
+            opts["edition"] = edition
         try:
             return Options.from_json(opts)
         except (TypeError, ValueError) as e:
@@ -331,7 +332,8 @@ class _Builder:
         forces = [ForceGeneral(self.general_type(army, g, f"{where}.generals[{j}]"), bool(g.get("hero", False)),
                                bool(g.get("cinc", False))) for j, g in enumerate(gens)]  # fmt: skip
         points = f.integer(sd, "points", where, default=10**6, low=1)
-        errs, warns = validate_army(army, [str(u.get("profile")) for u in rows], forces, points)
+        rules = self.opts.rules if self.opts is not None else Options().rules
+        errs, warns = validate_army(army, [str(u.get("profile")) for u in rows], forces, points, rules)
         for e in errs:
             f.problem(where, e)
         self.warnings.extend(warns)
@@ -383,7 +385,9 @@ class _Builder:
                                         f.flag(d, "mounted", w, default=True))  # fmt: skip
         army_id = base.id if base and not inline_p and not inline_g else side
         title = base.title if base else f"{side} (inline profiles)"
-        return ArmyList(army_id, title, base.period if base else "", profiles, generals)
+        game_edition = (self.opts.rules if self.opts is not None else Options().rules).edition.value
+        edition = base.edition if base else game_edition  # inline profiles are written for the game's edition
+        return ArmyList(army_id, title, base.period if base else "", profiles, generals, edition=edition)
 
     def general_type(self, army: ArmyList, row: dict[str, Any], where: str) -> str:
         """The general's type id; a row with `cm` and `cr` and no `type` defines its own (HH.GEN.1, HH.GEN.2)."""
@@ -450,6 +454,13 @@ class _Builder:
             rear = f.integer(row, "rear_stands", where, default=2)
             if not 1 <= rear < u.stands:
                 f.problem(f"{where}.rear_stands", "must leave at least one front stand [HH.DATA.3]")
+            rules = self.opts.rules if self.opts is not None else Options().rules
+            if rules.combined_same_class and p.cls is not rp.cls:  # HH12.SPEC.16
+                classes = f"{p.cls.value} and {rp.cls.value}"
+                f.problem(
+                    f"{where}.rear_profile",
+                    f"a {rules.title} combined unit has one class, not {classes} [HH12.SPEC.16]",
+                )
             u = replace(u, rear_profile=f"{army.id}:{rp.id}", rear_stands=rear)
         return u
 

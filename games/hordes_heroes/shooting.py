@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from campaign.hexgrid import Arc, HalfHexRule, Hex, SightStep, in_arc, sight_line
+from campaign.hexgrid import Arc, Hex, SightStep, in_arc, sight_line
 from campaign.hexgrid import Facing as GridFacing
 from campaign.ruleset import DiceSource
 
@@ -63,11 +63,12 @@ def _blocks(state: GameState, shooter: Unit, target: Unit, artillery: bool) -> b
     dist = shooter.hex.distance(target.hex)
     p = state.profile(shooter)
     guns = p.guns if artillery else None
+    er = state.rules  # HH12.SHOOT.3, HH12.TER.6, HH12.TER.9: the edition's line of fire
 
     def blocks(s: SightStep) -> bool:
         t = bf.terrain_at(s.hex)
-        if t in (Terrain.WOOD, Terrain.BUA, Terrain.IMPENETRABLE):
-            return True  # HH.TERR.28, HH.TERR.49, HH.TERR.53
+        if t in er.fire_blocking_terrain:
+            return True  # HH.TERR.28, HH.TERR.49, HH.TERR.53; 2012 adds broken ground (HH12.TER.6)
         occ = state.unit_at(s.hex)
         if occ is None:
             return False  # HH.GEN.15: lone generals never block
@@ -82,10 +83,13 @@ def _blocks(state: GameState, shooter: Unit, target: Unit, artillery: bool) -> b
         return True
 
     line = sight_line(shooter.hex, target.hex)
-    if dist >= 2 and not line.is_clear(blocks, HalfHexRule.BOTH_CLEAR, bf.elevation_at):
+    if dist >= 2 and not line.is_clear(blocks, er.sight_rule, bf.elevation_at):
         return True
-    if artillery and bf.terrain_at(target.hex) is Terrain.WOOD and dist > 3:
-        return True  # HH.TERR.31, HH.ART.12
+    into_wood = bf.terrain_at(target.hex) is Terrain.WOOD
+    if artillery and into_wood and dist > er.artillery_into_woods_max:
+        return True  # HH.TERR.31, HH.ART.12; 2012 never (HH12.TER.9, HH12.ART.8)
+    if not artillery and into_wood and dist > er.small_arms_into_woods_max:
+        return True  # 2012: small arms only at an adjacent wood hex (ruling HH12.TER.A9)
     return False
 
 
@@ -151,12 +155,13 @@ def to_hit(state: GameState, shooter: Unit, target: Unit) -> int:
     elif p.weapon is Weapon.GUNPOWDER:
         armour = 0
     mod = armour
+    er = state.rules  # HH12.SPEC.10: a 2012 pavise covers all round; HH12.ARM.5: guns do not reduce it
     if (
         target.pavisses
         and target.formation is Formation.DEPLOYED
-        and in_arc(target.hex, _g(target.facing), shooter.hex)
+        and (er.pavise_all_round or in_arc(target.hex, _g(target.facing), shooter.hex))
     ):
-        mod += 1 if p.weapon is Weapon.GUNPOWDER else 2
+        mod += er.pavise_vs_gunpowder if p.weapon is Weapon.GUNPOWDER else 2
     if state.field.terrain_at(target.hex) in (Terrain.WOOD, Terrain.BUA):
         mod += 2
     if _up_escarpment(state, shooter, target):
@@ -174,7 +179,11 @@ def art_extra(state: GameState, shooter: Unit, target: Unit) -> int:
     Hard cover gives artillery targets A2, not immunity (ruling HH.SPECIAL.22)."""
     assert shooter.hex is not None and target.hex is not None
     extra = 0
-    if state.field.terrain_at(target.hex) in (Terrain.WOOD, Terrain.BUA) or hard_cover(state, shooter.hex, target):
+    # HH12.ARM.4, ruling HH12.ARM.A1: 2012 terrain gives no armour against artillery.
+    # TODO(HH12.SPEC.14): 2012 hard cover is immune to artillery; it still counts as A2 here.
+    cover = state.field.terrain_at(target.hex) in (Terrain.WOOD, Terrain.BUA)
+    terrain = state.rules.terrain_armour_vs_artillery and cover
+    if terrain or hard_cover(state, shooter.hex, target):
         extra += 2
     if (
         _up_escarpment(state, shooter, target)
@@ -188,6 +197,7 @@ def art_extra(state: GameState, shooter: Unit, target: Unit) -> int:
 def small_arms_dice(state: GameState, u: Unit) -> int:
     """HH.SHOOT.15, ruling HH.SHOOT.16: shooting stands, column cap 2, then halve (up) if disrupted or as if
     disrupted."""
+    # The 2012 edition plays this rule the same way (HH12.SHOOT.9, HH12.DIS.6).
     n = shooting_stands(state, u)
     if u.formation in (Formation.COLUMN, Formation.SQUEEZED):
         n = min(n, 2)
@@ -230,7 +240,25 @@ def may_shoot(state: GameState, u: Unit, side_phasing: bool) -> tuple[bool, list
 
 
 def can_target(state: GameState, u: Unit, v: Unit, facing: Facing) -> bool:
-    """Range, arc and line of fire for one shooter and target (HH.SHOOT.6-8, HH.ART.10, HH.ART.12, HH.TERR.61)."""
+    """Range, arc and line of fire for one shooter and target (HH.SHOOT.6-8, HH.ART.10, HH.ART.12, HH.TERR.61).
+
+    2012: only the nearest legal target, counting every facing the shooter may take (HH12.SHOOT.4, HH12.ART.3,
+    ruling HH12.SHOOT.A2). TODO(HH12.SHOOT.6): the contacted shooter's split among its attackers.
+    """
+    if not _in_reach(state, u, v, facing):
+        return False
+    if not state.rules.must_target_nearest:
+        return True
+    assert u.hex is not None and v.hex is not None
+    d = u.hex.distance(v.hex)
+    return not any(
+        w.hex is not None and u.hex.distance(w.hex) < d and any(_in_reach(state, u, w, f) for f in _facings(state, u))
+        for w in state.live_units(v.side)
+    )
+
+
+def _in_reach(state: GameState, u: Unit, v: Unit, facing: Facing) -> bool:
+    """Range, arc and line of fire, before the 2012 nearest-target rule."""
     if not v.on_table or v.side == u.side or u.hex is None or v.hex is None:
         return False
     if state.profile(v).category is Category.BOAT:
@@ -246,7 +274,9 @@ def can_target(state: GameState, u: Unit, v: Unit, facing: Facing) -> bool:
             return False  # HH.TERR.61
     elif not 1 <= d <= 2:
         return False
-    if p.category is not Category.CHARIOT and not in_arc(u.hex, _g(facing), v.hex, Arc.FRONT):
+    # HH12.SHOOT.5, ruling HH12.SHOOT.A3: a 2012 side-facing unit's small arms shoot through 3 front sides
+    wide = state.rules.side_facing_wide_arc and not facing.is_point and not p.is_artillery
+    if p.category is not Category.CHARIOT and not in_arc(u.hex, _g(facing), v.hex, Arc.WIDE if wide else Arc.FRONT):
         return False
     return not _blocks(state, u, v, p.is_artillery)
 
@@ -521,7 +551,7 @@ def shooting_phase(state: GameState, dice: DiceSource, choices: dict[int, ShootC
             f"Suppression: units {sorted(allocating)} suppress hard-cover shooters {off} [HH.SHOOT.21, HH.PD.21]."
         )
     assert state.phasing is not None
-    if state.options.shooting_mode == "semi_simultaneous":
+    if state.options.shooting_mode == "semi_simultaneous" or state.rules.simultaneous_shooting:  # HH12.SEQ.3
         pending: list[tuple[int, int, list[Hex]]] = []
         lines += shoot_side(state, state.phasing, dice, choices, off, allocating, pending)
         lines += shoot_side(state, state.other(state.phasing), dice, {}, off, allocating, pending)

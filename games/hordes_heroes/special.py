@@ -24,6 +24,7 @@ WALL_END_TERRAIN = (Terrain.WOOD, Terrain.IMPENETRABLE, Terrain.BUA, Terrain.BRO
 
 def hero_covers(state: GameState, u: Unit) -> bool:
     """A unit hosting, or adjacent to the hex of, a friendly hero general ignores CRT lines 1-3 (HH.GEN.24)."""
+    # The 2012 edition plays this rule the same way (HH12.GEN.2, HH12.GEN.9, HH12.CRT.3).
     if u.hex is None:
         return False
     for g in state.generals.values():
@@ -42,6 +43,7 @@ def as_if_disrupted(state: GameState, u: Unit, against: list[Unit] | None = None
     """Fights (or shoots) as if disrupted because of terrain (HH.DISR.6, HH.DEF.15, HH.TERR.24, HH.TERR.32,
     HH.TERR.36, HH.TERR.37, HH.TERR.51): everyone in a river, mounted troops in broken ground, woodland or BUA,
     and mounted troops attacking a BUA hex, and everyone aboard a boat or raft (HH.TERR.45)."""
+    # The 2012 edition plays this rule the same way (HH12.TER.13, HH12.DIS.8).
     if u.hex is None:
         return False
     if u.boat is not None:
@@ -52,8 +54,9 @@ def as_if_disrupted(state: GameState, u: Unit, against: list[Unit] | None = None
     mounted = state.profile(u).category.mounted
     if mounted and t in (Terrain.BROKEN, Terrain.WOOD, Terrain.BUA):
         return True
-    if mounted and against:
-        return any(v.hex is not None and state.field.terrain_at(v.hex) is Terrain.BUA for v in against)
+    if mounted and against:  # HH12.TER.7: 2012 adds woods and broken ground to the BUA
+        into = state.rules.mounted_as_if_disordered_against
+        return any(v.hex is not None and state.field.terrain_at(v.hex) in into for v in against)
     return False
 
 

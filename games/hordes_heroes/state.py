@@ -10,6 +10,7 @@ from typing import Any
 from campaign.hexgrid import Hex
 
 from .battlefield import Battlefield, battlefield_from_json, battlefield_to_json
+from .edition import Edition, EditionRules, rules_for
 from .geometry import Edge, Facing, side_key
 from .model import Artillery, Category, Formation, General, Profile, Speed, Trait, TroopClass, Unit, Weapon
 
@@ -70,10 +71,22 @@ class Options:
     """HH.SPECIAL.43: "unstaked_side_only" or "through_own_stakes"."""
     shooting_mode: str = "sequential"
     """HH.SEQ.14: "sequential" (phasing side's results first) or "semi_simultaneous" (both roll, then apply)."""
+    edition: Edition = Edition.E2022
+    """The book the game is played under: "2022" or "2012" (issue 18, HH12.*); chosen per game."""
+
+    @property
+    def rules(self) -> EditionRules:
+        """The edition's values and tables (games/hordes_heroes/edition.py)."""
+        return rules_for(self.edition)
 
     def to_json(self) -> dict[str, Any]:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
         out["initiative"] = self.initiative.value
+        # The 2022 default is left out so that games recorded before editions existed replay unchanged.
+        if self.edition is Edition.E2022:
+            del out["edition"]
+        else:
+            out["edition"] = self.edition.value
         return out
 
     @classmethod
@@ -85,6 +98,8 @@ class Options:
         kw = dict(d)
         if "initiative" in kw:
             kw["initiative"] = Initiative(kw["initiative"])
+        if "edition" in kw:
+            kw["edition"] = rules_for(str(kw["edition"])).edition
         o = cls(**kw)
         if o.break_pct not in (50, 60, 70, 80, 100):
             raise ValueError("break_pct must be 50, 60, 70, 80 or 100 [HH.WIN.2]")
@@ -196,6 +211,13 @@ class GameState:
     """(mover, primary target) in the order contacts were made this bound (HH.HTH.3, HH.HTH.4, HH.DATA.7)."""
     engaged_at_start: frozenset[int] = frozenset()
     """Units engaged when this bound's Tactical Movement began (HH.SHOOT.2, HH.DATA.4)."""
+    flee_continuations: frozenset[int] = frozenset()
+    """2012: units that fled and still owe their flee continuation (HH12.CMP.6); always empty in 2022."""
+
+    @property
+    def rules(self) -> EditionRules:
+        """The game's edition rules (HH12.*): every edition difference reads this, never the edition name."""
+        return self.options.rules
 
     def copy(self) -> GameState:
         """A copy safe to change without touching this one (units and generals are immutable)."""
@@ -432,6 +454,8 @@ def dump_state(s: GameState) -> dict[str, Any]:
         "prev_groups": [[f, [list(m) for m in opp]] for f, opp in s.prev_groups],
         "contact_order": [list(c) for c in s.contact_order],
         "engaged_at_start": sorted(s.engaged_at_start),
+        # HH12.CMP.6: only written when set, so that 2022 states (and their checkpoints) are unchanged
+        **({"flee_continuations": sorted(s.flee_continuations)} if s.flee_continuations else {}),
     }
 
 
@@ -471,4 +495,5 @@ def load_state(d: dict[str, Any]) -> GameState:
         prev_groups=tuple((f, tuple((m[0], m[1]) for m in opp)) for f, opp in d.get("prev_groups", [])),
         contact_order=tuple((a, b) for a, b in d.get("contact_order", [])),
         engaged_at_start=frozenset(d.get("engaged_at_start", [])),
+        flee_continuations=frozenset(d.get("flee_continuations", [])),
     )

@@ -64,6 +64,9 @@ def view(state: GameState, side: str | None = None) -> dict[str, Any]:
         )
     return {
         "game": "hordes-heroes",
+        "edition": state.rules.edition.value,
+        "rules": state.rules.title,
+        "rulings": state.rules.rulings_page,
         "scenario": state.scenario,
         "turn": state.turn,
         "phase": state.phase.value,
@@ -82,7 +85,8 @@ def render_text(state: GameState, side: str | None = None) -> str:
     """A compact roster and an ASCII map (odd rows indented half a hex: pointy-top, HH.HEX.2)."""
     out = [
         f"{state.title} — turn {state.turn}, {state.phase.value}"
-        + (f", {state.phasing} to move" if state.phasing else "")
+        + (f", {state.phasing} to move" if state.phasing else ""),
+        f"Rules: {state.rules.title}; rulings: {state.rules.rulings_page}",
     ]
     for s in state.sides:
         edge = state.edges.get(s)

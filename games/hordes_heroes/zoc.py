@@ -141,6 +141,7 @@ def engaged_with(state: GameState, u: Unit) -> list[Unit]:
 
 
 def is_engaged(state: GameState, u: Unit) -> bool:
+    # The 2012 edition plays this rule the same way (HH12.ZOC.1, HH12.ZOC.2).
     return bool(engaged_with(state, u))
 
 

@@ -165,8 +165,8 @@ def test_HH_SEQ_8_deployment_errors():
 def test_HH_SEQ_5_edition_and_options_refused_clearly():
     """HH.SEQ.5, HH.PD.2: unknown editions and bad options are refused with a plain message."""
     data = read_scenario("intro-50")
-    data["edition"] = "2012"
-    with pytest.raises(ScenarioError, match="2012"):
+    data["edition"] = "2013"
+    with pytest.raises(ScenarioError, match="2013"):
         build_state(data)
     with pytest.raises(ScenarioError, match="break_pct"):
         R.setup("intro-50", {"break_pct": 55})

@@ -1,0 +1,289 @@
+"""The two editions of Hordes & Heroes as one table of values [HH12.*].
+
+The engine is one engine: every place where the 2012 *Medieval* edition differs from the 2022
+*Ancients & Medieval* edition reads a field of the game's :class:`EditionRules` (``state.rules``),
+never ``if edition == ...``. The 2022 values are the baseline; the 2012 values cite the delta rule
+(``HH12.*``) that sets them. Rulings the engine follows where the 2012 text is silent are listed for
+players in docs/rulings/hordes-heroes-2012.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from campaign.hexgrid import HalfHexRule
+
+from .battlefield import Terrain
+from .crt import CRT, CRT_2012, CRT_PRINTED, CRT_PRINTED_2012, CrtRow, PrintedRow
+from .model import SHOOT_POINTS, Profile
+
+
+class Edition(Enum):
+    """Which book a game is played under (chosen per game: scenario `edition` or option `edition`)."""
+
+    E2022 = "2022"
+    E2012 = "2012"
+
+
+@dataclass(frozen=True, slots=True)
+class EditionRules:
+    """Every value and table that differs between the editions, for one edition."""
+
+    edition: Edition
+    title: str
+    """Shown in the view, the picture and the digests."""
+    rulings_page: str
+    """The players' rulings page for this edition (docs/rulings/)."""
+    crt: dict[int, CrtRow]
+    """HH.CRT.2 / HH12.CRT.1: (move, disordered, stands lost) per row and class."""
+    crt_printed: dict[int, PrintedRow]
+    impact_minus_per_lost_stand: bool
+    """HH.HTH.8 (2022: -1 impact per stand lost) / HH12.IMP.2 (2012: only the cap at stands)."""
+    column_impact_penalty: int
+    """HH.HTH.8 (2022: -2 in column) / HH12.IMP.3 (2012: none, ruling HH12.IMP.A1)."""
+    pike_block_impact: int | None
+    """HH.SPECIAL.29 (2022: +6) / HH12.SPEC.18 (2012: the list value, None)."""
+    column_two_needs_three: bool
+    """HH.HTH.7 (2022: a column with 2 or fewer stands counts 1) / HH12.MELEE.1 (2012: min(2, stands))."""
+    line_to_column_mp: int
+    """HH.MOVE.13 (2022: 1 MP) / HH12.MOV.3 (2012: free)."""
+    column_to_line_mp: int
+    """HH.MOVE.13 / HH12.MOV.3: 1 MP in both."""
+    single_hex_rule: bool
+    """HH.MOVE.27 (2022) / HH12.MOV.12 (2022-only: off in 2012)."""
+    shooting_points: dict[int, int]
+    """HH.ARMY.7 (2022: 5+/6+/7+/8+ = 4/3/2/1) / HH12.ARMY.6 (2012: 6+/7+/8+ = 3/2/1)."""
+    characteristic_points: dict[str, int]
+    """HH.ARMY.8 (2022: A1 1, A2 2, E1 1, E2 2, F 1, H -1, AH -1) / HH12.ARMY.2 (2012: armour and the horde only)."""
+    shooting_factors: tuple[int, ...]
+    """HH.ARMY.6 (2022: 5+ to 8+) / HH12.ARMY.6, HH12.SHOOT.1 (2012: 6+ to 8+, no 5+)."""
+    general_ratio: int | None
+    """HH.GEN.6 (2022: at most 1 general per 5 units) / HH12.GEN.4 (2012: none, possible extraction loss)."""
+    disengage_classes: str
+    """HH.MOVE.24 (2022: class A infantry) / HH12.MOV.10 (2012: classes A and B)."""
+    disengage_hordes: bool
+    """HH.MOVE.24 (2022: hordes may not step back) / ruling HH12.MOV.A5 (2012: they may)."""
+    pursuit_optional_infantry: str
+    """HH.COMP.34 (2022: class A infantry and cavalry) / HH12.CMP.14 (2012: class A and B infantry only)."""
+    pursuit_optional_cavalry: bool
+    """HH.COMP.34 (2022: class A cavalry may choose) / HH12.CMP.14 (2012: cavalry always pursues)."""
+    impetuous_ignores_command: bool
+    """HH.SPECIAL.37 (2022: attack only when not under command) / HH12.SPEC.22 (2012: whether or not)."""
+    command_across_lakes: bool
+    """HH.CMD.5 (2022: lakes up to 2 wide) / HH12.CMD.5 (2012: never across lakes)."""
+    simultaneous_shooting: bool
+    """HH.SEQ.14 (2022: option `shooting_mode`, default sequential) / HH12.SEQ.3 (2012: always simultaneous)."""
+    chariots_pursue: bool
+    """HH.COMP.34 (2022: chariots must pursue) / HH12.CMP.14, HH12.CMP.A14 (2012: chariots never pursue)."""
+    disordered_may_turn_to_face: bool
+    """HH.HTH.21 (2022: a disrupted unit turns to face) / HH12.DIS.7 (2012: a disordered unit cannot)."""
+    mounted_as_if_disordered_against: frozenset[Terrain]
+    """HH.DISR.6 (2022: mounted troops attacking a BUA) / HH12.TER.7, HH12.TER.10, HH12.DIS.8 (2012: attacking into
+    woods, broken ground or a BUA) fight as if disordered."""
+    rally_may_change_formation: bool
+    """HH.DISR.3 (2022: a rallying unit may form column or deploy) / HH12.SEQ.2 (2012: it only turns)."""
+    pavise_vs_gunpowder: int
+    """HH.SHOOT.18 (2022: gunpowder cuts a pavise to +1) / HH12.ARM.5, WX-03 h (2012: the pavise keeps +2)."""
+    pavise_all_round: bool
+    """HH.SPECIAL.10 (2022: front arc only) / HH12.SPEC.10 (2012: +2 all round against shooting)."""
+    push_disordered_friends: bool
+    """HH.COMP.6 (2022: disrupted friends cannot be pushed) / HH12.CMP.2 (2012: only friends in melee cannot)."""
+    melee_recoil_any_hex_away: bool
+    """HH.COMP.3 (2022: directly away only) / HH12.CMP.1, ruling HH12.CMP.A1 (2012: any of the 3 hexes farther
+    from the enemy faced, an empty one before a push)."""
+    sight_rule: HalfHexRule
+    """HH.SHOOT.8, HH.HEX.12 (2022: the half-hex rule, both candidate lines clear) / HH12.SHOOT.3, ruling
+    HH12.SHOOT.A1 (2012: a clear line of hexes, either candidate line)."""
+    fire_blocking_terrain: frozenset[Terrain]
+    """HH.TERR.28, HH.TERR.49 (2022: woods, BUA, impenetrable) / HH12.TER.6 (2012: broken ground too)."""
+    artillery_into_woods_max: int
+    """HH.TERR.31 (2022: artillery at a wood hex up to 3 hexes) / HH12.TER.9, HH12.ART.8 (2012: never, 0)."""
+    small_arms_into_woods_max: int
+    """HH.TERR.28, HH.TERR.29 (2022: range 2) / HH12.TER.9, ruling HH12.TER.A9 (2012: adjacent only, 1)."""
+    must_target_nearest: bool
+    """HH.SHOOT.6 (2022: any enemy in range) / HH12.SHOOT.4, HH12.ART.3, ruling HH12.SHOOT.A2 (2012: the nearest
+    legal target, a choice among equally near ones)."""
+    side_facing_wide_arc: bool
+    """HH.SHOOT.7 (2022: small arms shoot through 2 front sides) / HH12.SHOOT.5, ruling HH12.SHOOT.A3 (2012: 3 when
+    facing a side)."""
+    must_end_facing_point: bool
+    """HH.MOVE.12 (2022: a move ends facing a hex point) / HH12.MOV.6 (2012: a side facing is allowed)."""
+    flee_continuation: bool
+    """2012-only (HH12.CMP.6, ruling HH12.CMP.A6): a unit that fled makes a further full move toward its own
+    edge at the start of its side's next tactical movement."""
+    follow_up_optional_for: frozenset[str]
+    """HH.COMP.26 (2022: class-A infantry, wall, river, BUA, stakes, pavisses, war wagons, shield wall) /
+    HH12.CMP.12, ruling HH12.CMP.A8 (2012: defenders of a linear obstacle only: wall, river, stakes, pavisses)."""
+    follow_up_river_own_hex: bool
+    """Ruling HH12.CMP.A8: in 2012 a winner standing in a river hex also holds the river line (2022: no)."""
+    broken_ground_stops: bool
+    """HH.TERR.18-20 (2022: broken to broken is a whole move, cavalry enter only as a first step) / HH12.TER.5,
+    ruling HH12.TER.A3 (2012: entering ends the move, a move out of it is 1 hex)."""
+    leftover_half_cost: bool
+    """HH.WIN.5 (2022: a leftover of half a unit or more counts in full, less counts 0) / HH12.WIN.3, ruling
+    HH12.WIN.A1 (2012: half a unit or less counts half the cost, more counts in full)."""
+    war_wagons_ignore_flee: bool
+    """HH.SPECIAL.41, HH.COMP.23 (2022: a war wagon made to flee is eliminated) / HH12.SPEC.17 (2012: war wagons do
+    not flee; the disorder and stand losses of the result still apply)."""
+    combined_same_class: bool
+    """HH.SPECIAL.23 (2022: the classes may differ, the front one is used) / HH12.SPEC.16 (2012: one class)."""
+    only_2022_troops: bool
+    """HH12.X.1: shield walls (S), elephants, dismounting cavalry and the AH code exist only in 2022."""
+    terrain_armour_vs_artillery: bool
+    """HH.ART.8 (2022: woods and BUA give A2 against artillery) / HH12.ARM.4, ruling HH12.ARM.A1 (2012: never)."""
+
+
+RULES_2022 = EditionRules(
+    edition=Edition.E2022,
+    title="Hordes & Heroes (2022)",
+    rulings_page="docs/rulings/hordes-heroes.md",
+    crt=CRT,
+    crt_printed=CRT_PRINTED,
+    impact_minus_per_lost_stand=True,
+    column_impact_penalty=2,
+    pike_block_impact=6,
+    column_two_needs_three=True,
+    line_to_column_mp=1,
+    column_to_line_mp=1,
+    single_hex_rule=True,
+    shooting_points=dict(SHOOT_POINTS),
+    characteristic_points={"A1": 1, "A2": 2, "E1": 1, "E2": 2, "F": 1, "H": -1, "AH": -1},
+    shooting_factors=(5, 6, 7, 8),
+    general_ratio=5,
+    disengage_classes="A",
+    disengage_hordes=False,
+    pursuit_optional_infantry="A",
+    pursuit_optional_cavalry=True,
+    impetuous_ignores_command=False,
+    command_across_lakes=True,
+    simultaneous_shooting=False,
+    chariots_pursue=True,
+    disordered_may_turn_to_face=True,
+    mounted_as_if_disordered_against=frozenset({Terrain.BUA}),
+    rally_may_change_formation=True,
+    pavise_vs_gunpowder=1,
+    pavise_all_round=False,
+    push_disordered_friends=False,
+    melee_recoil_any_hex_away=False,
+    sight_rule=HalfHexRule.BOTH_CLEAR,
+    fire_blocking_terrain=frozenset({Terrain.WOOD, Terrain.BUA, Terrain.IMPENETRABLE}),
+    artillery_into_woods_max=3,
+    small_arms_into_woods_max=2,
+    must_target_nearest=False,
+    side_facing_wide_arc=False,
+    must_end_facing_point=True,
+    flee_continuation=False,
+    follow_up_optional_for=frozenset(
+        {"class-A infantry", "a wall", "a river", "a BUA", "stakes", "pavisses", "war wagons", "shield wall"}
+    ),
+    follow_up_river_own_hex=False,
+    broken_ground_stops=False,
+    leftover_half_cost=False,
+    war_wagons_ignore_flee=False,
+    combined_same_class=False,
+    only_2022_troops=False,
+    terrain_armour_vs_artillery=True,
+)
+
+RULES_2012 = EditionRules(
+    edition=Edition.E2012,
+    title="Hordes & Heroes Medieval (2012)",
+    rulings_page="docs/rulings/hordes-heroes-2012.md",
+    crt=CRT_2012,  # HH12.CRT.1
+    crt_printed=CRT_PRINTED_2012,
+    impact_minus_per_lost_stand=False,  # HH12.IMP.2
+    column_impact_penalty=0,  # HH12.IMP.3, ruling HH12.IMP.A1
+    pike_block_impact=None,  # HH12.SPEC.18
+    column_two_needs_three=False,  # HH12.MELEE.1
+    line_to_column_mp=0,  # HH12.MOV.3
+    column_to_line_mp=1,  # HH12.MOV.3
+    single_hex_rule=False,  # HH12.MOV.12
+    shooting_points={6: 3, 7: 2, 8: 1},  # HH12.ARMY.6
+    characteristic_points={"A1": 1, "A2": 2, "H": -1},  # HH12.ARMY.2: E1/E2/F/G/C/HT free
+    shooting_factors=(6, 7, 8),  # HH12.ARMY.6, HH12.SHOOT.1
+    general_ratio=None,  # HH12.GEN.4 (possible extraction loss)
+    disengage_classes="AB",  # HH12.MOV.10
+    disengage_hordes=True,  # ruling HH12.MOV.A5
+    pursuit_optional_infantry="AB",  # HH12.CMP.14
+    pursuit_optional_cavalry=False,  # HH12.CMP.14
+    impetuous_ignores_command=True,  # HH12.SPEC.22
+    command_across_lakes=False,  # HH12.CMD.5
+    simultaneous_shooting=True,  # HH12.SEQ.3
+    chariots_pursue=False,  # HH12.CMP.14, ruling HH12.CMP.A14
+    disordered_may_turn_to_face=False,  # HH12.DIS.7
+    mounted_as_if_disordered_against=frozenset({Terrain.BUA, Terrain.WOOD, Terrain.BROKEN}),  # HH12.TER.7
+    rally_may_change_formation=False,  # HH12.SEQ.2
+    pavise_vs_gunpowder=2,  # HH12.ARM.5
+    pavise_all_round=True,  # HH12.SPEC.10
+    push_disordered_friends=True,  # HH12.CMP.2, ruling HH12.CMP.A3
+    melee_recoil_any_hex_away=True,  # HH12.CMP.1, ruling HH12.CMP.A1
+    sight_rule=HalfHexRule.EITHER_CLEAR,  # HH12.SHOOT.3, ruling HH12.SHOOT.A1
+    fire_blocking_terrain=frozenset({Terrain.WOOD, Terrain.BUA, Terrain.IMPENETRABLE, Terrain.BROKEN}),  # HH12.TER.6
+    artillery_into_woods_max=0,  # HH12.TER.9, HH12.ART.8
+    small_arms_into_woods_max=1,  # ruling HH12.TER.A9
+    must_target_nearest=True,  # HH12.SHOOT.4, HH12.ART.3
+    side_facing_wide_arc=True,  # HH12.SHOOT.5
+    must_end_facing_point=False,  # HH12.MOV.6
+    flee_continuation=True,  # HH12.CMP.6
+    follow_up_optional_for=frozenset({"a wall", "a river", "stakes", "pavisses"}),  # HH12.CMP.12
+    follow_up_river_own_hex=True,  # ruling HH12.CMP.A8
+    broken_ground_stops=True,  # HH12.TER.5, ruling HH12.TER.A3
+    leftover_half_cost=True,  # HH12.WIN.3, ruling HH12.WIN.A1
+    war_wagons_ignore_flee=True,  # HH12.SPEC.17
+    combined_same_class=True,  # HH12.SPEC.16
+    only_2022_troops=True,  # HH12.X.1
+    terrain_armour_vs_artillery=False,  # HH12.ARM.4, ruling HH12.ARM.A1
+)
+
+EDITIONS: dict[Edition, EditionRules] = {Edition.E2022: RULES_2022, Edition.E2012: RULES_2012}
+
+
+def rules_for(edition: Edition | str) -> EditionRules:
+    """The rules of an edition by enum or its name ("2012" / "2022"); ValueError names the known ones."""
+    if isinstance(edition, str):
+        try:
+            edition = Edition(edition)
+        except ValueError:
+            known = ", ".join(repr(e.value) for e in Edition)
+            raise ValueError(f"edition {edition!r} is unknown; known editions: {known}") from None
+    return EDITIONS[edition]
+
+
+def formula_points(p: Profile, rules: EditionRules) -> int:
+    """The edition's points formula: class + speed + CF (impact free) + shooting + characteristics (HH.ARMY.1;
+    2012: HH12.ARMY.2, HH12.ARMY.6, checked against the 2012 table's ten rows, WX-01). Artillery keeps its flat
+    value (HH.ARMY.10)."""
+    if p.flat_points is not None:
+        return p.flat_points
+    shoot = rules.shooting_points.get(p.shoot or 0, 0)
+    traits = sum(rules.characteristic_points.get(t.value, 0) for t in p.traits)
+    return p.cls.points + p.speed.hexes + p.cf + shoot + traits
+
+
+def points_warnings(p: Profile, rules: EditionRules) -> list[str]:
+    """A printed value that disagrees with the edition's formula (HH.ARMY.15, HH12.ARMY.2); the list value is used.
+    No class-A horde warning: 2012 hordes may be of any class (HH12.SPEC.19)."""
+    if p.list_points is None or p.flat_points is not None or p.list_points == formula_points(p, rules):
+        return []
+    return [
+        f"profile {p.id} ({p.name}): the list prints {p.list_points} points but the {rules.edition.value} formula"
+        f" gives {formula_points(p, rules)}; the list value is used [HH.ARMY.15, HH12.ARMY.2]"
+    ]
+
+
+def troop_problems(p: Profile, rules: EditionRules) -> list[str]:
+    """2022-only troop features in a game of another edition (HH12.X.1): shield wall, elephants, dismounting, AH."""
+    if not rules.only_2022_troops:
+        return []
+    found = [
+        what
+        for what, present in (
+            ("a shield wall (S)", any(t.value == "S" for t in p.traits)),
+            ("elephants", p.category.value == "elephant"),
+            ("a dismounted profile", p.dismounted is not None),
+            ("the AH code", any(t.value == "AH" for t in p.traits)),
+        )
+        if present
+    ]
+    return [f"profile {p.id} ({p.name}) has {x}, which {rules.title} does not have [HH12.X.1]" for x in found]
