@@ -307,6 +307,22 @@ class EventStore(ABC):
         payload (a cheap fold of the core's bookkeeping that does not need them; hashes unchecked)."""
         return self.read(stream=stream, upto=upto)
 
+    def read_types(
+        self, stream: str, types: Iterable[str], after: int = 0, upto: int | None = None
+    ) -> Iterator[Event]:
+        """Events of the given types in one stream with after < seq <= upto, in seq order
+        (an indexed read: its cost is the events it returns, not the stream's length)."""
+        wanted = frozenset(types)
+        return (e for e in self.read(stream=stream, after=after, upto=upto) if e.type in wanted)
+
+    def first(self, stream: str) -> Event | None:
+        """The stream's first event (version 1), or None."""
+        return next(self.read(stream=stream), None)
+
+    def at_seq(self, seq: int) -> Event | None:
+        """The event with this seq, or None."""
+        return next(self.read(after=seq - 1, upto=seq), None)
+
     @abstractmethod
     def version(self, stream: str) -> int:
         """The stream's last version (0 for an empty stream)."""
@@ -436,6 +452,7 @@ CREATE TABLE IF NOT EXISTS events (
     hash TEXT NOT NULL UNIQUE,
     UNIQUE (stream, version)
 );
+CREATE INDEX IF NOT EXISTS events_by_type ON events (stream, type, seq);
 CREATE TABLE IF NOT EXISTS inbox (
     message_id TEXT PRIMARY KEY,
     content TEXT NOT NULL,
@@ -510,6 +527,7 @@ class SqliteStore(EventStore):
             raise NotACampaign(f"{self.path} is not a campaign database (no events table)")
         else:
             self._upgrade_snapshots()
+            self.conn.execute("CREATE INDEX IF NOT EXISTS events_by_type ON events (stream, type, seq)")
 
     def _bundle_of(self) -> str | None:
         """The game an audit bundle holds, or None for a campaign file."""
@@ -689,15 +707,45 @@ class SqliteStore(EventStore):
     def read(self, stream=None, after=0, upto=None):  # type: ignore[no-untyped-def]
         sql = f"SELECT {_COLUMNS} FROM events WHERE seq > ?"
         args: list[Any] = [after]
-        if stream is not None:
+        if stream is not None and after > 0:
+            # a tail (since a snapshot, since a phase opened): walk seq from `after`, never the stream
+            sql += " AND +stream = ?"
+            args.append(stream)
+            stream = None
+        elif stream is not None:
             sql += " AND stream = ?"
             args.append(stream)
         if upto is not None:
             sql += " AND seq <= ?"
             args.append(upto)
-        sql += " ORDER BY seq"
+        # within a stream, version order is seq order: walking the (stream, version) index never
+        # sorts the stream's rows (payloads included) to find the first one
+        sql += " ORDER BY version" if stream is not None else " ORDER BY seq"
         for row in self.conn.execute(sql, args):
             yield _row_to_event(row)
+
+    def read_types(
+        self, stream: str, types: Iterable[str], after: int = 0, upto: int | None = None
+    ) -> Iterator[Event]:
+        wanted = sorted(set(types))
+        if not wanted:
+            return
+        marks = ", ".join("?" * len(wanted))
+        sql = (
+            f"SELECT {_COLUMNS} FROM events WHERE stream = ? AND type IN ({marks}) AND seq > ? AND seq <= ?"
+            " ORDER BY seq"
+        )
+        rows = self.conn.execute(sql, (stream, *wanted, after, upto if upto is not None else 2**62)).fetchall()
+        for row in rows:
+            yield _row_to_event(row)
+
+    def first(self, stream: str) -> Event | None:
+        row = self.conn.execute(f"SELECT {_COLUMNS} FROM events WHERE stream = ? AND version = 1", (stream,)).fetchone()
+        return None if row is None else _row_to_event(row)
+
+    def at_seq(self, seq: int) -> Event | None:
+        row = self.conn.execute(f"SELECT {_COLUMNS} FROM events WHERE seq = ?", (seq,)).fetchone()
+        return None if row is None else _row_to_event(row)
 
     def read_bare(self, stream: str, upto: int, bare: frozenset[str]) -> Iterator[Event]:
         marks = ", ".join("?" * len(bare))
