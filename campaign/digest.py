@@ -233,13 +233,31 @@ def build_digest(
     )
     if pictures:
         title = f"Game {gs.number}: {gs.scenario}, turn {digest.turn}"
-        pic = rs.picture(gs.state, side, title=title)
-        if pic is not None:
-            from campaign.render import render_png, render_svg
-
-            digest.svg = render_svg(pic)
-            digest.png = render_png(digest.svg)
+        digest.svg, digest.png = board_picture(gs, side, title)
     return digest
+
+
+_PICTURES: dict[tuple[str, int, str, str | None, str], tuple[str | None, bytes | None]] = {}
+_PICTURES_KEPT = 32
+
+
+def board_picture(gs: GameState, side: str | None, title: str) -> tuple[str | None, bytes | None]:
+    """(SVG, PNG) of the board as `side` sees it, drawn once per game state, side and title and
+    reused by every digest and reply that shows it (a small in-memory cache, newest kept)."""
+    key = (gs.stream, gs.seq, gs.head_hash, side, title)
+    if key in _PICTURES:
+        return _PICTURES[key]
+    pic = gs.ruleset.picture(gs.state, side, title=title)
+    drawn: tuple[str | None, bytes | None] = (None, None)
+    if pic is not None:
+        from campaign.render import render_png, render_svg
+
+        svg = render_svg(pic)
+        drawn = (svg, render_png(svg))
+    if len(_PICTURES) >= _PICTURES_KEPT:
+        del _PICTURES[next(iter(_PICTURES))]
+    _PICTURES[key] = drawn
+    return drawn
 
 
 def _deadlines(camp: Campaign, gs: GameState) -> dict[str, str]:
