@@ -25,14 +25,19 @@ CUT_AFTER_RESOLUTIONS = 6
 """The last copy stops after this many resolutions of the battle (a live game mid-battle)."""
 
 
+KEYED = ("campaign/eventlog.py", "campaign/events.py", "campaign/replay.py", "campaign/dice.py",
+         "campaign/canonical.py", "campaign/service.py", "campaign/__init__.py", "pyproject.toml")
+"""Core files whose change can change the recorded events (with every file of games/)."""
+
+
 def code_key() -> str:
-    """A hash of every source file the generated games depend on."""
+    """A hash of the code version the generated games depend on: the engines and the event core."""
     h = hashlib.sha256()
-    for top in ("campaign", "games"):
-        for path in sorted((ROOT / top).rglob("*")):
-            if path.suffix in {".py", ".toml", ".txt", ".json"} and "__pycache__" not in path.parts:
-                h.update(str(path.relative_to(ROOT)).encode())
-                h.update(path.read_bytes())
+    paths = [ROOT / k for k in KEYED] + sorted((ROOT / "games").rglob("*"))
+    for path in paths:
+        if path.is_file() and path.suffix in {".py", ".toml", ".txt", ".json"} and "__pycache__" not in path.parts:
+            h.update(str(path.relative_to(ROOT)).encode())
+            h.update(path.read_bytes())
     h.update(Path(__file__).read_bytes())
     return h.hexdigest()[:16]
 
