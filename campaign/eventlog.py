@@ -315,6 +315,10 @@ class EventStore(ABC):
         wanted = frozenset(types)
         return (e for e in self.read(stream=stream, after=after, upto=upto) if e.type in wanted)
 
+    def last_seq_of(self, stream: str, types: Iterable[str], upto: int | None = None) -> int:
+        """The seq of the stream's last event of these types at or before `upto` (0 if none)."""
+        return max((e.seq for e in self.read_types(stream, types, upto=upto)), default=0)
+
     def first(self, stream: str) -> Event | None:
         """The stream's first event (version 1), or None."""
         return next(self.read(stream=stream), None)
@@ -738,6 +742,15 @@ class SqliteStore(EventStore):
         rows = self.conn.execute(sql, (stream, *wanted, after, upto if upto is not None else 2**62)).fetchall()
         for row in rows:
             yield _row_to_event(row)
+
+    def last_seq_of(self, stream: str, types: Iterable[str], upto: int | None = None) -> int:
+        wanted = sorted(set(types))
+        marks = ", ".join("?" * len(wanted))
+        row = self.conn.execute(
+            f"SELECT MAX(seq) FROM events WHERE stream = ? AND type IN ({marks}) AND seq <= ?",
+            (stream, *wanted, upto if upto is not None else 2**62),
+        ).fetchone()
+        return int(row[0] or 0)
 
     def first(self, stream: str) -> Event | None:
         row = self.conn.execute(f"SELECT {_COLUMNS} FROM events WHERE stream = ? AND version = 1", (stream,)).fetchone()

@@ -8,7 +8,6 @@ the state it produced, so a replay under a changed engine cannot silently give a
 from __future__ import annotations
 
 import hashlib
-import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -432,7 +431,11 @@ def fold(events: Iterable[Event], gs: GameState | None = None, *, check: bool = 
     return gs
 
 
-log = logging.getLogger("campaign.snapshots")
+def _warn(msg: str, *args: object) -> None:
+    """Warn on the `campaign.snapshots` logger (logging is imported only when there is something to say)."""
+    import logging
+
+    logging.getLogger("campaign.snapshots").warning(msg, *args)
 
 
 _VERIFIED: set[tuple[str, str]] = set()
@@ -467,9 +470,13 @@ phase, which the resolution a snapshot is bound to closes (see `_open_phase`).""
 
 def _light_prefix(store: EventStore, stream: str, snap_seq: int, voided: set[int]) -> GameState | None:
     """The core's bookkeeping as it stood right after the resolution at `snap_seq`, folded from the
-    few events that decide it (indexed reads): the lasting types, the rolls since the last seed or
-    clear, and that resolution itself. Equal to a light fold of every event up to `snap_seq`."""
-    lasting = list(store.read_types(stream, _LASTING, upto=snap_seq - 1))
+    few events that decide it (indexed reads): the lasting types since the game was created, the
+    rolls since the last seed or clear, and that resolution itself. Equal to a light fold of every
+    event up to `snap_seq`; what it still reads grows with the game's turns (two seed events a
+    turn), corrections, press and deadline changes, never with its orders and dice."""
+    # a GameCreated starts the fold afresh (apply_event): nothing before the last one counts
+    created = store.last_seq_of(stream, (EventType.GAME_CREATED.value,), upto=snap_seq - 1)
+    lasting = list(store.read_types(stream, _LASTING, after=max(0, created - 1), upto=snap_seq - 1))
     if not lasting or lasting[0].type != EventType.GAME_CREATED:
         return None
     fair = lasting[0].payload.get("dice") == DiceMode.FAIR.value
@@ -487,7 +494,7 @@ def _light_prefix(store: EventStore, stream: str, snap_seq: int, voided: set[int
     if gs is not None:
         # a fair game's next roll number counts from its last seed; a manual game's pool from
         # its last clear (a manual game that never clears reads all its rolls: TODO(perf) bound it)
-        ours = _stream_seqs(store, stream, {s for s in voided if s <= snap_seq})
+        ours = _stream_seqs(store, stream, {s for s in voided if created < s <= snap_seq})
         gs.voided = ours
     return gs
 
@@ -547,7 +554,7 @@ def _usable_snapshot(store: EventStore, stream: str, upto: int, voided: set[int]
                 return snap.seq, state, narrative
         except Exception as exc:  # a cache that cannot be read is ignored, never trusted
             why = f"it cannot be read ({exc})"
-    log.warning("snapshot of %s at seq %d ignored and rebuilt: %s", stream, snap.seq, why)
+    _warn("snapshot of %s at seq %d ignored and rebuilt: %s", stream, snap.seq, why)
     return None
 
 
@@ -602,6 +609,15 @@ def voided_seqs(store: EventStore, stream: str, upto: int | None = None) -> set[
     for ev in store.read_type(stream, EventType.EVENTS_VOIDED.value, upto):
         out.update(ev.payload["seqs"])
     return out
+
+
+def ending_on_file(store: EventStore, stream: str) -> dict[str, Any] | None:
+    """What `GameState.ended` would be, read by index without a replay: the last GameEnded since
+    the game was created that no correction voided (None while the game runs)."""
+    voided = voided_seqs(store, stream)
+    created = store.last_seq_of(stream, (EventType.GAME_CREATED.value,))
+    ended = [e for e in store.read_types(stream, (EventType.GAME_ENDED.value,), after=created) if e.seq not in voided]
+    return dict(upcast(ended[-1]).payload) if ended else None
 
 
 def _current_engine(created: Event) -> str:

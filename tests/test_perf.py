@@ -126,3 +126,26 @@ def test_board_picture_is_drawn_once_per_game_state(monkeypatch: pytest.MonkeyPa
     assert len(drawn) == 1
     digest.board_picture(gs, "red", "t")
     assert len(drawn) == 2
+
+
+def test_game_list_names_a_finished_game_without_replaying_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`game list` reads a finished game's ending from the log by index; only running games are loaded."""
+    from click.testing import CliRunner
+
+    import campaign.service as service
+    from campaign.cli import main
+
+    db = tmp_path / "c.db"
+    store = open_store(db, create=True)
+    camp = _campaign(store)
+    play_race(camp)
+    reason = camp.load(1).ended["reason"]  # type: ignore[index]
+    store.close()
+
+    def no_replay(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a finished game was replayed")
+
+    monkeypatch.setattr(service, "state_at", no_replay)
+    result = CliRunner().invoke(main, ["--db", str(db), "game", "list"])
+    assert result.exit_code == 0, result.output
+    assert reason in result.output and "toy-race" in result.output
