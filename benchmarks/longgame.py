@@ -14,6 +14,7 @@ so a rerun with the same code reuses them.
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 import sqlite3
 import tempfile
@@ -55,9 +56,10 @@ def recorded_battle(seed: int = 1) -> Path:
     where = cache_dir() / f"demo-{seed}"
     db = where / "campaign.db"
     if not db.exists():
-        if where.exists():
-            shutil.rmtree(where)
-        run_demo(where, seed)
+        part = where.with_name(f"{where.name}.part-{os.getpid()}")  # never read half a recording
+        run_demo(part, seed, force=True)
+        shutil.rmtree(where, ignore_errors=True)
+        part.rename(where)
     return db
 
 
@@ -65,11 +67,13 @@ def long_game(events: int, seed: int = 1) -> Path:
     """A campaign file whose game 1 has about `events` real events, live, with a snapshot (cached)."""
     out = cache_dir() / f"long-{seed}-{events}.db"
     if not out.exists():
-        tmp = out.with_suffix(".part")
+        tmp = out.with_suffix(f".part-{os.getpid()}")
         for leftover in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):
             leftover.unlink(missing_ok=True)
         _build(recorded_battle(seed), tmp, events)
         tmp.rename(out)
+        for leftover in (Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):
+            leftover.unlink(missing_ok=True)
     return out
 
 
