@@ -250,14 +250,33 @@ def board_picture(gs: GameState, side: str | None, title: str) -> tuple[str | No
     pic = gs.ruleset.picture(gs.state, side, title=title)
     drawn: tuple[str | None, bytes | None] = (None, None)
     if pic is not None:
-        from campaign.render import render_png, render_svg
+        from campaign.render import render_svg
 
         svg = render_svg(pic)
-        drawn = (svg, render_png(svg))
-    if len(_PICTURES) >= _PICTURES_KEPT:
-        del _PICTURES[next(iter(_PICTURES))]
-    _PICTURES[key] = drawn
+        drawn = (svg, _png_of(svg))
+    _keep(_PICTURES, key, drawn)
     return drawn
+
+
+_PNGS: dict[str, bytes] = {}
+
+
+def _png_of(svg: str) -> bytes:
+    """The PNG of an SVG, rasterised once: sides that see the same board share it."""
+    import hashlib
+
+    key = hashlib.sha256(svg.encode("utf-8")).hexdigest()
+    if key not in _PNGS:
+        from campaign.render import render_png
+
+        _keep(_PNGS, key, render_png(svg))
+    return _PNGS[key]
+
+
+def _keep(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(cache) >= _PICTURES_KEPT:
+        del cache[next(iter(cache))]
+    cache[key] = value
 
 
 def _deadlines(camp: Campaign, gs: GameState) -> dict[str, str]:
