@@ -26,8 +26,17 @@ CUT_AFTER_RESOLUTIONS = 6
 """The last copy stops after this many resolutions of the battle (a live game mid-battle)."""
 
 
-KEYED = ("campaign/eventlog.py", "campaign/events.py", "campaign/replay.py", "campaign/dice.py",
-         "campaign/canonical.py", "campaign/service.py", "campaign/__init__.py", "pyproject.toml")
+KEYED = (
+    "campaign/eventlog.py",
+    "campaign/eventschema.py",
+    "campaign/events.py",
+    "campaign/replay.py",
+    "campaign/dice.py",
+    "campaign/canonical.py",
+    "campaign/service.py",
+    "campaign/__init__.py",
+    "pyproject.toml",
+)
 """Core files whose change can change the recorded events (with every file of games/)."""
 
 

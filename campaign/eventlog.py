@@ -21,8 +21,9 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from campaign import canonical
+from campaign.eventschema import COLUMNS as _COLUMNS, GENESIS_HASH, INSERT_TRIGGER as _INSERT_TRIGGER
+from campaign.eventschema import SCHEMA as _SCHEMA, split_sql as _split_sql
 
-GENESIS_HASH = "0" * 64
 FILE_FORMAT = 1
 NOW_ENV = "CAMPAIGN_NOW"
 """Set to an ISO time to pin every event's `at` (demos and tests that must be byte-identical)."""
@@ -432,48 +433,6 @@ class MemoryStore(EventStore):
         self._snapshots = {k: v for k, v in self._snapshots.items() if stream is not None and k[0] != stream}
 
 
-_INSERT_TRIGGER = """CREATE TRIGGER IF NOT EXISTS events_insert_extends_chain BEFORE INSERT ON events
-WHEN NEW.seq IS NOT (SELECT COALESCE(MAX(seq), 0) + 1 FROM events)
-  OR NEW.prev_hash IS NOT COALESCE((SELECT hash FROM events ORDER BY seq DESC LIMIT 1), '{genesis}')
-  OR NEW.version IS NOT (SELECT COALESCE(MAX(version), 0) + 1 FROM events WHERE stream = NEW.stream)
-BEGIN SELECT RAISE(ABORT, 'events must extend the chain: wrong seq, prev_hash or version'); END;""".replace(
-    "{genesis}", GENESIS_HASH
-)
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS events (
-    seq INTEGER PRIMARY KEY,
-    stream TEXT NOT NULL,
-    version INTEGER NOT NULL,
-    type TEXT NOT NULL,
-    actor TEXT NOT NULL,
-    at TEXT NOT NULL,
-    payload TEXT NOT NULL,
-    schema INTEGER NOT NULL,
-    engine TEXT NOT NULL,
-    prev_hash TEXT NOT NULL,
-    hash TEXT NOT NULL UNIQUE,
-    UNIQUE (stream, version)
-);
-CREATE INDEX IF NOT EXISTS events_by_type ON events (stream, type, seq);
-CREATE TABLE IF NOT EXISTS inbox (
-    message_id TEXT PRIMARY KEY,
-    content TEXT NOT NULL,
-    seq INTEGER NOT NULL,
-    outcome TEXT NOT NULL
-);
-CREATE TRIGGER IF NOT EXISTS events_refuse_update BEFORE UPDATE ON events
-BEGIN SELECT RAISE(ABORT, 'events are append-only: UPDATE refused'); END;
-CREATE TRIGGER IF NOT EXISTS events_refuse_delete BEFORE DELETE ON events
-BEGIN SELECT RAISE(ABORT, 'events are append-only: DELETE refused'); END;
-{insert_trigger}
-""".replace("{genesis}", GENESIS_HASH)
-
-_COLUMNS = "seq, stream, version, type, actor, at, payload, schema, engine, prev_hash, hash"
-_SCHEMA = _SCHEMA.replace("{insert_trigger}", _INSERT_TRIGGER)
-
-
 def _digest(data: str) -> str:
     return hashlib.sha256(data.encode("utf-8")).hexdigest()
 
@@ -722,9 +681,7 @@ class SqliteStore(EventStore):
         if upto is not None:
             sql += " AND seq <= ?"
             args.append(upto)
-        # within a stream, version order is seq order: walking the (stream, version) index never
-        # sorts the stream's rows (payloads included) to find the first one
-        sql += " ORDER BY version" if stream is not None else " ORDER BY seq"
+        sql += " ORDER BY seq"  # a stream's first event alone: `first` (by version, no sort)
         for row in self.conn.execute(sql, args):
             yield _row_to_event(row)
 
@@ -832,20 +789,6 @@ class SqliteStore(EventStore):
 
     def close(self) -> None:
         self.conn.close()
-
-
-def _split_sql(script: str) -> list[str]:
-    """Split the schema script into statements (triggers contain ';' inside BEGIN ... END)."""
-    out, buf = [], []
-    for line in script.strip().splitlines():
-        buf.append(line)
-        joined = "\n".join(buf).strip()
-        if joined.endswith(";") and (
-            not joined.upper().startswith("CREATE TRIGGER") or joined.upper().endswith("END;")
-        ):
-            out.append(joined)
-            buf = []
-    return out
 
 
 def open_store(path: str | Path, *, create: bool = False, readonly: bool = False) -> SqliteStore:
