@@ -378,7 +378,12 @@ def main() -> int:
             print(f"{name} = {results[name].ratio:.2f}")
     for name, goal in GOALS.items():
         if name in results and name in wanted:
-            print(f"# {name}: min ratio {results[name].min_ratio:.2f}; goal {goal}", file=sys.stderr)
+            r = results[name]
+            print(
+                f"# {name}: min ratio {r.min_ratio:.2f}; goal {goal}; A min {min(r.a):.4g} median"
+                f" {statistics.median(r.a):.4g}, B min {min(r.b):.4g} median {statistics.median(r.b):.4g}",
+                file=sys.stderr,
+            )
     print(f"# load average at the end {os.getloadavg()}", file=sys.stderr)
     return 0
 
