@@ -1,10 +1,17 @@
-"""Benchmarks: campaign against raw SQLite on the same machine, in the same run, as ratios.
+"""Benchmarks: campaign against plain baselines, as ratios measured in the same run.
 
-Run from the project root with the project installed:  python benchmarks/run.py [--quick]
+Run from the project root with the project installed:
 
-Each line is `name = ratio`. For time ratios (`*_vs_*` except bulk import) lower is better and
-1.0 means "as fast as the raw baseline"; bulk import is a throughput ratio, higher is better.
-Nothing here is asserted: the figures are recorded in docs/performance.md.
+    python benchmarks/run.py            # the real sizes (a 100k-event game: built once, cached)
+    python benchmarks/run.py --tiny     # small sizes, one round: a smoke test that it still runs
+
+Stdout is exactly one `name = value` line per ratio (median over median); stderr tells the sizes,
+the min ratios and the goals. Each pair is timed interleaved (A B A B ...), so a load change on a
+shared machine hits both sides. What users run as a process is timed as a whole process (its
+CPU time, user + system, from wait4: the figure the machine's other load disturbs least); what a
+server does in process is timed in process (wall clock, since a durable commit waits on fsync).
+
+The long games are real Hordes & Heroes play (see benchmarks/longgame.py), not the toy ruleset.
 """
 
 from __future__ import annotations
@@ -20,208 +27,377 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
-from campaign.eventlog import open_store
-from campaign.replay import state_at
-from campaign.service import Campaign
-from campaign.transfer import export_lines, import_lines
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-TARGETS = {
-    "replay_vs_raw_fold": "<= 3 (cold replay through the engine, no snapshots)",
-    "load_vs_raw_fold": "<= 3 (what the server does: newest snapshot + tail)",
-    "durable_accept_vs_raw_commit": "<= 2",
-    "bulk_import_vs_raw_executemany": ">= 0.5 (throughput)",
-    "show_long_vs_short": "<= 2",
-    "help_vs_bare_python": "<= 3",
+import longgame  # noqa: E402  (beside this file)
+
+GOALS = {
+    "replay_vs_raw_fold": "<= 20",
+    "show_100k_vs_1k": "<= 1.5",
+    "status_100k_vs_1k": "<= 1.5",
+    "start_vs_import_click": "<= 2.5",
+    "help_vs_import_click": "<= 1.3",
+    "accept_vs_raw_commit": "<= 2",
+    "ingest_vs_raw": "<= 2",
+    "import_vs_raw_executemany": ">= 0.5 (throughput: raw time / our time)",
+    "site_incremental_vs_full": "<= 0.05",
+    "site_rss_10k_vs_1k": "<= 1.2",
 }
 
 
-def best(fn: Callable[[], object], repeat: int) -> float:
-    """Median of `repeat` timings (seconds) of `fn`."""
-    times = []
-    for _ in range(repeat):
+@dataclass(frozen=True)
+class Sizes:
+    long: int
+    short: int
+    site_long: int
+    site_short: int
+    mails: int
+    rounds: int
+
+
+REAL = Sizes(long=100_000, short=1_000, site_long=10_000, site_short=1_000, mails=200, rounds=7)
+TINY = Sizes(long=400, short=150, site_long=400, site_short=150, mails=6, rounds=1)
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Timings of A and B, taken alternately."""
+
+    a: list[float]
+    b: list[float]
+
+    @property
+    def ratio(self) -> float:
+        return statistics.median(self.a) / statistics.median(self.b)
+
+    @property
+    def min_ratio(self) -> float:
+        return min(self.a) / min(self.b)
+
+
+def interleaved(a: Callable[[], float], b: Callable[[], float], rounds: int) -> Pair:
+    """Run a and b alternately (A B A B ...); each returns its own measured cost."""
+    ta, tb = [], []
+    for _ in range(rounds):
+        ta.append(a())
+        tb.append(b())
+    return Pair(ta, tb)
+
+
+def wall(fn: Callable[[], object]) -> Callable[[], float]:
+    def timed() -> float:
         t = time.perf_counter()
         fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
+        return time.perf_counter() - t
+
+    return timed
 
 
-def record_demo(where: Path, seed: int) -> Path:
-    from campaign.demo import run_demo
-
-    run_demo(where, seed)
-    return where / "campaign.db"
-
-
-def raw_fold(db: Path, stream: str) -> dict[str, int]:
-    """Read the game's rows with plain sqlite3 and fold them: parse every payload, count by type."""
-    conn = sqlite3.connect(db)
-    counts: dict[str, int] = {}
-    for type_, payload in conn.execute("SELECT type, payload FROM events WHERE stream = ? ORDER BY seq", (stream,)):
-        data = json.loads(payload)
-        counts[type_] = counts.get(type_, 0) + len(data)
-    conn.close()
-    return counts
+def process(argv: list[str], env: dict[str, str] | None = None) -> tuple[float, int]:
+    """(CPU seconds, peak RSS in KB) of one whole process."""
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read().decode() if proc.stderr else ""
+    if proc.stderr:
+        proc.stderr.close()
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(argv)} failed ({proc.returncode}): {err[-2000:]}")
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss
 
 
-def bench_replay(db: Path, repeat: int) -> dict[str, float]:
-    store = open_store(db)
-    stream = "game:1"
-    raw = best(lambda: raw_fold(db, stream), repeat)
-    cold = best(lambda: state_at(store, stream, use_snapshots=False), max(1, repeat // 2))
-    state_at(store, stream, write_snapshots=True)  # as the server leaves it
-    warm = best(lambda: state_at(store, stream), repeat)
-    store.close()
-    return {"replay_vs_raw_fold": cold / raw, "load_vs_raw_fold": warm / raw}
+_PEAK = (
+    "import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL);"
+    " print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+)
 
 
-def bench_accept(tmp: Path, db: Path, repeat: int) -> dict[str, float]:
-    from campaign.demo import PLAYERS
-
-    work = tmp / "accept.db"
-    shutil.copy(db, work)
-    store = open_store(work)
-    camp = Campaign(store)
-    # a live game to send orders to: a fresh battle, waiting for its initiative choices
-    gs = camp.new_game("hordes-heroes", "pitched-150", {"order": PLAYERS[0][0], "horde": PLAYERS[1][0]})
-    player = gs.sides["order"]
-    camp.load(gs.number)  # snapshot warm, as a running server would be
-
-    def accept() -> None:
-        camp.submit_orders(gs.number, player, "standing evade yes\n", resolve=False)
-
-    for _ in range(3):  # a running server has its state in memory already
-        accept()
-    ours = best(accept, repeat * 2)
-    store.close()
-    raw_db = tmp / "raw-commit.db"
-    conn = sqlite3.connect(raw_db, isolation_level=None)
-    conn.execute("PRAGMA journal_mode = WAL")
-    conn.execute("PRAGMA synchronous = FULL")
-    conn.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, payload TEXT)")
-
-    def commit() -> None:
-        conn.execute("BEGIN IMMEDIATE")
-        conn.execute("INSERT INTO t (payload) VALUES (?)", ('{"side":"order","text":"standing evade yes"}',))
-        conn.execute("COMMIT")
-
-    for _ in range(3):
-        commit()
-    raw = best(commit, repeat * 2)
-    conn.close()
-    return {"durable_accept_vs_raw_commit": ours / raw}
+def peak_rss(argv: list[str]) -> float:
+    """Peak RSS (KB) of a process started by a small helper: on Linux a child's peak counts its
+    parent's memory at fork, and this process holds a 100k-event export by now."""
+    done = subprocess.run([sys.executable, "-c", _PEAK, *argv], check=True, capture_output=True, text=True)
+    return float(done.stdout.split()[-1])
 
 
-def bench_import(tmp: Path, db: Path, repeat: int) -> dict[str, float]:
-    store = open_store(db)
-    lines = list(export_lines(store))
-    rows = [json.loads(line) for line in lines[1:]]
-    store.close()
-    n = 0
+def cpu(argv: list[str]) -> Callable[[], float]:
+    return lambda: process(argv)[0]
 
-    def ours() -> None:
-        nonlocal n
-        n += 1
-        target = tmp / f"import-{n}.db"
-        import_lines(target, lines)
+
+def campaign_exe() -> str:
+    return shutil.which("campaign") or str(Path(sys.executable).parent / "campaign")
+
+
+# --- the measurements -----------------------------------------------------------------------
+
+
+def bench_replay(sizes: Sizes) -> Pair:
+    """Cold replay of the recorded battle through the engine vs raw read + json + fold of its rows."""
+    from campaign.eventlog import open_store
+    from campaign.replay import state_at
+
+    db = longgame.recorded_battle()
+    store = open_store(db, readonly=True)
 
     def raw() -> None:
-        nonlocal n
-        n += 1
-        conn = sqlite3.connect(tmp / f"raw-{n}.db", isolation_level=None)
-        conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute("PRAGMA synchronous = FULL")
-        conn.execute(
-            "CREATE TABLE events (seq INTEGER PRIMARY KEY, stream TEXT, version INTEGER, type TEXT, actor TEXT,"
-            " at TEXT, payload TEXT, schema INTEGER, engine TEXT, prev_hash TEXT, hash TEXT)"
+        conn = sqlite3.connect(db)
+        counts: dict[str, int] = {}
+        for type_, payload in conn.execute("SELECT type, payload FROM events WHERE stream = 'game:1' ORDER BY seq"):
+            counts[type_] = counts.get(type_, 0) + len(json.loads(payload))
+        conn.close()
+
+    pair = interleaved(wall(lambda: state_at(store, "game:1", use_snapshots=False)), wall(raw), sizes.rounds)
+    store.close()
+    return pair
+
+
+def _copy(src: Path, tmp: Path, name: str) -> Path:
+    dst = tmp / name
+    shutil.copy(src, dst)
+    return dst
+
+
+def bench_reads(sizes: Sizes, tmp: Path, exe: str) -> dict[str, Pair]:
+    """Whole `show` and `status` processes at the head of the long game vs the short one."""
+    long_db = _copy(longgame.long_game(sizes.long), tmp, "long.db")
+    short_db = _copy(longgame.long_game(sizes.short), tmp, "short.db")
+    out = {}
+    for cmd in ("show", "status"):
+        out[f"{cmd}_100k_vs_1k"] = interleaved(
+            cpu([exe, "--db", str(long_db), cmd, "1"]), cpu([exe, "--db", str(short_db), cmd, "1"]), sizes.rounds
         )
+    click = cpu([sys.executable, "-c", "import click"])
+    out["start_vs_import_click"] = interleaved(cpu([exe, "--db", str(short_db), "status", "1"]), click, sizes.rounds)
+    out["help_vs_import_click"] = interleaved(cpu([exe, "--help"]), click, sizes.rounds)
+    return out
+
+
+def _raw_events_db(path: Path) -> sqlite3.Connection:
+    """A plain WAL + FULL file with the events table's columns, keys and index (no triggers)."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA synchronous = FULL")
+    conn.execute(
+        "CREATE TABLE events (seq INTEGER PRIMARY KEY, stream TEXT NOT NULL, version INTEGER NOT NULL,"
+        " type TEXT NOT NULL, actor TEXT NOT NULL, at TEXT NOT NULL, payload TEXT NOT NULL,"
+        " schema INTEGER NOT NULL, engine TEXT NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL UNIQUE,"
+        " UNIQUE (stream, version))"
+    )
+    conn.execute("CREATE INDEX events_by_type ON events (stream, type, seq)")
+    return conn
+
+
+def bench_accept(sizes: Sizes, tmp: Path) -> Pair:
+    """One order accepted durably in process (no resolution) vs one raw WAL+FULL commit of an event row."""
+    from campaign.eventlog import open_store
+    from campaign.service import Campaign
+
+    store = open_store(_copy(longgame.long_game(sizes.short), tmp, "accept.db"))
+    camp = Campaign(store)
+    gs = camp.load(1)
+    side = sorted(r.side for r in camp.awaiting(gs) if not r.optional)[0]
+    player = gs.sides[side]
+    text = gs.ruleset.bot_orders(gs.state, side, 1)
+
+    def accept() -> None:
+        camp.submit_orders(1, player, text, side=side, resolve=False)
+
+    conn = _raw_events_db(tmp / "raw-accept.db")
+    row = next(store.read(stream="game:1", after=store.head()[0] - 1))
+    n = [0]
+
+    def commit() -> None:
+        n[0] += 1
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute(
+            "INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            (n[0], "game:1", n[0], row.type, row.actor, row.at, json.dumps(dict(row.payload)), 1, row.engine,
+             row.prev_hash, f"{n[0]:064x}"),
+        )
+        conn.execute("COMMIT")
+
+    accept()
+    commit()  # both warm, as a running server is
+    pair = interleaved(wall(accept), wall(commit), sizes.rounds * 5)
+    conn.close()
+    store.close()
+    return pair
+
+
+def bench_import(sizes: Sizes, tmp: Path) -> Pair:
+    """`import` of the long game's export (chain checked) vs raw executemany of the same rows."""
+    from campaign.eventlog import open_store
+    from campaign.transfer import export_lines, import_lines
+
+    store = open_store(longgame.long_game(sizes.long), readonly=True)
+    lines = list(export_lines(store))
+    store.close()
+    rows = [json.loads(line) for line in lines[1:]]
+    n = [0]
+
+    def ours() -> None:
+        n[0] += 1
+        import_lines(tmp / f"import-{n[0]}.db", lines)
+
+    def raw() -> None:
+        n[0] += 1
+        conn = _raw_events_db(tmp / f"raw-{n[0]}.db")
         conn.execute("BEGIN")
         conn.executemany(
             "INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?,?,?)",
             [
-                (r["seq"], r["stream"], r["version"], r["type"], r["actor"], r["at"], json.dumps(r["payload"]),
-                 r["schema"], r["engine"], r["prev_hash"], r["hash"])
+                (r.get("seq"), r.get("stream"), r.get("version"), r.get("type"), r.get("actor"), r.get("at"),
+                 json.dumps(r.get("payload")), r.get("schema"), r.get("engine"), r.get("prev_hash"), r.get("hash"))
                 for r in rows
+                if "seq" in r
             ],
         )
         conn.execute("COMMIT")
         conn.close()
 
-    t_ours = best(ours, repeat)
-    t_raw = best(raw, repeat)
-    return {"bulk_import_vs_raw_executemany": t_raw / t_ours}
+    pair = interleaved(wall(ours), wall(raw), max(2, sizes.rounds // 3))
+    return Pair(pair.b, pair.a)  # throughput: raw time over ours
 
 
-def bench_show(tmp: Path, long_db: Path, repeat: int) -> dict[str, float]:
-    """`show` at the head of the finished demo battle vs a battle of the same scenario just deployed."""
-    from campaign.demo import PLAYERS
+def _mails(sizes: Sizes, tmp: Path) -> tuple[Path, Path, dict[str, str]]:
+    """A campaign with a live game and a Maildir of order mails from its two players (WAIT on each)."""
+    import mailbox
+    from email.message import EmailMessage
 
-    work = tmp / "show.db"
-    shutil.copy(long_db, work)
-    store = open_store(work)
+    from campaign.deadlines import DeadlineAction
+    from campaign.eventlog import open_store
+    from campaign.referee import change_deadline
+    from campaign.service import Campaign
+
+    db = _copy(longgame.long_game(sizes.short), tmp, "ingest.db")
+    store = open_store(db)
     camp = Campaign(store)
-    gs = camp.new_game("hordes-heroes", "pitched-150", {"order": PLAYERS[0][0], "horde": PLAYERS[1][0]})
-    short = gs.number
-    for _ in range(6):  # initiative and deployment, by the computer players
-        gs = camp.load(short)
-        waiting = [r for r in camp.awaiting(gs) if not r.optional]
-        if not waiting or gs.turn > 1 and "deploy" not in gs.ruleset.phase(gs.state):
-            break
-        req = waiting[0]
-        camp.submit_orders(short, gs.sides[req.side], gs.ruleset.bot_orders(gs.state, req.side, 1), side=req.side)
-    long_events, short_events = store.version("game:1"), store.version(f"game:{short}")
-
-    def show(number: int) -> Callable[[], object]:
-        camp.load(number)  # the server keeps snapshots warm
-
-        def go() -> object:
-            g = camp.load(number)
-            return g.ruleset.render_text(g.state, None)
-
-        return go
-
-    t_long = best(show(1), repeat)
-    t_short = best(show(short), repeat)
+    change_deadline(camp, 1, DeadlineAction.SET, 24 * 365, "so WAIT holds the phase open")
+    gs = camp.load(1)
+    passwords = {p: camp.set_password(p, f"pw-{p}-bench") for p in sorted(set(gs.sides.values()))}
+    emails = {name: p.email for name, p in camp.players().items()}
+    box = mailbox.Maildir(tmp / "inbox", create=True)
+    for i in range(sizes.mails):
+        side = sorted(gs.sides)[i % 2]
+        player = gs.sides[side]
+        msg = EmailMessage()
+        msg["From"] = emails[player]
+        msg["To"] = "referee@example.org"
+        msg["Subject"] = "game 1 orders"
+        msg["Message-ID"] = f"<bench-{i}@example.org>"
+        body = gs.ruleset.bot_orders(gs.state, side, i)
+        msg.set_content(f"SIGNON {player}@1 {passwords[player]}\nWAIT\n{body}\n")
+        box.add(msg)
     store.close()
-    print(f"# show: long game {long_events} events, short game {short_events} events", file=sys.stderr)
-    return {"show_long_vs_short": t_long / t_short}
+    return db, tmp / "inbox", passwords
 
 
-def bench_help(repeat: int) -> dict[str, float]:
-    exe = shutil.which("campaign") or str(Path(sys.executable).parent / "campaign")
-    env = {k: v for k, v in os.environ.items() if k != "CAMPAIGN_RULESETS"}
+_RAW_INGEST = r"""
+import email, hashlib, mailbox, sqlite3, sys
+db, inbox, players = sys.argv[1], sys.argv[2], sys.argv[3:]
+conn = sqlite3.connect(db, isolation_level=None)
+conn.execute("PRAGMA journal_mode = WAL"); conn.execute("PRAGMA synchronous = FULL")
+conn.execute("CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY, body TEXT)")
+for p in players:
+    hashlib.scrypt(p.encode(), salt=b"0" * 16, n=16384, r=8, p=1)
+for key, msg in mailbox.Maildir(inbox, create=False).items():
+    text = msg.get_payload(decode=True).decode()
+    conn.execute("BEGIN IMMEDIATE"); conn.execute("INSERT INTO events (body) VALUES (?)", (text,))
+    conn.execute("COMMIT")
+"""
 
-    def help_() -> None:
-        subprocess.run([exe, "--help"], check=True, capture_output=True, env=env)
 
-    def bare() -> None:
-        subprocess.run([sys.executable, "-c", "pass"], check=True, capture_output=True, env=env)
+def bench_ingest(sizes: Sizes, tmp: Path, exe: str) -> Pair:
+    """Whole `mail ingest` of the order mails vs a stdlib script: parse, one commit each, one scrypt per player."""
+    runs = [0]
 
-    return {"help_vs_bare_python": best(help_, repeat) / best(bare, repeat)}
+    def fresh() -> tuple[Path, Path, dict[str, str]]:
+        runs[0] += 1
+        where = tmp / f"ingest-{runs[0]}"
+        where.mkdir()
+        return _mails(sizes, where)
+
+    def ours() -> float:
+        db, inbox, _ = fresh()
+        outbox = db.parent / "outbox"
+        return process([exe, "--db", str(db), "--outbox", str(outbox), "mail", "ingest", str(inbox),
+                        "--unchecked", "accept"])[0]
+
+    def raw() -> float:
+        db, inbox, passwords = fresh()
+        return process([sys.executable, "-c", _RAW_INGEST, str(db.parent / "raw.db"), str(inbox), *passwords])[0]
+
+    return interleaved(ours, raw, max(1, sizes.rounds // 3))
+
+
+def bench_site(sizes: Sizes, tmp: Path, exe: str) -> dict[str, Pair]:
+    """`site` after one new event vs a full build; peak RSS of a full build at the long vs short game."""
+    from campaign.eventlog import open_store
+    from campaign.service import Campaign
+
+    db = _copy(longgame.long_game(sizes.site_short), tmp, "site.db")
+    out = tmp / "site"
+    full = process([exe, "--db", str(db), "site", str(out)])[0]
+
+    def incremental() -> float:
+        store = open_store(db)
+        Campaign(store).press(1, sorted(Campaign(store).load(1).sides.values())[0], "all", "one more")
+        store.close()
+        return process([exe, "--db", str(db), "site", str(out)])[0]
+
+    def rebuild() -> float:
+        shutil.rmtree(out)
+        return process([exe, "--db", str(db), "site", str(out)])[0]
+
+    pair = interleaved(incremental, rebuild, max(1, sizes.rounds // 3))
+    pair = Pair(pair.a, [*pair.b, full])
+    big = _copy(longgame.long_game(sizes.site_long), tmp, "site-long.db")
+    small = _copy(longgame.long_game(sizes.site_short), tmp, "site-short.db")
+
+    def rss(path: Path, name: str) -> Callable[[], float]:
+        return lambda: peak_rss([exe, "--db", str(path), "site", str(tmp / name)])
+
+    return {"site_incremental_vs_full": pair, "site_rss_10k_vs_1k": interleaved(rss(big, "big"), rss(small, "small"), 1)}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--quick", action="store_true", help="fewer repetitions (noisier figures)")
-    parser.add_argument("--seed", type=int, default=1, help="demo seed of the recorded game")
+    parser.add_argument("--tiny", action="store_true", help="small sizes and one round (a smoke test)")
+    parser.add_argument("--only", action="append", default=[], help="run only these ratios (repeatable)")
     args = parser.parse_args()
-    repeat = 5 if args.quick else 15
+    sizes = TINY if args.tiny else REAL
+    exe = campaign_exe()
+    print(f"# sizes {sizes}; load average {os.getloadavg()}", file=sys.stderr)
+    results: dict[str, Pair] = {}
+    wanted = set(args.only) or set(GOALS)
     with tempfile.TemporaryDirectory() as tmpdir:
         tmp = Path(tmpdir)
-        print(f"recording a demo game (seed {args.seed}) ...", file=sys.stderr)
-        db = record_demo(tmp / "demo", args.seed)
-        results: dict[str, float] = {}
-        results.update(bench_replay(db, repeat))
-        results.update(bench_accept(tmp, db, repeat))
-        results.update(bench_import(tmp, db, max(3, repeat // 3)))
-        results.update(bench_show(tmp, db, repeat))
-        results.update(bench_help(max(5, repeat // 2)))
-    for name, value in results.items():
-        print(f"{name} = {value:.2f}")
-    print("", file=sys.stderr)
-    for name, target in TARGETS.items():
-        print(f"# {name}: target {target}", file=sys.stderr)
+        if "replay_vs_raw_fold" in wanted:
+            results["replay_vs_raw_fold"] = bench_replay(sizes)
+        if wanted & {"show_100k_vs_1k", "status_100k_vs_1k", "start_vs_import_click", "help_vs_import_click"}:
+            results.update(bench_reads(sizes, tmp, exe))
+        if "accept_vs_raw_commit" in wanted:
+            results["accept_vs_raw_commit"] = bench_accept(sizes, tmp)
+        if "ingest_vs_raw" in wanted:
+            results["ingest_vs_raw"] = bench_ingest(sizes, tmp, exe)
+        if "import_vs_raw_executemany" in wanted:
+            results["import_vs_raw_executemany"] = bench_import(sizes, tmp)
+        if wanted & {"site_incremental_vs_full", "site_rss_10k_vs_1k"}:
+            results.update(bench_site(sizes, tmp, exe))
+    for name in GOALS:
+        if name in results and name in wanted:
+            print(f"{name} = {results[name].ratio:.2f}")
+    for name, goal in GOALS.items():
+        if name in results and name in wanted:
+            r = results[name]
+            print(
+                f"# {name}: min ratio {r.min_ratio:.2f}; goal {goal}; A min {min(r.a):.4g} median"
+                f" {statistics.median(r.a):.4g}, B min {min(r.b):.4g} median {statistics.median(r.b):.4g}",
+                file=sys.stderr,
+            )
+    print(f"# load average at the end {os.getloadavg()}", file=sys.stderr)
     return 0
 
 

@@ -304,13 +304,32 @@ def game_list(ctx: Ctx, as_json: bool) -> None:
       campaign game list
     """
     camp = ctx.campaign(readonly=True)
-    rows = [_status_dict(camp.load(g), camp) for g in camp.games()]
     if as_json:
+        rows = [_status_dict(camp.load(g), camp) for g in camp.games()]
         click.echo(json.dumps(rows, indent=2))
         return
-    for r in rows:
+    for g in camp.games():
+        r = _list_row(camp, g)
         state = r["ended"]["reason"] if r["ended"] else _phase_label(r["turn"], r["phase"])
         click.echo(f"{r['game']:>4}  {r['ruleset']:14} {r['scenario']:20} {state}")
+
+
+def _list_row(camp: Any, stream: str) -> dict[str, Any]:
+    """A `game list` line's facts; a finished game's come from its first and last events (by index),
+    with no replay; only a running game is loaded (for its turn and phase)."""
+    from campaign.replay import ending_on_file
+    from campaign.ruleset import find
+
+    first = camp.store.first(stream)
+    ended = ending_on_file(camp.store, stream) if first is not None else None
+    if first is None or ended is None:
+        gs = camp.load(stream)
+        rs = gs.ruleset
+        return {"game": gs.number, "ruleset": rs.name, "scenario": gs.scenario, "ended": gs.ended,
+                "turn": rs.turn(gs.state), "phase": rs.phase(gs.state)}
+    number = int(stream.split(":", 1)[1])
+    return {"game": number, "ruleset": find(first.payload["ruleset"]).name, "scenario": first.payload["scenario"],
+            "ended": ended, "turn": 0, "phase": ""}
 
 
 @game.command("replace", context_settings=CONTEXT_SETTINGS)

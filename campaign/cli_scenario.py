@@ -7,7 +7,6 @@ exits 1 with a plain message, never a traceback.
 from __future__ import annotations
 
 import json
-import tomllib
 from typing import Any
 
 import click
@@ -30,6 +29,8 @@ def scenario() -> None:
 
 def _ruleset_for(name: str | None, path: str) -> Any:
     """The ruleset named, else the one the file names (`ruleset = "..."`), else the only one installed."""
+    import tomllib
+
     from campaign.ruleset import find, installed
 
     if name:

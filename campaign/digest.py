@@ -283,16 +283,8 @@ def build_digest(
     )
     if pictures:
         title = f"Game {gs.number}: {gs.scenario}, turn {digest.turn}"
-        pic = rs.picture(gs.state, side, title=title)
-        if pic is not None:
-            from campaign.boardnotes import arrow_lines, feature_lines
-            from campaign.picture import BoardPicture
-            from campaign.render import render_png, render_svg
-
-            if isinstance(pic, BoardPicture):  # a measured table's picture has no hexes to name
-                digest.features, digest.arrows = feature_lines(pic), arrow_lines(pic)
-            digest.svg = render_svg(pic)
-            digest.png = render_png(digest.svg)
+        digest.svg, digest.png, features, arrows = board_picture(gs, side, title)
+        digest.features, digest.arrows = list(features), list(arrows)  # the cached lists stay untouched
     return digest
 
 
@@ -306,6 +298,55 @@ def resolve_words(schedule: Mapping[str, Any] | None) -> str:
         "when-ready: a phase resolves as soon as every side's orders are in; send WAIT with your orders"
         " to hold it until the deadline, or CHECK to see what they would do first"
     )
+
+
+Drawn = tuple[str | None, bytes | None, list[str], list[str]]
+"""A board as a digest shows it: SVG, PNG, and its terrain features and arrows in words."""
+_PICTURES: dict[tuple[str, int, str, str | None, str], Drawn] = {}
+_PICTURES_KEPT = 32
+
+
+def board_picture(gs: GameState, side: str | None, title: str) -> Drawn:
+    """(SVG, PNG, features, arrows) of the board as `side` sees it, drawn once per game state, side and
+    title and reused by every digest and reply that shows it (a small in-memory cache, newest kept)."""
+    key = (gs.stream, gs.seq, gs.head_hash, side, title)
+    if key in _PICTURES:
+        return _PICTURES[key]
+    pic = gs.ruleset.picture(gs.state, side, title=title)
+    drawn: Drawn = (None, None, [], [])
+    if pic is not None:
+        from campaign.boardnotes import arrow_lines, feature_lines
+        from campaign.picture import BoardPicture
+        from campaign.render import render_svg
+
+        svg = render_svg(pic)
+        if isinstance(pic, BoardPicture):  # a measured table's picture has no hexes to name
+            drawn = (svg, _png_of(svg), feature_lines(pic), arrow_lines(pic))
+        else:
+            drawn = (svg, _png_of(svg), [], [])
+    _keep(_PICTURES, key, drawn)
+    return drawn
+
+
+_PNGS: dict[str, bytes] = {}
+
+
+def _png_of(svg: str) -> bytes:
+    """The PNG of an SVG, rasterised once: sides that see the same board share it."""
+    import hashlib
+
+    key = hashlib.sha256(svg.encode("utf-8")).hexdigest()
+    if key not in _PNGS:
+        from campaign.render import render_png
+
+        _keep(_PNGS, key, render_png(svg))
+    return _PNGS[key]
+
+
+def _keep(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(cache) >= _PICTURES_KEPT:
+        del cache[next(iter(cache))]
+    cache[key] = value
 
 
 def _deadlines(camp: Campaign, gs: GameState) -> dict[str, str]:

@@ -21,8 +21,12 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from campaign import canonical
+from campaign.eventschema import COLUMNS as _COLUMNS
+from campaign.eventschema import GENESIS_HASH
+from campaign.eventschema import INSERT_TRIGGER as _INSERT_TRIGGER
+from campaign.eventschema import SCHEMA as _SCHEMA
+from campaign.eventschema import split_sql as _split_sql
 
-GENESIS_HASH = "0" * 64
 FILE_FORMAT = 1
 NOW_ENV = "CAMPAIGN_NOW"
 """Set to an ISO time to pin every event's `at` (demos and tests that must be byte-identical)."""
@@ -307,6 +311,26 @@ class EventStore(ABC):
         payload (a cheap fold of the core's bookkeeping that does not need them; hashes unchecked)."""
         return self.read(stream=stream, upto=upto)
 
+    def read_types(
+        self, stream: str, types: Iterable[str], after: int = 0, upto: int | None = None
+    ) -> Iterator[Event]:
+        """Events of the given types in one stream with after < seq <= upto, in seq order
+        (an indexed read: its cost is the events it returns, not the stream's length)."""
+        wanted = frozenset(types)
+        return (e for e in self.read(stream=stream, after=after, upto=upto) if e.type in wanted)
+
+    def last_seq_of(self, stream: str, types: Iterable[str], upto: int | None = None) -> int:
+        """The seq of the stream's last event of these types at or before `upto` (0 if none)."""
+        return max((e.seq for e in self.read_types(stream, types, upto=upto)), default=0)
+
+    def first(self, stream: str) -> Event | None:
+        """The stream's first event (version 1), or None."""
+        return next(self.read(stream=stream), None)
+
+    def at_seq(self, seq: int) -> Event | None:
+        """The event with this seq, or None."""
+        return next(self.read(after=seq - 1, upto=seq), None)
+
     @abstractmethod
     def version(self, stream: str) -> int:
         """The stream's last version (0 for an empty stream)."""
@@ -412,47 +436,6 @@ class MemoryStore(EventStore):
         self._snapshots = {k: v for k, v in self._snapshots.items() if stream is not None and k[0] != stream}
 
 
-_INSERT_TRIGGER = """CREATE TRIGGER IF NOT EXISTS events_insert_extends_chain BEFORE INSERT ON events
-WHEN NEW.seq IS NOT (SELECT COALESCE(MAX(seq), 0) + 1 FROM events)
-  OR NEW.prev_hash IS NOT COALESCE((SELECT hash FROM events ORDER BY seq DESC LIMIT 1), '{genesis}')
-  OR NEW.version IS NOT (SELECT COALESCE(MAX(version), 0) + 1 FROM events WHERE stream = NEW.stream)
-BEGIN SELECT RAISE(ABORT, 'events must extend the chain: wrong seq, prev_hash or version'); END;""".replace(
-    "{genesis}", GENESIS_HASH
-)
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS events (
-    seq INTEGER PRIMARY KEY,
-    stream TEXT NOT NULL,
-    version INTEGER NOT NULL,
-    type TEXT NOT NULL,
-    actor TEXT NOT NULL,
-    at TEXT NOT NULL,
-    payload TEXT NOT NULL,
-    schema INTEGER NOT NULL,
-    engine TEXT NOT NULL,
-    prev_hash TEXT NOT NULL,
-    hash TEXT NOT NULL UNIQUE,
-    UNIQUE (stream, version)
-);
-CREATE TABLE IF NOT EXISTS inbox (
-    message_id TEXT PRIMARY KEY,
-    content TEXT NOT NULL,
-    seq INTEGER NOT NULL,
-    outcome TEXT NOT NULL
-);
-CREATE TRIGGER IF NOT EXISTS events_refuse_update BEFORE UPDATE ON events
-BEGIN SELECT RAISE(ABORT, 'events are append-only: UPDATE refused'); END;
-CREATE TRIGGER IF NOT EXISTS events_refuse_delete BEFORE DELETE ON events
-BEGIN SELECT RAISE(ABORT, 'events are append-only: DELETE refused'); END;
-{insert_trigger}
-""".replace("{genesis}", GENESIS_HASH)
-
-_COLUMNS = "seq, stream, version, type, actor, at, payload, schema, engine, prev_hash, hash"
-_SCHEMA = _SCHEMA.replace("{insert_trigger}", _INSERT_TRIGGER)
-
-
 def _digest(data: str) -> str:
     return hashlib.sha256(data.encode("utf-8")).hexdigest()
 
@@ -510,6 +493,7 @@ class SqliteStore(EventStore):
             raise NotACampaign(f"{self.path} is not a campaign database (no events table)")
         else:
             self._upgrade_snapshots()
+            self.conn.execute("CREATE INDEX IF NOT EXISTS events_by_type ON events (stream, type, seq)")
 
     def _bundle_of(self) -> str | None:
         """The game an audit bundle holds, or None for a campaign file."""
@@ -689,15 +673,52 @@ class SqliteStore(EventStore):
     def read(self, stream=None, after=0, upto=None):  # type: ignore[no-untyped-def]
         sql = f"SELECT {_COLUMNS} FROM events WHERE seq > ?"
         args: list[Any] = [after]
-        if stream is not None:
+        if stream is not None and after > 0:
+            # a tail (since a snapshot, since a phase opened): walk seq from `after`, never the stream
+            sql += " AND +stream = ?"
+            args.append(stream)
+            stream = None
+        elif stream is not None:
             sql += " AND stream = ?"
             args.append(stream)
         if upto is not None:
             sql += " AND seq <= ?"
             args.append(upto)
-        sql += " ORDER BY seq"
+        sql += " ORDER BY seq"  # a stream's first event alone: `first` (by version, no sort)
         for row in self.conn.execute(sql, args):
             yield _row_to_event(row)
+
+    def read_types(
+        self, stream: str, types: Iterable[str], after: int = 0, upto: int | None = None
+    ) -> Iterator[Event]:
+        wanted = sorted(set(types))
+        if not wanted:
+            return
+        marks = ", ".join("?" * len(wanted))
+        sql = (
+            f"SELECT {_COLUMNS} FROM events WHERE stream = ? AND type IN ({marks}) AND seq > ? AND seq <= ?"
+            " ORDER BY seq"
+        )
+        rows = self.conn.execute(sql, (stream, *wanted, after, upto if upto is not None else 2**62)).fetchall()
+        for row in rows:
+            yield _row_to_event(row)
+
+    def last_seq_of(self, stream: str, types: Iterable[str], upto: int | None = None) -> int:
+        wanted = sorted(set(types))
+        marks = ", ".join("?" * len(wanted))
+        row = self.conn.execute(
+            f"SELECT MAX(seq) FROM events WHERE stream = ? AND type IN ({marks}) AND seq <= ?",
+            (stream, *wanted, upto if upto is not None else 2**62),
+        ).fetchone()
+        return int(row[0] or 0)
+
+    def first(self, stream: str) -> Event | None:
+        row = self.conn.execute(f"SELECT {_COLUMNS} FROM events WHERE stream = ? AND version = 1", (stream,)).fetchone()
+        return None if row is None else _row_to_event(row)
+
+    def at_seq(self, seq: int) -> Event | None:
+        row = self.conn.execute(f"SELECT {_COLUMNS} FROM events WHERE seq = ?", (seq,)).fetchone()
+        return None if row is None else _row_to_event(row)
 
     def read_bare(self, stream: str, upto: int, bare: frozenset[str]) -> Iterator[Event]:
         marks = ", ".join("?" * len(bare))
@@ -771,20 +792,6 @@ class SqliteStore(EventStore):
 
     def close(self) -> None:
         self.conn.close()
-
-
-def _split_sql(script: str) -> list[str]:
-    """Split the schema script into statements (triggers contain ';' inside BEGIN ... END)."""
-    out, buf = [], []
-    for line in script.strip().splitlines():
-        buf.append(line)
-        joined = "\n".join(buf).strip()
-        if joined.endswith(";") and (
-            not joined.upper().startswith("CREATE TRIGGER") or joined.upper().endswith("END;")
-        ):
-            out.append(joined)
-            buf = []
-    return out
 
 
 def open_store(path: str | Path, *, create: bool = False, readonly: bool = False) -> SqliteStore:

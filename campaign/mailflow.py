@@ -328,8 +328,7 @@ HOLD_TIP = (
 
 
 AT_DEADLINE_NOTE = (
-    "every side's orders are in; this game resolves at the deadline, so you may still change"
-    " your orders until then"
+    "every side's orders are in; this game resolves at the deadline, so you may still change your orders until then"
 )
 
 
@@ -446,11 +445,9 @@ def _plan(camp: Campaign, gs: GameState, player: str, env: Any, inb: _Inbound) -
     if env.has(CommandKind.MAP):
         side = next(iter(gs.side_of(player)), None)
         plan.extras.append("THE BOARD NOW\n" + gs.ruleset.render_text(gs.state, side))
-        pic = gs.ruleset.picture(gs.state, side, title=f"Game {gs.number}, turn {gs.turn}")
-        if pic is not None:
-            from campaign.render import render_png
+        from campaign.digest import board_picture
 
-            plan.png = render_png(pic)
+        plan.png = board_picture(gs, side, f"Game {gs.number}, turn {gs.turn}")[1]
     if not plan.events and not plan.extras and plan.check is None:
         raise Refusal(
             [
@@ -642,13 +639,17 @@ def ingest(
     from campaign.mail.sources import open_source
 
     results: list[MailResult] = []
-    with open_source(source) as inbox:
-        for item in inbox:
-            result = handle_message(camp, item.raw, settings)
-            item.confirm()  # only now: the message's transaction has committed
-            results.append(result)
-            if progress is not None:
-                progress(result)
+    camp.password_memo = {}  # one password check per player for this run, in memory only
+    try:
+        with open_source(source) as inbox:
+            for item in inbox:
+                result = handle_message(camp, item.raw, settings)
+                item.confirm()  # only now: the message's transaction has committed
+                results.append(result)
+                if progress is not None:
+                    progress(result)
+    finally:
+        camp.password_memo = None
     dispatch(camp, settings)
     return results
 

@@ -8,7 +8,6 @@ the state it produced, so a replay under a changed engine cannot silently give a
 from __future__ import annotations
 
 import hashlib
-import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -432,7 +431,11 @@ def fold(events: Iterable[Event], gs: GameState | None = None, *, check: bool = 
     return gs
 
 
-log = logging.getLogger("campaign.snapshots")
+def _warn(msg: str, *args: object) -> None:
+    """Warn on the `campaign.snapshots` logger (logging is imported only when there is something to say)."""
+    import logging
+
+    logging.getLogger("campaign.snapshots").warning(msg, *args)
 
 
 _VERIFIED: set[tuple[str, str]] = set()
@@ -444,8 +447,66 @@ def _fast_checkpoint(rs: Ruleset, dumped: Any) -> str:
     return hashlib.sha256(canonical.dumps(rs.dump(rs.load(dumped)), check=False).encode("utf-8")).hexdigest()
 
 
-_BARE = frozenset({EventType.ORDERS_SUBMITTED.value, EventType.PHASE_RESOLVED.value})
-"""Events whose payload a light fold does not read (the rules engine's part comes from the snapshot)."""
+_LASTING = frozenset(
+    t.value
+    for t in (
+        EventType.GAME_CREATED,
+        EventType.SEED_COMMITTED,
+        EventType.SEED_REVEALED,
+        EventType.DICE_ENTERED,
+        EventType.DICE_CLEARED,
+        EventType.GAME_ENDED,
+        EventType.EVENTS_VOIDED,
+        EventType.DEADLINE_CHANGED,
+        EventType.SIDE_REPLACED,
+        EventType.PRESS_SENT,
+    )
+)
+"""Event types whose effect on the core's bookkeeping outlasts a resolution. Every other type
+either only feeds the rules engine (whose state the snapshot holds) or only touches the current
+phase, which the resolution a snapshot is bound to closes (see `_open_phase`)."""
+
+
+
+def _light_prefix(store: EventStore, stream: str, snap_seq: int, voided: set[int]) -> GameState | None:
+    """The core's bookkeeping as it stood right after the resolution at `snap_seq`, folded from the
+    few events that decide it (indexed reads): the lasting types since the game was created, the
+    rolls since the last seed or clear, and that resolution itself. Equal to a light fold of every
+    event up to `snap_seq`; what it still reads grows with the game's turns (two seed events a
+    turn), corrections, press and deadline changes, never with its orders and dice."""
+    # a GameCreated starts the fold afresh (apply_event): nothing before the last one counts
+    created = store.last_seq_of(stream, (EventType.GAME_CREATED.value,), upto=snap_seq - 1)
+    lasting = list(store.read_types(stream, _LASTING, after=max(0, created - 1), upto=snap_seq - 1))
+    if not lasting or lasting[0].type != EventType.GAME_CREATED:
+        return None
+    fair = lasting[0].payload.get("dice") == DiceMode.FAIR.value
+    reset = EventType.SEED_COMMITTED.value if fair else EventType.DICE_CLEARED.value
+    resets = [ev.seq for ev in lasting if ev.type == reset and ev.seq not in voided]
+    rolls_after = resets[-1] if resets else 0
+    rolls = store.read_types(stream, (EventType.DICE_ROLLED.value,), after=rolls_after, upto=snap_seq - 1)
+    resolved = store.at_seq(snap_seq)
+    if resolved is None:
+        return None
+    events = sorted([*lasting, *rolls, resolved], key=lambda e: e.seq)
+    gs: GameState | None = None
+    for ev in events:
+        gs = apply_event(gs, ev, voided=voided, light=True)
+    if gs is not None:
+        # a fair game's next roll number counts from its last seed; a manual game's pool from
+        # its last clear (a manual game that never clears reads all its rolls: TODO(perf) bound it)
+        ours = _stream_seqs(store, stream, {s for s in voided if created < s <= snap_seq})
+        gs.voided = ours
+    return gs
+
+
+def _stream_seqs(store: EventStore, stream: str, seqs: set[int]) -> set[int]:
+    """Which of `seqs` belong to `stream` (a handful: the voided ones)."""
+    out = set()
+    for s in seqs:
+        ev = store.at_seq(s)
+        if ev is not None and ev.stream == stream:
+            out.add(s)
+    return out
 
 
 def snapshot_data(gs: GameState) -> str:
@@ -463,13 +524,15 @@ def _usable_snapshot(store: EventStore, stream: str, upto: int, voided: set[int]
     checkpoint and the narrative's hash are the ones that event records. Anything else is
     ignored (the caller rebuilds it) with a warning.
     """
-    first = next(store.read(stream=stream), None)
+    first = store.first(stream)
     if first is None:
         return None
     snap = store.latest_snapshot(stream, upto, _current_engine(first))
     if snap is None:
         return None
-    ev = next(store.read(stream=stream, after=snap.seq - 1, upto=snap.seq), None)
+    ev = store.at_seq(snap.seq)
+    if ev is not None and ev.stream != stream:
+        ev = None
     why = ""
     if hashlib.sha256(snap.data.encode("utf-8")).hexdigest() != snap.digest:
         why = "its content does not match its digest"
@@ -491,7 +554,7 @@ def _usable_snapshot(store: EventStore, stream: str, upto: int, voided: set[int]
                 return snap.seq, state, narrative
         except Exception as exc:  # a cache that cannot be read is ignored, never trusted
             why = f"it cannot be read ({exc})"
-    log.warning("snapshot of %s at seq %d ignored and rebuilt: %s", stream, snap.seq, why)
+    _warn("snapshot of %s at seq %d ignored and rebuilt: %s", stream, snap.seq, why)
     return None
 
 
@@ -515,8 +578,7 @@ def state_at(
     snap = _usable_snapshot(store, stream, upto, voided) if use_snapshots else None
     gs: GameState | None = None
     if snap is not None:
-        for ev in store.read_bare(stream, snap[0], _BARE):
-            gs = apply_event(gs, ev, voided=voided, light=True)
+        gs = _light_prefix(store, stream, snap[0], voided)
         if gs is not None:
             gs.state, gs.last_narrative = snap[1], snap[2]
     since_snapshot = 0
@@ -535,7 +597,8 @@ def state_at(
         raise ReplayError(f"there is no {stream}")
     if pending is not None and since_snapshot >= 1:
         # the last resolution cost the engine a run: keep it for the next load
-        at = next(store.read(stream=stream, after=pending[0] - 1, upto=pending[0]))
+        at = store.at_seq(pending[0])
+        assert at is not None
         store.put_snapshot(stream, pending[0], engine_id(gs.ruleset), pending[1], at.hash)
     return gs
 
@@ -546,6 +609,15 @@ def voided_seqs(store: EventStore, stream: str, upto: int | None = None) -> set[
     for ev in store.read_type(stream, EventType.EVENTS_VOIDED.value, upto):
         out.update(ev.payload["seqs"])
     return out
+
+
+def ending_on_file(store: EventStore, stream: str) -> dict[str, Any] | None:
+    """What `GameState.ended` would be, read by index without a replay: the last GameEnded since
+    the game was created that no correction voided (None while the game runs)."""
+    voided = voided_seqs(store, stream)
+    created = store.last_seq_of(stream, (EventType.GAME_CREATED.value,))
+    ended = [e for e in store.read_types(stream, (EventType.GAME_ENDED.value,), after=created) if e.seq not in voided]
+    return dict(upcast(ended[-1]).payload) if ended else None
 
 
 def _current_engine(created: Event) -> str:

@@ -410,9 +410,42 @@ def _scan() -> dict[str, Ruleset]:
     return dict(sorted(found.items()))
 
 
+_own: dict[str, Ruleset] = {}
+"""Rule systems shipped with campaign itself, found by name without a scan (see `_find_own`)."""
+
+
+def _find_own(key: str) -> Ruleset | None:
+    """A rule system registered by campaign's own distribution under this entry-point name.
+
+    Reads one distribution's entry points instead of every installed one's, and imports only the
+    engine asked for. Skipped (None) when CAMPAIGN_RULESETS or `register` could override it.
+    """
+    if os.environ.get(EXTRA_RULESETS_ENV) or _registered:
+        return None
+    if key in _own:
+        return _own[key]
+    from importlib.metadata import PackageNotFoundError, distribution
+
+    try:
+        eps = distribution("campaign").entry_points
+    except PackageNotFoundError:
+        return None
+    for ep in eps:
+        if ep.group == ENTRY_POINT_GROUP and ep.name.lower().replace("_", "-") == key:
+            obj = ep.load()
+            rs = obj() if isinstance(obj, type) else obj
+            if rs is not None and rs.name.lower().replace("_", "-") == key:
+                _own[key] = rs
+                return rs
+    return None
+
+
 def find(name: str) -> Ruleset:
     """Look a ruleset up by name or alias (case-insensitive; '_' and '-' are the same)."""
     key = name.strip().lower().replace("_", "-")
+    own = _find_own(key)
+    if own is not None:
+        return own
     rulesets = installed()
     for rs in rulesets.values():
         names = {rs.name, *rs.aliases}

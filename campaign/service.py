@@ -153,6 +153,8 @@ class Campaign:
         self.store = store
         self.seeds = seeds
         self._latest: dict[str, GameState] = {}
+        self.password_memo: dict[str, bool] | None = None
+        """Set by a mail ingest run: password answers of that run only (see mail.guard.verify_once)."""
 
     def _commit_seed(self, stream: str, seed_no: int) -> tuple[NewEvent, dict[str, str]]:
         return _commit_seed_with(self.seeds(stream, seed_no), stream, seed_no)

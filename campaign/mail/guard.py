@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from datetime import datetime
 from typing import Any
 
@@ -26,14 +27,30 @@ DUMMY_HASH = (
 
 
 def verify_once(camp: Campaign, player: str | None, password: str) -> bool:
-    """True when `password` is `player`'s; always exactly one scrypt derivation (see the module doc)."""
+    """True when `password` is `player`'s; always exactly one scrypt derivation (see the module doc).
+
+    Within one ingest run (`camp.password_memo` set), the answer for the same player, stored hash
+    and password is remembered, so a player's twenty mails cost one derivation. Unknown players
+    and wrong passwords are remembered alike, so a repeat costs the same (nothing) either way.
+    The memo holds a SHA-256 of the password, never the password, and dies with the run.
+    """
     from campaign.passwords import verify_password
 
     stored = camp.store.secret(_password_name(player)) if player is not None else None
+    memo = camp.password_memo
+    key = ""
+    if memo is not None:
+        key = hashlib.sha256("\0".join((player or "", stored or DUMMY_HASH, password)).encode("utf-8")).hexdigest()
+        if key in memo:
+            return memo[key]
     if stored is None:
         verify_password(password, DUMMY_HASH)
-        return False
-    return verify_password(password, stored)
+        ok = False
+    else:
+        ok = verify_password(password, stored)
+    if memo is not None:
+        memo[key] = ok
+    return ok
 
 
 def _now(camp: Campaign) -> datetime:

@@ -113,11 +113,24 @@ def ledger(store: Any) -> Ledger:
         held = (store, Ledger())
         _LEDGERS[key] = held
     led = held[1]
-    for ev in store.read(after=led.upto):
-        if ev.stream in (MAIL_STREAM, CAMPAIGN_STREAM):
-            led.fold(ev)
-        led.upto = ev.seq
+    head = store.head()[0]
+    if head <= led.upto:
+        return led
+    # only the types the ledger folds, by index: its cost is the mail on file, not the games' events
+    found = [
+        ev
+        for stream in (MAIL_STREAM, CAMPAIGN_STREAM)
+        for ev in store.read_types(stream, _LEDGER_TYPES, after=led.upto, upto=head)
+    ]
+    for ev in sorted(found, key=lambda e: e.seq):
+        led.fold(ev)
+    led.upto = head
     return led
+
+
+_LEDGER_TYPES = frozenset(
+    t.value for t in (EventType.MAIL_SETTINGS_SET, EventType.MESSAGE_REFUSED, EventType.MESSAGE_ACCEPTED)
+)
 
 
 def settings_event(authserv_ids: tuple[str, ...], unchecked: Unchecked | None) -> dict[str, Any]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import email
 import hashlib
-import time
 from email import policy
 from email.message import EmailMessage
 from pathlib import Path
@@ -292,14 +291,12 @@ def _nested(depth: int) -> bytes:
     return (head + "".join(parts) + body + tail).encode()
 
 
-def test_hole6_thousand_deep_nesting_is_refused_before_parsing_quickly_and_said_so(
+def test_hole6_thousand_deep_nesting_is_refused_before_parsing_and_said_so(
     pbem: tuple[Campaign, MailSettings],
 ) -> None:
     camp, settings = pbem
     raw = _nested(1000)
-    start = time.perf_counter()
-    parsed = parse_message(raw)
-    assert time.perf_counter() - start < 1.0
+    parsed = parse_message(raw)  # speed is measured in benchmarks/, never asserted here
     assert [p.code for p in parsed.problems] == [ProblemCode.TOO_COMPLEX]
     result = handle_message(camp, raw, settings)
     assert result.codes == ["E-TOO-BIG"] and "nested or multipart parts" in result.reply

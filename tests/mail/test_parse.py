@@ -8,7 +8,6 @@ forwards, empty bodies, signatures, missing Message-IDs, attachments. None may r
 from __future__ import annotations
 
 import base64
-import time
 from email.message import Message
 from pathlib import Path
 
@@ -193,14 +192,11 @@ def test_a_5_MB_attachment_is_skipped_cheaply_and_noted(five_megabytes: bytes, m
         return original(self, i, decode)  # type: ignore[call-overload]
 
     monkeypatch.setattr(Message, "get_payload", spy)
-    started = time.perf_counter()
     mail = parse_message(five_megabytes)
-    elapsed = time.perf_counter() - started
     assert mail.text == "SIGNON big@7 pw\nhold 4"
     assert [(a.filename, a.size) for a in mail.attachments] == [("scan.tif", 5 * 1024 * 1024)]
     assert mail.has_problem(ProblemCode.ATTACHMENT_LARGE)
-    assert decoded == ["text/plain"]  # the attachment itself was never decoded
-    assert elapsed < 2.0
+    assert decoded == ["text/plain"]  # the attachment itself was never decoded (what keeps it fast)
 
 
 # --- the pieces --------------------------------------------------------------------------------------
