@@ -53,7 +53,9 @@ def check_orders(state: State, side: str, orders: list[tuple[int, Order]]) -> li
             problem2 = _leader_problem(sim, o.data)
             if problem2 is not None:
                 errors.append(_err(line, problem2[0], problem2[1]))
-    return errors
+    from .fireorders import fire_problems
+
+    return errors + fire_problems(state, side, orders)
 
 
 def try_order(sim: State, data: dict[str, Any], by: dict[str, str]) -> tuple[State, tuple[str, ...] | None]:
@@ -81,6 +83,13 @@ def try_order(sim: State, data: dict[str, Any], by: dict[str, str]) -> tuple[Sta
         return sim, ("WC.CMD.5", f"unit {unit.id} is {d:.1f} cm from {leader.name}; his order radius is {radius:g} cm")
     if unit.frozen:
         return sim, ("WC.MOVE.13", f"unit {unit.id} may not move this turn")
+    if data.get("charge"):
+        from .charge_orders import try_charge
+
+        sim, why = try_charge(sim, data)
+        if why is None:
+            sim = sim.with_unit(replace(sim.unit(unit.id), orders_received=sim.unit(unit.id).orders_received + 1))
+        return sim, why
     move = carry_out(world, unit, plan_of(data), strict=True)
     if move.refusal is not None:
         r = move.refusal
@@ -156,7 +165,7 @@ def _check_deploy(state: State, side: str, orders: list[tuple[int, Order]]) -> l
             sim, problem = _place(sim, side, o.data)
             if problem:
                 errors.append(_err(line, problem[0], problem[1]))
-        elif o.kind in ("order", "leader", "commander"):
+        elif o.kind in ("order", "leader", "commander", "shoot", "holdfire", "close", "standing"):
             errors.append(
                 _err(line, "WC.DEPLOY.13", "this is the deployment: use 'place unit ID at X Y ...' or 'done'")
             )

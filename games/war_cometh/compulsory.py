@@ -64,7 +64,9 @@ def compulsory_move(world: World, unit: Unit, m: Vec, length: float, *, melee_lo
     [WC.COMPULSORY.4]), stopping at enemies, impassable or forbidden terrain and rivers
     [WC.COMPULSORY.5]; terrain costs do not apply [WC.COMPULSORY.7]; a melee loser cut short is
     disordered [WC.COMPULSORY.6]; one forced off the table goes to its camp [WC.COMPULSORY.8].
-    TODO(WC.THROUGH.3): the disorder tests of units passed through come with part 2."""
+    Units passed through are in ``translation.passed_through``: the caller runs
+    :func:`games.war_cometh.disorder.through_tests` for each, ``compulsory=True`` [WC.THROUGH.3]
+    [WC.COMPULSORY.4]."""
     rects = world.rects(unit)
     obstacles = [Obstacle(e.id, ObstacleKind.ENEMY, world.foot(e)) for e in world.enemies(unit.side)]
     obstacles += [Obstacle(f.id, ObstacleKind.FRIEND, world.foot(f)) for f in world.friends(unit.side, unit.id)]

@@ -38,6 +38,18 @@ from .view import render_text, view
 __all__ = ["WarCometh"]
 
 
+GAME_FLAGS = (
+    "opt_reaction_tests",
+    "opt_levy_threat_tests",
+    "opt_skirmisher_disorder_mod",
+    "reaction_leader_mod",
+    "longbow_improves_armor0",
+    "through_dice",
+    "natural12_policy",
+)
+"""The §0.3 configuration flags a game may set with ``--option KEY=VALUE`` (fire and morale)."""
+
+
 class WarCometh(Ruleset):
     """War Cometh v2.0 (2005), part 1: the measured table, command and movement."""
 
@@ -57,6 +69,10 @@ class WarCometh(Ruleset):
         state = load_scenario(scenario)
         if "max_turns" in options:
             state = replace(state, max_turns=int(options["max_turns"]))
+        flags = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in options.items() if k in GAME_FLAGS}
+        if flags:
+            # §0.3 flags given to the game override the scenario's [WC.META.2] [WC.REACT.1]
+            state = replace(state, options=tuple(sorted({**dict(state.options), **flags}.items())))
         return state
 
     def pending(self, state: State) -> list[Request]:

@@ -8,13 +8,29 @@ import math
 from campaign.kit.legal import LegalOptions, Option, OptionKind, UnitOptions
 
 from .checks import check_orders
-from .model import Phase, State
+from .fireorders import fire_options
+from .model import Phase, State, Unit
 from .movement import allowance, carry_out
 from .orders import read_orders
 from .plans import Plan, Step, StepKind
 from .world import World
 
 __all__ = ["legal_options"]
+
+
+def charge_options(state: State, side: str, u: Unit) -> list[Option]:
+    """Every charge the unit could make now, checked like a player's order [WC.CHARGE.12]."""
+    from .charges import Charge, charge_problem
+
+    world = World(state)
+    out = []
+    for e in sorted(world.enemies(side), key=lambda e: e.id):
+        c = charge_problem(world, u, e)
+        line = f"unit {u.id} charge unit {e.id}"
+        if isinstance(c, Charge) and _ok(state, side, line):
+            detail = f"{c.reach:.1f} cm into its {c.edge.value}, {c.flush} stand(s) flush"
+            out.append(Option(OptionKind.CHARGE, line, target=e.id, cost=round(c.reach), detail=detail))
+    return out
 
 
 def _ok(state: State, side: str, line: str) -> bool:
@@ -52,6 +68,8 @@ def legal_options(state: State, side: str, phase: str) -> LegalOptions:
             line = f"unit {u.id} {form}"
             if _ok(state, side, line):
                 opts.append(Option(OptionKind.FORMATION, line, cost=10, detail="10 cm"))
+        opts += charge_options(state, side, u)
+        opts += [o for o in fire_options(world, u) if _ok(state, side, o.order)]
         notes = () if opts else ("no legal move now",)
         units.append(UnitOptions(u.id, u.name, where, tuple(opts), notes))
     return LegalOptions(side, phase, tuple(units))

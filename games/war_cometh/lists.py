@@ -33,6 +33,7 @@ __all__ = [
     "Constraint",
     "TroopList",
     "all_profiles",
+    "fantasy_profiles",
     "composition_problems",
     "load_list",
     "parse_list",
@@ -40,6 +41,8 @@ __all__ = [
 ]
 
 SHIPPED = ("base", "scots", "english")
+FANTASY_LISTS = ("empire",)
+"""(F) Fantasy lists, loaded only for the Fantasy variant [WC.FANTASY.1]."""
 _PROFILE_KEYS = (
     "id name type category melee shoot missile hits armor size points_per_2 quality melee_weapon flags notes"
     " width_cm depth_cm"
@@ -93,7 +96,8 @@ def _profile(fields: Fields, row: Mapping[str, Any], where: str) -> Profile | No
         if f in _enum_map(Flag):
             flags.add(Flag(f))
         else:
-            fields.problem(f"{where}.flags", f"unknown flag {f!r}: use irregular, impetuous or shields")
+            known = "irregular, impetuous, shields, swiss_flank_immune or dumb"
+            fields.problem(f"{where}.flags", f"unknown flag {f!r}: use {known}")
     ints = {k: fields.integer(row, k, where, low=0) for k in ("melee", "hits", "armor", "size", "points_per_2")}
     shoot = fields.integer(row, "shoot", where, default=0, low=0)
     if kind is None or category is None or quality is None or weapon is None:
@@ -165,8 +169,8 @@ def parse_list(text: str, name: str, *, check_troopgen: bool = True) -> TroopLis
 
 @cache
 def load_list(key: str) -> TroopList:
-    """A shipped list (``base``, ``scots``, ``english``) read from the package data."""
-    if key not in SHIPPED:
+    """A shipped list (``base``, ``scots``, ``english``; (F) ``empire``) read from the package data."""
+    if key not in SHIPPED + FANTASY_LISTS:
         raise ScenarioError([])
     text = (resources.files("games.war_cometh") / "lists" / f"{key}.toml").read_text(encoding="utf-8")
     return parse_list(text, f"lists/{key}.toml")
@@ -175,6 +179,14 @@ def load_list(key: str) -> TroopList:
 def shipped_lists() -> tuple[TroopList, ...]:
     """Every shipped list."""
     return tuple(load_list(k) for k in SHIPPED)
+
+
+def fantasy_profiles() -> dict[str, Profile]:
+    """(F) Every profile of the shipped Fantasy lists, by id [WC.FANTASY.1]."""
+    out: dict[str, Profile] = {}
+    for key in FANTASY_LISTS:
+        out.update(load_list(key).profiles)
+    return out
 
 
 def all_profiles() -> dict[str, Profile]:

@@ -221,6 +221,44 @@ class Unit:
     """False while in a flank march or gone."""
     released: bool = True
     """(SCN) False for the Scottish Small Folk until released [WC.SCN.8]."""
+    fielded: int = 0
+    """Stands as fielded at set-up, for the break-point total (0: count the stands) [WC.BREAK.2]."""
+    to_camp: bool = False
+    """Off the table, to be placed at its camp at the start of its owner's turn [WC.CAMP.3]."""
+    dense_roll: int = 0
+    """This turn's dense-terrain die, shared by all the unit's orders (0: none yet) [WC.TERR.5a]."""
+    dense_used: int = 0
+    """Hundredths of a cm of this turn's dense-terrain die already moved [WC.TERR.5a]."""
+    shieldwall: bool = False
+    """(H) In shieldwall [WC.SPECIAL.4] [WC.SPECIAL.5]."""
+    stakes: bool = False
+    """(H) Archers behind planted stakes [WC.SPECIAL.6]."""
+    lance_spent: bool = False
+    """(OPT,H) Lances used up in a first melee [WC.SPECIAL.8]."""
+    evaded: int = 0
+    """Evades made this turn [WC.LC.9] [WC.SKIRM.14]."""
+    hits: int = 0
+    """Unsaved hits in the unit's pool: they carry into this player-turn's melee [WC.SHOOT.15]."""
+    chits: tuple[str, ...] = ()
+    """Reaction chits held, ``combat`` and/or ``threat`` [WC.REACT.2]."""
+    hold_fire: bool = False
+    """A Hold Fire marker [WC.SHOOT.3]."""
+    fired: bool = False
+    """Fired in this Shooting Phase (``fired_in_shooting_phase``) [WC.SEQ.8] [WC.SHOOT.1]."""
+    acted: bool = False
+    """Carried out a required reaction action this turn (``required_action_taken``) [WC.REACT.10]."""
+    dismounted: bool = False
+    """Dismounted cavalry: never remounts, and irregular knights lose Imp [WC.DISMOUNT.3] [WC.DISMOUNT.5]."""
+    charged: str = ""
+    """The unit it charged this turn [WC.CHARGE.17] step 8."""
+    contact_edge: str = ""
+    """The edge of the target its charge struck [WC.CHARGE.17] step 8."""
+    flank_charged: bool = False
+    """Charged in a flank or rear this turn [WC.MELEE.5]."""
+    fought_melee: bool = False
+    """Fought a melee round this turn [WC.MELEE.29]."""
+    lost_melee: bool = False
+    """Lost a melee round this turn [WC.MELEE.29]."""
 
     def rects(self, profiles: dict[str, Profile]) -> tuple[Rect, ...]:
         """Every stand as a float rectangle."""
@@ -301,6 +339,10 @@ class Side:
     break_point: int = 0
     deploy_box: tuple[int, int, int, int] = (0, 0, 0, 0)
     """x0, y0, x1, y1 in hundredths of a cm [WC.DEPLOY.12]."""
+    camp_captured: bool = False
+    """The camp has been taken: 6 losses, units sent there are removed [WC.CAMP.5]."""
+    mounts_left: int = 0
+    """(OPT,H) Replacement mounts still to come [WC.SPECIAL.2]."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,6 +353,11 @@ class Trace:
     side: str
     points: tuple[tuple[int, int], ...]
     compulsory: bool = False
+    shot: bool = False
+    """A shot line (firer to target) rather than a move [WC.SHOOT.2]."""
+    label: str = ""
+    charge: bool = False
+    """A charge into contact [WC.CHARGE.17]."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,6 +400,16 @@ class State:
     flank_marches: tuple[FlankMarch, ...] = ()
     flank_march_side: str = ""
     """The side allowed a flank march in this scenario (the deployment winner) [WC.DEPLOY.6]."""
+    standing: tuple[tuple[str, str, str], ...] = ()
+    """Standing orders (side, key, value) answering player decisions [WC.PD.9] [WC.PD.13] [WC.PD.17]
+    [WC.PD.27] [WC.PD.30]."""
+    options: tuple[tuple[str, str], ...] = ()
+    """Configuration flags of §0.3 set by the scenario or the game (key, value), e.g.
+    ``("opt_reaction_tests", "false")``; see :meth:`option`."""
+
+    def option(self, key: str, default: str = "") -> str:
+        """A configuration flag's value, or ``default`` when it is not set [WC.META.2]."""
+        return dict(self.options).get(key, default)
 
     def side(self, key: str) -> Side:
         """A side by key."""
@@ -436,6 +493,7 @@ def load_state(data: dict[str, Any]) -> State:
                 "formation": Formation(d["formation"]),
                 "condition": Condition(d["condition"]),
                 "began_turn": Condition(d["began_turn"]),
+                "chits": tuple(d.get("chits", ())),
             }
         )
 
@@ -474,10 +532,23 @@ def load_state(data: dict[str, Any]) -> State:
             "turns_taken": _tuple(data["turns_taken"]),
             "deploy_order": tuple(data["deploy_order"]),
             "pending": tuple((s, o) for s, o in data["pending"]),
-            "traces": tuple(Trace(t["unit"], t["side"], _tuple(t["points"]), t["compulsory"]) for t in data["traces"]),
+            "traces": tuple(
+                Trace(
+                    t["unit"],
+                    t["side"],
+                    _tuple(t["points"]),
+                    t["compulsory"],
+                    t.get("shot", False),
+                    t.get("label", ""),
+                    t.get("charge", False),
+                )
+                for t in data["traces"]
+            ),
             "narrative": tuple(data["narrative"]),
             "house_profiles": tuple(profile(p) for p in data["house_profiles"]),
             "special": tuple(data["special"]),
+            "standing": tuple((str(a), str(b), str(c)) for a, b, c in data.get("standing", [])),
+            "options": tuple((str(k), str(v)) for k, v in data.get("options", [])),
             "flank_marches": tuple(
                 FlankMarch(f["side"], f["leader"], tuple(f["units"]), f["edge_left"], FlankStatus(f["status"]))
                 for f in data["flank_marches"]

@@ -33,6 +33,7 @@ from campaign.table import (
 from campaign.table.frame import EPS, Vec, angle_between, cm, deg, direction, norm_angle, within_arc
 from campaign.table.rect import Edge
 
+from .hedgehogs import ring_hedgehog
 from .model import AreaKind, Formation, LineKind, Unit
 from .plans import Plan, Step, StepKind
 from .troops import Category, TroopType, full_pace_cm, half_pace_cm
@@ -180,11 +181,10 @@ def carry_out(
     *,
     strict: bool,
     pace_cap: Fraction = Fraction(1),
-    dense_roll: int | None = None,
+    dense_roll: float | None = None,
 ) -> Move:
-    """Carry out ``plan`` for ``unit`` [WC.MOVE.10] [WC.MOVE.12]. A unit that starts in dense
-    terrain moves only the 1D6 cm rolled for it (``dense_roll``; 6 when checking orders) and pays
-    no poor-going double [WC.TERR.5] [WC.TERR.5a]."""
+    """Carry out ``plan`` for ``unit`` [WC.MOVE.10] [WC.MOVE.12]. Starting in dense terrain it moves only
+    the 1D6 cm left of its roll (``dense_roll``; 6 when checking), no poor double [WC.TERR.5] [WC.TERR.5a]."""
     rects = world.rects(unit)
     rate, out_of_arc, _ = allowance(world, unit, plan, pace_cap)
     if starts_in_dense(world, unit):
@@ -634,9 +634,7 @@ def _pose_problem(w: _Walk, rects: tuple[Rect, ...]) -> tuple[str, str] | None:
 
 def _form(w: _Walk, i: int, st: Step) -> bool:
     """Formation change: 10 cm; the anchor stand (the middle of the front rank, or its left or
-    right end) stays put; never in an enemy ZOC [WC.FORM.9] [WC.FORM.12] [WC.ZOC.7] [WC.FORM.5]
-    [WC.FORM.6]. TODO(WC.FORM.5): the 3-stand triangle and 4-stand square hedgehogs are built as
-    two lines back to back, like the larger ones."""
+    right end) stays put; never in an enemy ZOC [WC.FORM.9] [WC.FORM.12] [WC.ZOC.7] [WC.FORM.6]."""
     m = w.move
     foot = unary_union([r.polygon() for r in m.rects])
     in_zoc = [k for k, z in w.zocs.items() if overlaps(foot, z)]
@@ -681,8 +679,8 @@ def _form(w: _Walk, i: int, st: Step) -> bool:
 
 def _form_rects(m: Move, st: Step, target: Formation, files: int, n: int, facing: float) -> tuple[Rect, ...]:
     """The stands of the new formation around the anchor stand, which keeps its centre and only
-    pivots [WC.FORM.9] [WC.FORM.13]; hedgehogs are two lines back to back [WC.FORM.6]; a refused
-    flank bends the end stand of a line back at 90°, a U both ends [WC.FORM.7] [WC.FORM.8]."""
+    pivots [WC.FORM.9] [WC.FORM.13]; hedgehogs: 3 a triangle, 4 a square [WC.FORM.5], more two lines
+    back to back [WC.FORM.6]; refused flank: an end stand back at 90°, U both [WC.FORM.7] [WC.FORM.8]."""
     width, depth = m.rects[0].width, m.rects[0].depth
     f0 = direction(m.facing)
     r0 = (f0[1], -f0[0])
@@ -704,6 +702,8 @@ def _form_rects(m: Move, st: Step, target: Formation, files: int, n: int, facing
     mid = pivot.front_mid()
     off = (-front_files / 2 + 0.5 + slot) * width
     rp = (mid[0] - r[0] * off, mid[1] - r[1] * off)
+    if target is Formation.HEDGEHOG and n in (3, 4):
+        return ring_hedgehog(pivot, n)
     if target is Formation.HEDGEHOG:
         front = grid_rects(rp, facing, files=front_files, ranks=1, width=width, depth=depth)
         back_rp = (rp[0] - f[0] * 2 * depth, rp[1] - f[1] * 2 * depth)

@@ -21,7 +21,6 @@ Distances are cm and angles degrees, decimals allowed; every refusal names line,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -29,46 +28,10 @@ from campaign.kit.reader import Cursor, Grammar, LineError
 from campaign.table.frame import q_deg
 
 from .model import Formation, State
+from .ordertypes import Context, Order, _marshal
 from .plans import Plan, Step, StepKind
 
 __all__ = ["Context", "Order", "grammar", "read_orders"]
-
-
-@dataclass(frozen=True, slots=True)
-class Order:
-    """One parsed line, as JSON-able data with its canonical text."""
-
-    kind: str
-    """``order`` (a command roll for a unit), ``leader`` (a leader's move), ``place``."""
-    data: dict[str, Any]
-    text: str
-
-
-@dataclass(slots=True)
-class Context:
-    """What the parsers need: the state, the side writing, and the commander named last."""
-
-    state: State
-    side: str
-    commander: str = ""
-    seen_commanders: list[str] = field(default_factory=list)
-
-    def leader_names(self) -> dict[str, str]:
-        """Every way to name one of this side's leaders (id, or a word of his name) -> id."""
-        out: dict[str, str] = {}
-        for g in self.state.leaders:
-            if g.side != self.side or g.lost:
-                continue
-            out[g.id.lower()] = g.id
-        return out
-
-    def unit_ids(self) -> dict[str, str]:
-        """This side's units by lower-case id."""
-        return {u.id.lower(): u.id for u in self.state.units if u.side == self.side}
-
-    def any_unit(self) -> dict[str, str]:
-        """Every unit on the table by lower-case id (targets may be enemies)."""
-        return {u.id.lower(): u.id for u in self.state.units}
 
 
 def _number(c: Cursor, what: str, *, signed: bool = False) -> Fraction:
@@ -187,6 +150,10 @@ def _commander(c: Cursor, ctx: Context) -> Order:
 
 def _unit(c: Cursor, ctx: Context) -> Order:
     uid = c.choice("one of your units", ctx.unit_ids(), "WC.CMD.6")
+    if c.accept("charge"):
+        from .charge_orders import read_charge
+
+        return read_charge(c, ctx, uid, ctx.commander or _marshal(ctx))
     plan = _plan(c, ctx, uid)
     leader = ctx.commander or _marshal(ctx)
     data = {"leader": leader, "unit": uid, "steps": [s.dump() for s in plan.steps], "through": list(plan.through)}
@@ -211,14 +178,6 @@ def _battleline(c: Cursor, ctx: Context) -> Order:
         "through": list(plan.through),
     }
     return Order("battleline", data, f"battleline {' '.join(units)} {plan.text()}")
-
-
-def _marshal(ctx: Context) -> str:
-    """With no ``commander`` line, orders come from the side's Marshal."""
-    for g in ctx.state.leaders:
-        if g.side == ctx.side and not g.lost and g.role.value == "marshal":
-            return g.id
-    raise LineError("name the commander first: 'commander NAME'", 1, "WC.CMD.6")
 
 
 def _leader(c: Cursor, ctx: Context) -> Order:
@@ -300,6 +259,10 @@ def grammar() -> Grammar[Context, Order]:
     g.verb("place", _place, usage="place unit ID at X Y [facing DEG] [line FILES | column]")
     g.verb("flank", _flank, usage="flank march LEADER UNIT [UNIT ...] [edge left|right]")
     g.verb("done", _done, aliases=("hold", "wait"), usage="done")
+    from .fireorders import VERBS
+
+    for verb, parse, usage in VERBS:
+        g.verb(verb, parse, usage=usage)
     return g
 
 

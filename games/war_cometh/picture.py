@@ -24,7 +24,7 @@ from campaign.table.frame import cm
 from .model import AreaKind, Condition, Formation, LineKind, State
 from .world import World
 
-__all__ = ["table_picture"]
+__all__ = ["condition_marker", "table_picture"]
 
 _AREA = {
     AreaKind.WOODS: PicArea.WOODS,
@@ -47,9 +47,23 @@ _LINE = {
     LineKind.BANNOCK: PicLine.STREAM,
     LineKind.PELSTREAM: PicLine.STREAM,
 }
-DISORDERED = Marker("D", "#d7191c", "Disordered")
-ROUTED = Marker("R", "#7a0000", "Routed")
+DISORDERED = Marker("D", "#e6b800", "Disordered", ink="#000000")
+"""Yellow: disordered [WC.DISORDER.13]."""
+ROUTED = Marker("R", "#d7191c", "Routed")
+"""Red: routed [WC.DISORDER.13]."""
 FROZEN = Marker("F", "#555555", "May not move")
+MELEE = Marker("M", "#8b0000", "In melee contact")
+HOLD_FIRE = Marker("H", "#1f4eb4", "Hold Fire")
+"""Blue: a Hold Fire marker [WC.DISORDER.13] [WC.SHOOT.3]."""
+CHIT_COMBAT = Marker("C", "#1a9641", "Reaction chit (combat)")
+"""Green: a combat Reaction Chit [WC.DISORDER.13] [WC.REACT.2]."""
+CHIT_THREAT = Marker("T", "#f07f00", "Reaction chit (threat)", ink="#000000")
+"""Orange: a threat Reaction Chit [WC.DISORDER.13] [WC.REACT.2]."""
+
+
+def condition_marker(c: Condition) -> str:
+    """The source's marker colour for an order state: yellow disordered, red routed [WC.DISORDER.13]."""
+    return {Condition.DISORDERED: "yellow", Condition.ROUTED: "red"}.get(c, "")
 
 
 def _formation(files: int, n: int, formation: Formation) -> str:
@@ -73,6 +87,10 @@ def table_picture(state: State, title: str, planned: State | None = None) -> Tab
                 (DISORDERED, u.condition is Condition.DISORDERED),
                 (ROUTED, u.condition is Condition.ROUTED),
                 (FROZEN, u.frozen),
+                (MELEE, world.in_contact_with_enemy(u)),
+                (HOLD_FIRE, u.hold_fire),
+                (CHIT_COMBAT, "combat" in u.chits),
+                (CHIT_THREAT, "threat" in u.chits),
             )
             if on
         )
@@ -81,7 +99,16 @@ def table_picture(state: State, title: str, planned: State | None = None) -> Tab
         )
     paths = [
         TracedPath(
-            PathKind.COMPULSORY if t.compulsory else PathKind.MOVE, tuple((cm(x), cm(y)) for x, y in t.points), t.side
+            PathKind.CHARGE
+            if t.charge
+            else PathKind.SHOT
+            if t.shot
+            else PathKind.COMPULSORY
+            if t.compulsory
+            else PathKind.MOVE,
+            tuple((cm(x), cm(y)) for x, y in t.points),
+            t.side,
+            label=t.label,
         )
         for t in state.traces
         if len(t.points) >= 2

@@ -6,15 +6,15 @@ Every problem of a scenario file is reported at once with file, line and field.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from importlib import resources
 from typing import Any
 
 from campaign.kit.scenario_file import Fields, ScenarioError, TomlDocument
-from campaign.table import Pose, grid_rects
 
 from .command import ABILITY
-from .lists import all_profiles
+from .lists import all_profiles, fantasy_profiles
 from .model import (
     Ability,
     AreaKind,
@@ -25,12 +25,12 @@ from .model import (
     Phase,
     Role,
     Side,
-    Stand,
     State,
     TerrainArea,
     TerrainLine,
     Unit,
 )
+from .placement import place_unit
 from .troops import Profile
 
 __all__ = ["SCENARIOS", "load_scenario", "parse_scenario", "place_unit"]
@@ -57,21 +57,6 @@ def _points(f: Fields, v: Any, where: str, least: int) -> tuple[tuple[int, int],
         f.problem(where, f"needs at least {least} points [[x, y], ...]")
         return ()
     return tuple(_point(f, p, f"{where}[{i}]") for i, p in enumerate(v))
-
-
-def place_unit(profile: Profile, stands: int, rp: tuple[int, int], facing: int, files: int) -> tuple[Stand, ...]:
-    """Stands of a regular grid placed from its reference point (hundredths) [WC.FORM.2] [WC.FORM.4]."""
-    ranks = -(-stands // files)
-    rects = grid_rects(
-        (rp[0] / 100, rp[1] / 100),
-        facing / 100,
-        files=files,
-        ranks=ranks,
-        width=profile.width / 100,
-        depth=profile.depth / 100,
-        stands=stands,
-    )
-    return tuple(Stand(profile.id, Pose.of(r.cx, r.cy, r.facing)) for r in rects)
 
 
 def _unit(f: Fields, row: dict[str, Any], where: str, profiles: dict[str, Profile]) -> Unit | None:
@@ -108,6 +93,7 @@ def _unit(f: Fields, row: dict[str, Any], where: str, profiles: dict[str, Profil
     formation = Formation.COLUMN if files == 1 and stands > 1 else Formation.LINE
     cond = Condition.ROUTED if row.get("routed") else Condition.DISORDERED if row.get("disordered") else Condition.GOOD
     uid = f.text(row, "id", where)
+    lost = f.integer(row, "lost", where, default=0, low=0)
     return Unit(
         id=uid,
         side=f.text(row, "side", where),
@@ -117,9 +103,10 @@ def _unit(f: Fields, row: dict[str, Any], where: str, profiles: dict[str, Profil
         files=files,
         condition=cond,
         began_turn=cond,
-        lost=f.integer(row, "lost", where, default=0, low=0),
+        lost=lost,
         released=f.flag(row, "released", where, default=True),
         on_table=not f.flag(row, "off_table", where, default=False),
+        fielded=stands + lost,
     )
 
 
@@ -146,11 +133,18 @@ def _leader(f: Fields, row: dict[str, Any], where: str) -> Leader | None:
 
 
 def parse_scenario(text: str, name: str) -> State:
-    """A state from scenario TOML; raises ScenarioError listing every problem."""
+    """A state from scenario TOML; raises ScenarioError listing every problem. A side the file gives
+    no camp has the default one [WC.PD.6] [WC.CAMP.7]."""
+    from .camps import default_camp_areas
+
+    state = _parse_scenario(text, name)
+    return replace(state, areas=(*state.areas, *default_camp_areas(state)))
+
+
+def _parse_scenario(text: str, name: str) -> State:
     doc = TomlDocument.parse(text, name)
-    f = Fields(doc)
-    d = doc.data
-    profiles = all_profiles()
+    f, d = Fields(doc), doc.data
+    profiles = {**all_profiles(), **(fantasy_profiles() if d.get("variant") == "fantasy" else {})}  # [WC.FANTASY.1]
     table = f.table(d, "table", required=True)
     sides = []
     for i, s in enumerate(f.tables(d, "sides", required=True)):
@@ -224,7 +218,15 @@ def parse_scenario(text: str, name: str) -> State:
         turns_taken=_turns_taken(keys, first, int(d.get("player_turn", 1))),
         special=tuple(str(x) for x in d.get("special", [])),
         flank_march_side=str(d.get("flank_march_side", "")),
+        options=_options(d.get("options", {})),
     )
+
+
+def _options(table: Any) -> tuple[tuple[str, str], ...]:
+    """The scenario's ``[options]`` table as sorted (key, text) pairs: the §0.3 flags [WC.META.2]."""
+    if not isinstance(table, dict):
+        return ()
+    return tuple(sorted((str(k), str(v).lower() if isinstance(v, bool) else str(v)) for k, v in table.items()))
 
 
 def _turns_taken(keys: list[str], first: str, player_turn: int) -> tuple[tuple[str, int], ...]:

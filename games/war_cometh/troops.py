@@ -142,6 +142,10 @@ class Flag(Enum):
     """Impetuous troops [WC.RATING.9]."""
     SHIELDS = "shields"
     """Large shields; may form a shieldwall [WC.TROOPGEN.11]."""
+    SWISS_FLANK_IMMUNE = "swiss_flank_immune"
+    """Elite pikes that take no penalty fighting to a flank [WC.PIKE.4]."""
+    DUMB = "dumb"
+    """(F) Dumb troops such as Trolls: −1 on the Command Table [WC.FANTASY.12]."""
 
 
 _DEFAULT_SIZE: dict[TroopType, tuple[int, int]] = {

@@ -2,7 +2,8 @@
 results, routed units fleeing, leaders moving and attaching, the end of the player-turn
 [WC.SEQ.5] [WC.SEQ.7] [WC.CMD] [WC.LEADER] [WC.MOVE].
 
-Shooting and melee are part 2: the phases are skipped with a narrative line saying so.
+The Reaction Test and Shooting Phases come first (:mod:`games.war_cometh.turnfire`); the Melee
+Combat Phase comes last (:mod:`games.war_cometh.aftermath`).
 """
 
 from __future__ import annotations
@@ -15,15 +16,21 @@ from typing import Any
 from shapely.geometry import Point
 
 from campaign.ruleset import DiceSource
-from campaign.table import Obstacle, ObstacleKind, Pose, Rect, compulsory_translate, rotate_group, toward_baseline
-from campaign.table.frame import angle_of, cm, q_cm
+from campaign.table import Pose, Rect
+from campaign.table.frame import cm, q_cm
 
 from .battleline import battleline_check, battleline_modifiers
+from .breakpoints import broken_sides
 from .command import Modifiers, Result, distance_penalty, modified_rating, order_radius, roll_result
+from .dismount import dismount_order, result_dismounts
+from .disorder import through_tests
 from .model import Condition, Leader, Phase, State, Trace, Unit
 from .movement import Move, carry_out, starts_in_dense
 from .plans import Plan, Step, StepKind
+from .rout import flee, flee_unordered
+from .shootphase import fire_turn_end, start_of_turn_fire
 from .troops import Category, Quality, majority_quality
+from .turnfire import after_movement, fire_phases
 from .world import World
 
 __all__ = ["end_player_turn", "resolve_movement"]
@@ -67,9 +74,12 @@ def modifiers(world: World, leader: Leader, unit: Unit) -> Modifiers:
     )
 
 
-def apply_move(state: State, unit: Unit, move: Move) -> State:
+def apply_move(
+    state: State, unit: Unit, move: Move, dice: DiceSource | None = None, narrative: list[str] | None = None
+) -> State:
     """Store a carried-out move: quantised poses, formation, flags, the trace; an attached leader
-    goes with his unit [WC.GEOM.2] [WC.LEADER.6]."""
+    goes with his unit [WC.GEOM.2] [WC.LEADER.6]; with dice, units passed through test for
+    disorder [WC.THROUGH.3]."""
     stands = tuple(replace(s, pose=r.pose()) for s, r in zip(unit.stands, move.rects, strict=True))
     moved = len(move.path) > 1
     cond = unit.condition
@@ -87,18 +97,25 @@ def apply_move(state: State, unit: Unit, move: Move) -> State:
                 x, y = move.path[-1]
                 state = state.with_leader(replace(g, x=q_cm(x), y=q_cm(y)))
     for key in move.passed:
-        state = _passed_through(state, new, key)
+        state = _passed_through(state, new, key, dice, narrative if narrative is not None else [])
+    if moved:
+        from .camps import capture_check
+
+        state, _ = capture_check(state)  # [WC.CAMP.6] at the end of every move
     return state
 
 
-def _passed_through(state: State, mover: Unit, key: str) -> State:
-    """A unit passed through before it moved may not move; if it had moved, both are disordered
-    [WC.THROUGH.4]. TODO(WC.THROUGH.3): the disorder tests of both units (part 2, with §18)."""
+def _passed_through(state: State, mover: Unit, key: str, dice: DiceSource | None, narrative: list[str]) -> State:
+    """A unit passed through before it moved may not move; if it had moved, both are disordered;
+    otherwise both test for disorder [WC.THROUGH.3] [WC.THROUGH.4]."""
     other = state.unit(key)
-    if not other.moved:
-        return state.with_unit(replace(other, frozen=True))
-    state = state.with_unit(replace(other, condition=_worse(other.condition)))
-    return state.with_unit(replace(state.unit(mover.id), condition=_worse(mover.condition)))
+    if dice is not None:
+        state = through_tests(state, mover.id, key, narrative, dice)
+        other = state.unit(key)
+    elif other.moved:
+        state = state.with_unit(replace(other, condition=_worse(other.condition)))
+        return state.with_unit(replace(state.unit(mover.id), condition=_worse(mover.condition)))
+    return state if other.moved else state.with_unit(replace(other, frozen=True))
 
 
 def _worse(c: Condition) -> Condition:
@@ -109,36 +126,6 @@ def _stand_only(plan: Plan) -> Plan:
     """What a Stand result allows: formation and facing changes only [WC.CMD.17] [WC.CMD.18]."""
     keep = (StepKind.FORM, StepKind.TURN, StepKind.FACE)
     return Plan(plan.unit, tuple(s for s in plan.steps if s.kind in keep), ())
-
-
-def _flee(state: State, unit: Unit, dice: DiceSource, narrative: list[str]) -> State:
-    """A routed unit turns to face its baseline and flees 3D6 cm toward it; a unit forced off the
-    table is out of the battle for now [WC.CMD.18] [WC.ROUT.4] [WC.GEOM.21] [WC.GEOM.23]
-    [WC.COMPULSORY.8] (its return to camp is part 2: TODO(WC.CAMP.3))."""
-    world = World(state)
-    side_a = state.side(unit.side).player == "A"
-    m = toward_baseline(side_a)
-    total = sum(dice.roll(6, f"rout: unit {unit.id} flees 3D6 toward its baseline") for _ in range(ROUT_DICE))
-    rects = world.rects(unit)
-    centre = (sum(r.cx for r in rects) / len(rects), sum(r.cy for r in rects) / len(rects))
-    turned = rotate_group(rects, centre, angle_of(m) - unit.facing)
-    obstacles = [Obstacle(e.id, ObstacleKind.ENEMY, world.foot(e)) for e in world.enemies(unit.side)]
-    obstacles += [Obstacle(f.id, ObstacleKind.FRIEND, world.foot(f)) for f in world.friends(unit.side, unit.id)]
-    obstacles += [Obstacle(f"terrain{i}", ObstacleKind.BARRED, g) for i, g in enumerate(world.barred(unit))]
-    t = compulsory_translate(turned, m, float(total), obstacles, world.table)
-    moved = tuple(r.moved(m[0] * t.moved, m[1] * t.moved) for r in turned)
-    for key in t.passed_through:
-        # a friend passed through by a routed unit is disordered [WC.THROUGH.8]
-        state = state.with_unit(replace(state.unit(key), condition=_worse(state.unit(key).condition)))
-    if t.off_table:
-        narrative.append(f"Unit {unit.id} flees {total} cm off the table.")
-        return state.with_unit(replace(unit, on_table=False, moved=True))
-    stands = tuple(replace(s, pose=_pose(r)) for s, r in zip(unit.stands, moved, strict=True))
-    start = (centre[0], centre[1])
-    end = (start[0] + m[0] * t.moved, start[1] + m[1] * t.moved)
-    trace = Trace(unit.id, unit.side, ((q_cm(start[0]), q_cm(start[1])), (q_cm(end[0]), q_cm(end[1]))), compulsory=True)
-    narrative.append(f"Unit {unit.id} flees {t.moved:.2f} cm of {total} toward its baseline.")
-    return replace(state.with_unit(replace(unit, stands=stands, moved=True)), traces=(*state.traces, trace))
 
 
 def _pose(r: Rect) -> Pose:
@@ -166,10 +153,21 @@ def _order(state: State, data: dict[str, Any], dice: DiceSource, narrative: list
     d1 = dice.roll(6, f"command: {who} (2D6, first die)")
     d2 = dice.roll(6, f"command: {who} (2D6, second die)")
     disordered = unit.condition is not Condition.GOOD
-    value, result = roll_result(rating, (d1, d2), disordered=disordered)
+    value, result = roll_result(
+        rating, (d1, d2), disordered=disordered, natural12_policy=state.option("natural12_policy", "worst_row")
+    )
     narrative.append(f"{who}: rating {rating}, rolled {d1}+{d2}, result {value:+d}: {result.value.replace('-', ' ')}.")
     unit = replace(unit, orders_received=unit.orders_received + 1, ordered_by=leader.id)
     state = state.with_unit(unit)
+    if data.get("charge"):
+        from .charge_orders import charge_order
+
+        charged = charge_order(state, leader, unit, data, result, dice, narrative)
+        if charged is not None:
+            return charged
+        return apply_unit_result(state, leader, unit, Plan(unit.id, (), ()), result, dice, narrative)
+    if data.get("dismount") and result_dismounts(result, unit.condition):
+        return dismount_order(state, unit, result, narrative)
     return apply_unit_result(state, leader, unit, plan_of(data), result, dice, narrative)
 
 
@@ -201,7 +199,7 @@ def apply_unit_result(
         return state.with_unit(replace(unit, on_table=False, lost=unit.lost + len(unit.stands), closed=True))
     if result is Result.BROKEN:
         state = state.with_unit(replace(unit, condition=Condition.ROUTED, closed=True))
-        return _flee(state, state.unit(unit.id), dice, narrative)
+        return flee(state, state.unit(unit.id), dice, narrative)
     if result is Result.LEADER_CONFUSED:
         return state.with_unit(replace(unit, closed=True))
     if unit.frozen:
@@ -212,19 +210,48 @@ def apply_unit_result(
         move = carry_out(world, unit, _stand_only(plan), strict=False)
     else:
         cap = Fraction(1, 2) if result is Result.HESITANT else Fraction(1)
-        roll = None
+        roll: float | None = None
         if starts_in_dense(world, unit):
-            # [WC.TERR.5a] TODO(WC.TERR.5a): one roll should cover all the unit's orders this turn;
-            # a later order rolls again
-            roll = dice.roll(6, f"dense terrain: unit {unit.id} moves 1D6 cm")
-            narrative.append(f"Unit {unit.id} is in dense terrain: it may move {roll} cm.")
+            # [WC.TERR.5a] one 1D6 a turn covers every order the unit takes this turn
+            die = unit.dense_roll or dice.roll(6, f"dense terrain: unit {unit.id} moves 1D6 cm")
+            if not unit.dense_roll:
+                unit = replace(unit, dense_roll=die)
+                state = state.with_unit(unit)
+                narrative.append(f"Unit {unit.id} is in dense terrain: it may move {die} cm this turn.")
+            roll = max(0.0, die - cm(unit.dense_used))
         move = carry_out(world, unit, plan, strict=False, pace_cap=cap, dense_roll=roll)
+        if roll is not None:
+            unit = replace(unit, dense_used=unit.dense_used + q_cm(move.cost))
     if move.cut_short:
         narrative.append(f"Unit {unit.id} stops short: it went as far as it legally could.")
-    state = apply_move(state, unit, move)
+    state = apply_move(state, unit, move, dice, narrative)
+    state = _pike_terrain_test(state, unit, plan, move, dice, narrative)
     if result is not Result.CARRY_ON:
         state = state.with_unit(replace(state.unit(unit.id), closed=True))
     return state
+
+
+def _pike_terrain_test(
+    state: State, before: Unit, plan: Plan, move: Move, dice: DiceSource, narrative: list[str]
+) -> State:
+    """A pike unit in good order that moved through woods or poor terrain rolls 1D6 for disorder
+    at the end of its move; a charge takes its own one test instead [WC.PIKE.6] [WC.TERR.14]
+    [WC.PIKE.13]."""
+    from .pikes import end_of_move_test, is_pike, moved_through_poor
+
+    world = World(state)
+    unit = state.unit(before.id)
+    if unit.condition is not Condition.GOOD or not is_pike(world.profile(unit)):
+        return state
+    if any(s.kind is StepKind.CONTACT for s in plan.steps):
+        return state
+    if not moved_through_poor(world, before, move.rects, move.path):
+        return state
+    die = dice.roll(6, f"disorder: pike unit {unit.id} moved through poor terrain (1D6)")
+    t = end_of_move_test(die, world.profile(unit), historical=state.variant == "historical")
+    verdict = "disordered" if t.disordered else "keeps its order"
+    narrative.append(f"Pike unit {unit.id} in poor terrain: {die}, total {t.modified}: {verdict} [WC.PIKE.6].")
+    return state.with_unit(replace(unit, condition=Condition.DISORDERED)) if t.disordered else state
 
 
 def _battleline(
@@ -289,32 +316,53 @@ def _leader_move(state: State, data: dict[str, Any], narrative: list[str]) -> St
 def resolve_movement(state: State, dice: DiceSource) -> tuple[State, list[str]]:
     """The phasing side's player-turn as far as part 1 plays it [WC.SEQ.1] [WC.SEQ.5]."""
     side = state.active
-    narrative = [
-        f"Turn {(state.player_turn + 1) // 2}: {state.side(side).name} to play.",
-        "Reaction Test and Shooting Phases are not played yet (War Cometh part 2): TODO(WC.REACT.1) TODO(WC.SHOOT.1).",
-    ]
+    narrative = [f"Turn {(state.player_turn + 1) // 2}: {state.side(side).name} to play."]
     orders = dict(state.pending).get(side, {"orders": []})["orders"]
     state = replace(state, traces=())
+    state = fire_phases(state, orders, dice, narrative)
+    before = state
     ctx: dict[str, Any] = {}
     for o in orders:
         if o["kind"] == "order":
             state = _order(state, o["data"], dice, narrative, ctx)
         elif o["kind"] == "battleline":
             state = _battleline(state, o["data"], dice, narrative, ctx)
-    for u in state.units:
-        if u.side == side and u.on_table and u.condition is Condition.ROUTED and not u.orders_received:
-            state = _flee(state, u, dice, narrative)
+    state = flee_unordered(state, side, dice, narrative)
+    state = after_movement(before, state, orders, dice, narrative)
     for o in orders:
         if o["kind"] == "leader":
             state = _leader_move(state, o["data"], narrative)
-    narrative.append("Melee Combat Phase is not played yet (War Cometh part 2): TODO(WC.MELEE.1).")
+    from .aftermath import melee_phase
+    from .bannockburn import gloucester_follows, release_small_folk
+
+    state, lines = gloucester_follows(state)  # (SCN) [WC.SCN.13]
+    narrative.extend(lines)
+    state = melee_phase(state, dice, narrative)
+    state, lines = release_small_folk(state)  # (SCN) [WC.SCN.8]
+    narrative.extend(lines)
     return end_player_turn(state, narrative, dice), narrative
 
 
 def end_player_turn(state: State, narrative: list[str], dice: DiceSource | None = None) -> State:
     """Clear the per-turn flags, hand the turn over and check the turn limit [WC.SEQ.7]."""
+    state = fire_turn_end(state)
+    from .camps import collect_off_table
+
+    state, lines = collect_off_table(state)  # [WC.CAMP.3] units forced off the table go to camp
+    narrative.extend(lines)
     units = tuple(
-        replace(u, orders_received=0, ordered_by="", closed=False, moved=False, frozen=False, began_turn=u.condition)
+        replace(
+            u,
+            orders_received=0,
+            ordered_by="",
+            closed=False,
+            moved=False,
+            frozen=False,
+            began_turn=u.condition,
+            dense_roll=0,
+            dense_used=0,
+            evaded=0,
+        )
         for u in state.units
     )
     leaders = tuple(replace(g, confused=False, finished=False) for g in state.leaders)
@@ -333,7 +381,7 @@ def end_player_turn(state: State, narrative: list[str], dice: DiceSource | None 
     state = start_of_turn(state, narrative)
     if dice is not None:
         state = flank_arrivals(state, dice, narrative)
-    broken = [s.key for s in state.sides if s.break_point and side_losses(state, s.key) >= s.break_point]
+    broken = list(broken_sides(state, World(state).profiles))
     if broken:
         winner = "" if len(broken) == 2 else state.other(broken[0])
         narrative.append(f"{' and '.join(state.side(k).name for k in broken)} reached the break point [WC.SEQ.10].")
@@ -351,21 +399,24 @@ def end_player_turn(state: State, narrative: list[str], dice: DiceSource | None 
 
 def side_losses(state: State, side: str) -> int:
     """Losses toward the break point: stands lost, plus 6, 3 or 1 for each Marshal, Earl or Captain
-    lost [WC.LEADER.11] [WC.SEQ.10]. TODO(WC.BREAK.2): which units count comes with part 2."""
-    from .leaders import LOSS_VALUE
+    lost [WC.LEADER.11] [WC.SEQ.10], counted as [WC.BREAK.2] [WC.BREAK.3] say."""
+    from .breakpoints import losses
 
-    stands = sum(u.lost for u in state.units if u.side == side)
-    leaders = sum(LOSS_VALUE[g.role] for g in state.leaders if g.side == side and g.lost)
-    return stands + leaders
+    return losses(state, side, World(state).profiles)
 
 
 def start_of_turn(state: State, narrative: list[str]) -> State:
-    """The start-of-turn steps part 1 plays for the side about to move [WC.SEQ.2]: a lost Marshal or
-    Earl is replaced [WC.LEADER.12]. TODO(WC.SEQ.2): hold-fire markers, camp returns, flank-march
-    arrival and reaction chits come with part 2."""
+    """The start-of-turn steps for the side about to move [WC.SEQ.2]: units sent to camp are placed
+    there (step 2, [WC.CAMP.3]); a lost Marshal or Earl is replaced (step 3, [WC.LEADER.12]).
+    Flank-march arrivals (step 4) follow in :func:`flank_arrivals`; hold-fire markers (step 1),
+    reaction chits (step 5) and feigned retreats (step 6) belong to the Reaction Test and Shooting
+    Phases' own start."""
+    from .camps import return_units
     from .leaders import replacement
 
     side = state.active
+    state, lines = return_units(state, side)
+    narrative.extend(lines)
     have = {g.id for g in state.leaders}
     for g in state.leaders:
         if g.side == side and g.lost and g.role.value != "captain" and f"{g.id}_r" not in have:
@@ -374,7 +425,7 @@ def start_of_turn(state: State, narrative: list[str]) -> State:
             new = replacement(state, g)
             narrative.append(f"{new.name} takes command [WC.LEADER.12].")
             state = replace(state, leaders=(*state.leaders, new))
-    return state
+    return start_of_turn_fire(state, narrative)
 
 
 def flank_arrivals(state: State, dice: DiceSource, narrative: list[str]) -> State:
@@ -383,7 +434,7 @@ def flank_arrivals(state: State, dice: DiceSource, narrative: list[str]) -> Stat
     2 cm from the enemy; units with no room try again next turn [WC.DEPLOY.6] [WC.DEPLOY.9]."""
     from .deploy import flank_arrival_spots, flank_march_arrives
     from .model import FlankStatus
-    from .scenario import place_unit
+    from .placement import place_unit
 
     out = []
     for f in state.flank_marches:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
@@ -17,6 +17,7 @@ from shapely.ops import unary_union
 
 from campaign.table import (
     Hill,
+    Pose,
     Rect,
     ZocGround,
     bounding_rect,
@@ -29,7 +30,7 @@ from campaign.table import (
 )
 from campaign.table.frame import cm
 
-from .lists import all_profiles
+from .lists import all_profiles, fantasy_profiles
 from .model import AreaKind, Condition, Formation, LineKind, State, Unit
 from .troops import Category, Profile, TroopType
 
@@ -39,10 +40,22 @@ POOR = (AreaKind.WOODS, AreaKind.MARSH, AreaKind.ROUGH)
 """Poor going: each cm costs 2 [WC.TERR.4]."""
 NO_HORSE = (AreaKind.WOODS, AreaKind.MARSH, AreaKind.DENSE)
 """Barred to cavalry, chariots, war wagons and artillery [WC.TERR.6]."""
-BARRED_ALL = (AreaKind.IMPASSABLE, AreaKind.BUILDING)
+BARRED_ALL = (AreaKind.IMPASSABLE, AreaKind.BUILDING, AreaKind.CAMP)  # camps are impassable [WC.CAMP.7]
 """Barred to every unit [WC.TERR.1]."""
 OBSTACLE_LINES = (LineKind.OBSTACLE, LineKind.STREAM, LineKind.STAKES, LineKind.PELSTREAM)
 """Linear obstacles: +5 cm to cross (Pelstream +10) [WC.TERR.10] [WC.SCN.10a]."""
+
+
+@lru_cache(maxsize=4096)
+def _footprint(key: tuple[tuple[Pose, int, int], ...]) -> BaseGeometry:
+    """The union of stands given as (pose, width, depth) in hundredths [WC.GEOM.8]."""
+    return footprint(tuple(p.rect(w, d) for p, w, d in key))
+
+
+_ZOC_NEIGHBOURS_CM = 9.0
+"""Rays of a ZOC reach 8 cm [WC.GEOM.19]: units farther than this from the exerting unit cannot cut them."""
+_ZOC_MEMO: dict[object, BaseGeometry] = {}
+_ZOC_MEMO_SIZE = 4096
 
 
 @dataclass(frozen=True)
@@ -55,6 +68,8 @@ class World:
     def profiles(self) -> dict[str, Profile]:
         """Every profile the state can use (shipped lists and the scenario's own)."""
         out = dict(all_profiles())
+        if self.state.variant == "fantasy":
+            out.update(fantasy_profiles())  # (F) [WC.FANTASY.1]
         out.update({p.id: p for p in self.state.house_profiles})
         return out
 
@@ -89,8 +104,10 @@ class World:
         return unit.rects(self.profiles)
 
     def foot(self, unit: Unit) -> BaseGeometry:
-        """A unit's footprint [WC.GEOM.8]."""
-        return footprint(self.rects(unit))
+        """A unit's footprint [WC.GEOM.8] (memoised on the stands' poses and sizes: a battle asks
+        for the same footprints thousands of times a turn)."""
+        key = tuple((s.pose, self.profiles[s.profile].width, self.profiles[s.profile].depth) for s in unit.stands)
+        return _footprint(key)
 
     def profile(self, unit: Unit) -> Profile:
         """The profile of a unit's first stand (its type for movement)."""
@@ -137,9 +154,29 @@ class World:
             return False
         return unit.condition is not Condition.ROUTED and not self.in_contact_with_enemy(unit)
 
+    def _stand_key(self, unit: Unit) -> tuple[tuple[Pose, int, int], ...]:
+        return tuple((s.pose, self.profiles[s.profile].width, self.profiles[s.profile].depth) for s in unit.stands)
+
     def zoc(self, unit: Unit, mover: str) -> BaseGeometry:
-        """The zone of control of a unit, ignoring the moving unit [WC.GEOM.19] [WC.ZOC.3]."""
-        others = tuple(self.foot(u) for u in self.on_table() if u.id not in (unit.id, mover))
+        """The zone of control of a unit, ignoring the moving unit [WC.GEOM.19] [WC.ZOC.3]. Only
+        units within a ray's 8 cm can cut it, so only they are passed on, and the region is
+        memoised on the unit, those neighbours and the terrain."""
+        mine = self.foot(unit)
+        near = [
+            u
+            for u in self.on_table()
+            if u.id not in (unit.id, mover) and mine.distance(self.foot(u)) <= _ZOC_NEIGHBOURS_CM
+        ]
+        key = (self._stand_key(unit), tuple(self._stand_key(u) for u in near), self.state.areas, self.state.lines)
+        hit = _ZOC_MEMO.get(key)
+        if hit is not None:
+            return hit
+        if len(_ZOC_MEMO) > _ZOC_MEMO_SIZE:
+            _ZOC_MEMO.clear()
+        _ZOC_MEMO[key] = region = self._zoc(unit, tuple(self.foot(u) for u in near))
+        return region
+
+    def _zoc(self, unit: Unit, others: tuple[BaseGeometry, ...]) -> BaseGeometry:
         ground = ZocGround(
             footprints=others,
             linear=self.lines(*OBSTACLE_LINES, LineKind.BANNOCK),

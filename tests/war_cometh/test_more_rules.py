@@ -130,7 +130,8 @@ def test_WC_TERR_1_terrain_kinds_and_WC_TERR_13_flyers() -> None:
         terrain=terrain,
     )
     w = World(s)
-    assert len(w.barred(s.unit("1"))) == 4 and len(w.barred(s.unit("2"))) == 1
+    camps = 2  # both sides' camps are impassable to all [WC.CAMP.7]
+    assert len(w.barred(s.unit("1"))) == 4 + camps and len(w.barred(s.unit("2"))) == 1 + camps
     assert w.category(s.unit("1")) is Category.CAVALRY
 
 

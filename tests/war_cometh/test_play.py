@@ -91,7 +91,7 @@ def test_WC_SEQ_1_phases_skipped_until_part_2_are_said_so() -> None:
     s = RULESET.apply_orders(s, RULESET.parse_orders(s, "red", "unit R2 forward 10"))
     res = RULESET.resolve(s, ScriptedDice.of(6, 1, 1))
     text = "\n".join(res.narrative)
-    assert "TODO(WC.SHOOT.1)" in text and "TODO(WC.MELEE.1)" in text
+    assert "TODO(WC.SHOOT.1)" not in text and "No melee this turn." in text  # melee is played [WC.MELEE.28]
     assert res.state.active == "blue" and res.state.player_turn == 2
     assert RULESET.load(json.loads(json.dumps(RULESET.dump(res.state)))) == res.state
 
