@@ -24,6 +24,8 @@ class Ctx:
     state: GameState
     dice: DiceSource | None
     lines: list[str] = field(default_factory=list)
+    asked: dict[str, int] = field(default_factory=dict)
+    """How often each decision key came up in this resolution (a character may retreat twice in a phase)."""
 
     def say(self, text: str) -> None:
         self.lines.append(text)
@@ -40,8 +42,16 @@ class Ctx:
         if standing in options:
             return standing
         if self.state.config.mode is Mode.INTERACTIVE and self.dice is not None and len(options) > 1:
-            return self.dice.decide(side, f"{self.state.key}:{key}", question, tuple(options), default)
+            return self.dice.decide(side, self.decision_key(key), question, tuple(options), default)
         return default
+
+    def decision_key(self, key: str) -> str:
+        """The phase's key for the n-th time `key` is asked in this resolution: the first keeps the plain
+        key (as older logs have it), later ones get `#n`, so a second retreat of the same character is
+        asked afresh instead of taking the first answer [CH.PBEM.1]."""
+        n = self.asked.get(key, 0) + 1
+        self.asked[key] = n
+        return f"{self.state.key}:{key}" + (f"#{n}" if n > 1 else "")
 
 
 def placement_hexes(state: GameState, horse: Body, near: Hex | None) -> list[Hex]:

@@ -27,6 +27,7 @@ from campaign.ruleset import (
 )
 
 from . import orders as O
+from . import players as P
 from .bot import bot_orders, legal_options
 from .effects import Ctx
 from .phase import Run, run_phase
@@ -51,14 +52,14 @@ class CryHavoc(Ruleset):
         for n in scenario_names():
             d = scenario_doc(n).data
             out.append(
-                ScenarioInfo(n, str(d.get("title", n)), tuple(d.get("sides", ())), str(d.get("description", "")))
+                ScenarioInfo(n, str(d.get("title", n)), P.scenario_slots(d), str(d.get("description", "")))
             )
         return out
 
     def setup(self, scenario: str, options: Mapping[str, Any]) -> GameState:
         """The scenario with its options; the options are part of the game's creation event and the
         config travels in every snapshot, so a game replays under its own rules [CH.DATA.5].
-        TODO(CH.TURN.4): one player per side; several players sharing a side's characters is not modelled."""
+        Characters with a `controller` make more than one player per side [CH.TURN.4] (players.py)."""
         try:
             return build_state(scenario, dict(options))
         except ScenarioError as e:
@@ -68,10 +69,15 @@ class CryHavoc(Ruleset):
         if state.result is not None:
             return []
         prompt = f"Orders for {state.side}'s phase: fire, move, attack (see docs/orders/cry-havoc.md)."
-        return [Request(state.side, RequestKind.ORDERS, state.key, self.phase(state), prompt)]
+        return [
+            Request(slot, RequestKind.ORDERS, P.order_key(state, slot), self.phase(state), prompt)
+            for slot in P.phase_slots(state)
+            if P.order_key(state, slot) not in state.orders
+        ]
 
     def ready(self, state: GameState) -> bool:
-        return state.result is None and state.key in state.orders
+        """Every player of the phasing side has sent orders [CH.TURN.4]."""
+        return state.result is None and all(P.order_key(state, s) in state.orders for s in P.phase_slots(state))
 
     def read(self, state: GameState, text: str) -> tuple[list[tuple[int, O.Order]], list[OrderError]]:
         result = O.GRAMMAR.read(text, state)
@@ -80,7 +86,7 @@ class CryHavoc(Ruleset):
     def parse_orders(self, state: GameState, side: str, text: str) -> AcceptedOrders:
         if state.result is not None:
             raise OrdersRejected([OrderError(0, 0, "CH.TURN.1", "the game is over")])
-        if side != state.side:
+        if P.team_of(state, side) != state.side:
             raise OrdersRejected(
                 [
                     OrderError(
@@ -94,6 +100,9 @@ class CryHavoc(Ruleset):
             )
         orders, errors = self.read(state, text)
         lines = {n: line for n, line in enumerate(text.splitlines(), start=1)}
+        for n, o in orders:
+            for why in P.not_mine(state, side, o):
+                errors.append(OrderError(n, 1, "CH.TURN.4", f"{why}: only that player may order him", lines[n].strip()))
         run = Run(Ctx(state.clone(), None), orders, validate=True)
         run_phase(run)
         for n, e in run.problems:
@@ -106,7 +115,7 @@ class CryHavoc(Ruleset):
         if errors:
             raise OrdersRejected(sorted(errors, key=lambda e: (e.line, e.column)))
         canon = [O.canonical(o, state) for _, o in orders] or ["pass"]
-        return AcceptedOrders(side, state.key, {"lines": canon}, "\n".join(canon))
+        return AcceptedOrders(side, P.order_key(state, side), {"lines": canon}, "\n".join(canon))
 
     def apply_orders(self, state: GameState, orders: AcceptedOrders) -> GameState:
         st = state.clone()
@@ -122,13 +131,14 @@ class CryHavoc(Ruleset):
         """The phase from the orders on file; orders, decisions and dice are the logged inputs, everything
         else is derived again on replay [CH.PBEM.25]."""
         st = state.clone()
-        text = "\n".join(st.orders.get(st.key, {}).get("lines", []))
+        text = "\n".join(P.merged_lines(st))
         orders, _ = self.read(st, text)
         ctx = Ctx(st, dice)
         ctx.say(f"Turn {st.turn}, {st.side}'s phase.")
         roll_ammunition(ctx)
         run_phase(Run(ctx, orders, validate=False))
-        st.orders.pop(st.key, None)
+        for slot in P.phase_slots(st):
+            st.orders.pop(P.order_key(st, slot), None)
         advance(st)
         check_victory(st, ctx.lines)
         return Resolution(st, ctx.lines)
@@ -154,7 +164,7 @@ class CryHavoc(Ruleset):
         return picture(state, title)
 
     def legal_options(self, state: GameState, side: str) -> LegalOptions:
-        return legal_options(state, side)
+        return legal_options(state, P.team_of(state, side))
 
     def dump(self, state: GameState) -> Any:
         return dump_state(state)
@@ -169,7 +179,9 @@ class CryHavoc(Ruleset):
         return "pass\n"
 
     def bot_orders(self, state: GameState, side: str, seed: int) -> str:
-        return bot_orders(state, side, seed, self.parse_orders)
+        """The computer player's orders for the side, keeping a player's own characters' lines only [CH.TURN.4]."""
+        team = P.team_of(state, side)
+        return bot_orders(state, team, seed, lambda st, _team, text: self.parse_orders(st, side, text))
 
 
 def legal_hint(rs: CryHavoc, state: GameState, side: str) -> str:

@@ -239,6 +239,29 @@ def step_move(run: Run) -> None:
     for line, o in run.orders:
         if isinstance(o, O.Escape) and run.own(line, o.who):
             try_escape(run, line, o.who)
+    guarded = [p.id for p in st.characters.values() if p.captor == st.side and p.body and escort_valid(st, p.id)]
+    _moves(run)
+    escorts_stay(run, sorted(guarded))
+
+
+def escorts_stay(run: Run, guarded: list[str]) -> None:
+    """An escort stays next to his prisoner at all times: a movement step of the captor may not leave a prisoner
+    whose escort was valid without one; the last move of the prisoner or of an escort member is refused
+    [CH.RANSOM.6] (name another escort, or move the prisoner along)."""
+    st = run.st
+    for pid in guarded:
+        p = st.characters[pid]
+        if p.ransom is not Ransom.PRISONER or p.body is None or escort_valid(st, pid):
+            continue
+        moved = [n for n, o in run.orders if isinstance(o, O.Move) and o.who in (pid, *p.escort)]
+        if moved:
+            run.refuse(
+                moved[-1], Illegal("CH.RANSOM.6", f"{pid}'s escort ({', '.join(p.escort)}) must stay next to him")
+            )
+
+
+def _moves(run: Run) -> None:
+    """Step 3's moves, escort designations and exits, in the order written [CH.MOVE.4]."""
     for line, o in run.orders:
         if isinstance(o, O.Move) and run.own(line, o.who, prisoner_ok=True):
             try:

@@ -82,15 +82,6 @@ class Config:
 
 CONFIG_KEYS = tuple(f.name for f in fields(Config))
 
-NOT_YET: dict[str, tuple[Any, ...]] = {
-    "zoc_flank_rule": ("literal",),
-    "support_optional": (True,),
-    "precombat_tests": ("batched",),
-}
-"""Values the spec allows that this engine does not implement yet: refused rather than silently ignored.
-TODO(PC.ZOC.3) the literal flank rule; TODO(PC.MELEE.6) optional support;
-TODO(PC.FIRE.18) batched pre-combat tests."""
-
 
 def config_from(table: dict[str, Any]) -> Config:
     """A Config from a TOML table; raises ValueError naming the key for a bad value."""
@@ -99,10 +90,6 @@ def config_from(table: dict[str, Any]) -> Config:
         if key not in CONFIG_KEYS:
             raise ValueError(f"config.{key}: not a known key (known: {', '.join(CONFIG_KEYS)})")
         values[key] = _convert(key, raw)
-        if values[key] in NOT_YET.get(key, ()):
-            raise ValueError(
-                f"config.{key}: {raw!r} is not implemented yet (use the default, {getattr(Config(), key)!r})"
-            )
     for key in ("zoc_flank_rule", "precombat_tests", "mounted_rank_dice"):
         allowed = {"zoc_flank_rule": ("face", "literal"), "precombat_tests": ("sequential", "batched"),
                    "mounted_rank_dice": ("per_extra_rank", "per_rank")}[key]  # fmt: skip

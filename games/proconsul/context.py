@@ -33,6 +33,8 @@ class Ctx:
     """(evader, charger) pairs that may not evade again this activation [PC.EVADE.6]."""
     paths: list[tuple[str, list[Hex]]] = field(default_factory=list)
     """(side, hexes) of each move made, for the picture's arrows."""
+    held_disorder: set[str] | None = None
+    """While pre-combat tests are batched, the stands whose disorder waits until all tests are taken [PC.FIRE.18]."""
 
     def d6(self, purpose: str) -> int:
         """One D6 for an order test, a morale test or a pursuit [PC.DICE.1]."""
@@ -150,5 +152,9 @@ class Ctx:
         result = self.morale(sid, hit_count, purpose)
         loss = tables.sp_loss(result.ml, cap, was)
         removed = self.lose(sid, loss, purpose) if loss else False
-        if not removed:
+        if removed:
+            return
+        if self.held_disorder is not None:
+            self.held_disorder.add(sid)  # batched: later tests still see the stand as it was [PC.FIRE.18]
+        else:
             self.disorder(sid)

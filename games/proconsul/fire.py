@@ -28,8 +28,8 @@ SEE_THROUGH = frozenset({C.SK, C.LC, C.ART})
 
 
 def in_open(st: State, h: Hex) -> bool:
-    """Neither cover nor difficult [PC.TERRAIN.3]."""
-    return st.ground(h) not in COVER and st.ground(h) not in DIFFICULT
+    """Neither cover nor difficult (cover is difficult ground too) [PC.TERRAIN.3]."""
+    return st.ground(h) not in DIFFICULT
 
 
 def archer(st: State, s: Stand) -> bool:
@@ -90,13 +90,10 @@ def can_target(st: State, shooter: Stand, target: Stand) -> str:
 
 def cover_dice(st: State, shooter: Stand, target: Stand) -> int:
     """-1D6 when the target is in cover, or behind field defences from this shooter [PC.FIRE.7] [PC.TERRAIN.7]."""
-    covered = st.ground(target.hex) in COVER
-    if not covered and target.hex.distance(shooter.hex) >= 1:
-        for h in target.hex.neighbours():
-            if st.edge(target.hex, h) is Edge.FIELD_DEFENCE and h.distance(shooter.hex) < target.hex.distance(
-                shooter.hex
-            ):
-                covered = True
+    away = target.hex.distance(shooter.hex)
+    covered = st.ground(target.hex) in COVER or any(
+        st.edge(target.hex, h) is Edge.FIELD_DEFENCE and h.distance(shooter.hex) < away for h in target.hex.neighbours()
+    )
     return st.config.cover_fire_mod if covered else 0
 
 

@@ -14,7 +14,18 @@ from campaign.hexgrid import Hex
 
 from .context import Ctx
 from .melee import Movement, charge_contacts, contacted
-from .movement import Illegal, MoveState, Track, _check_step, _turn, end_of_move, evasions, in_command, order_test
+from .movement import (
+    Illegal,
+    MoveState,
+    Track,
+    _check_step,
+    _turn,
+    do_move,
+    end_of_move,
+    evasions,
+    in_command,
+    order_test,
+)
 from .retreat import zoc_holders
 from .state import State
 
@@ -48,9 +59,10 @@ def check_group(st: State, ids: list[str]) -> str:
 def group_move(ctx: Ctx, ids: list[str], moves: list[list[list[object]]]) -> None:
     """Move the group, every member the same way, one move after another [PC.MOVE.14].
 
-    Before each extra move every member takes its own test, in id order; those that fail are disordered and stop,
-    the others go on if they still form a group (TODO(PC.MOVE.14): members no longer forming a group should carry
-    on separately; here they stop). A move of turns only turns every member the same face.
+    The steps are written as the path of the first stand; each member takes the same steps from its own hex.
+    Before each extra move every member takes its own test, in id order; those that fail are disordered and stop, the
+    others go on as a group if they still form one, and otherwise each carries on alone [PC.MOVE.14]. A move of turns
+    only turns every member the same face.
     """
     st = ctx.st
     why = check_group(st, ids)
@@ -61,16 +73,53 @@ def group_move(ctx: Ctx, ids: list[str], moves: list[list[list[object]]]) -> Non
     tracks = {i: Track(st.stands[i].hex) for i in ids}
     members = list(ids)
     for n, steps in enumerate(moves):
+        lead = st.stands[ids[0]].hex  # where the written path stands at the start of this move
         if n > 0:
             members = [i for i in members if _extra_move_test(ctx, i, n + 1)]
-            if not members or (len(members) > 1 and check_group(st, members)):
+            if not members:
                 break
+            if len(members) > 1 and check_group(st, members):
+                _carry_on_alone(ctx, members, moves[n:], n, lead, tracks)
+                break
+        own = shifted(steps, st.stands[members[0]].hex - lead)
         states = {i: MoveState(st.troop(st.stands[i]).mp) for i in members}
-        if all(stp[0] == "turn" for stp in steps):
-            _group_turn(ctx, members, steps, states, tracks)
+        if all(stp[0] == "turn" for stp in own):
+            _group_turn(ctx, members, own, states, tracks)
             continue
-        if _group_steps(ctx, members, steps, states, tracks):
+        if _group_steps(ctx, members, own, states, tracks):
             break
+
+
+def shifted(steps: list[list[object]], offset: Hex) -> list[list[object]]:
+    """The same steps taken from a hex `offset` away from the written path's; turns stay as they are."""
+    out: list[list[object]] = []
+    for stp in steps:
+        if stp[0] == "hex":
+            h = Hex(int(stp[1]), int(stp[2])) + offset  # type: ignore[call-overload]  # ["hex", q, r]
+            out.append(["hex", h.q, h.r])
+        else:
+            out.append(list(stp))
+    return out
+
+
+def _carry_on_alone(
+    ctx: Ctx, members: list[str], rest: list[list[list[object]]], n: int, lead: Hex, tracks: dict[str, Track]
+) -> None:
+    """Members that passed but no longer form a group make the rest of the moves one by one, in id order, each
+    testing again before every further move [PC.MOVE.14] [PC.MOVE.8]."""
+    st = ctx.st
+    ctx.say(f"{', '.join(members)} no longer form a group: each carries on alone [PC.MOVE.14]")
+    for i in members:
+        offset = st.stands[i].hex - lead
+        for k, steps in enumerate(rest):
+            if k > 0 and not _extra_move_test(ctx, i, n + k + 1):
+                break
+            try:
+                if do_move(ctx, i, shifted(steps, offset), tracks[i]):
+                    break
+            except Illegal as e:
+                ctx.say(f"{i} stops: {e}")
+                break
 
 
 def _extra_move_test(ctx: Ctx, sid: str, move_no: int) -> bool:

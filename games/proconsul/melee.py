@@ -16,7 +16,7 @@ from . import geometry as G
 from . import tables
 from .context import Ctx
 from .model import BOUNCERS, CAVALRY, CHARIOTS, COMBAT, FOOT, MOUNTED, Category, Impetuous, Melee, Stand
-from .retreat import bounce, impassable, retreat, zoc_holders
+from .retreat import bounce, impassable, retreat, zoc3_forbids, zoc_holders
 from .standing import decide
 from .state import Edge, State, Terrain, with_stand
 
@@ -120,6 +120,13 @@ def supporters_for(st: State, side: str, enemy_battle: Stand, taken: set[str]) -
     return out
 
 
+def _will_support(ctx: Ctx, sid: str, enemy_battle: Stand) -> bool:
+    """With config `support_optional`, a qualifying stand supports only if its side wants it to: standing order
+    `support` (default yes), or asked [PC.MELEE.6]."""
+    question = f"{ctx.name(sid)} may support the melee against {enemy_battle.id}: support it?"
+    return decide(ctx, ctx.st.stands[sid].side, "support", True, question, f"{sid}-{enemy_battle.id}")
+
+
 def pair(st: State, chargers: list[str], target: str = "") -> list[tuple[str, str]]:
     """(attacker, defender) battle pairs: one melee per contacted enemy, ascending enemy id [PC.MELEE.5]
     [PC.MELEE.4]."""
@@ -156,6 +163,8 @@ def new_melee(
     a, d = st.stands[attacker], st.stands[defender]
     taken = {attacker, defender, *reserved}
     sup = supporters_for(st, a.side, d, taken) + supporters_for(st, d.side, a, taken)
+    if st.config.support_optional:
+        sup = [sid for sid in sup if _will_support(ctx, sid, a if st.stands[sid].side == d.side else d)]
     non_facing = tuple(
         e.id for e in contacted(st, a) if e.id not in taken and e.id not in sup and st.melee_of(e.id) is None
     )
@@ -243,10 +252,27 @@ def flank_disorder(ctx: Ctx, m: Melee, fresh: Fresh) -> None:
 
 
 def precombat(ctx: Ctx, m: Melee, fresh: Fresh, mv: Movement) -> None:
-    """Defensive fire, supporting fire, defending then attacking pila, in that order [PC.FIRE.18].
-
-    The stand being pursued fires none and throws no pilum [PC.FIRE.16].
+    """Defensive fire, supporting fire, defending then attacking pila, in that order, each test applied at once
+    [PC.FIRE.18]; with config `precombat_tests = "batched"` the disorder of every test waits until all are taken, so a
+    later test does not find its target disordered by an earlier one [PC.FIRE.18] [PC.MORALE.6].
     """
+    if ctx.st.config.precombat_tests != "batched":
+        _precombat_fire(ctx, m, fresh, mv)
+        return
+    ctx.held_disorder = set()
+    try:
+        _precombat_fire(ctx, m, fresh, mv)
+    finally:
+        held, ctx.held_disorder = sorted(ctx.held_disorder), None
+    for sid in held:
+        if ctx.st.stands[sid].on_board:
+            ctx.disorder(sid)
+            ctx.say(f"{sid} is disordered by its pre-combat tests [PC.FIRE.18]")
+
+
+def _precombat_fire(ctx: Ctx, m: Melee, fresh: Fresh, mv: Movement) -> None:
+    """The pre-combat sources in the order of [PC.FIRE.18]; the stand being pursued fires none and throws no pilum
+    [PC.FIRE.16]."""
     st = ctx.st
     att_side = m.attacker
     a_id, d_id = m.battle_of(att_side), m.battle_of(st.enemy(att_side))
@@ -490,11 +516,25 @@ def _retreat_reference(st: State, m: Melee, winner: str, lb: str) -> Hex:
     return min(alive, key=lambda s: (s.hex.distance(here), s.id)).hex if alive else wb.hex
 
 
+def _hc_bouncing(ctx: Ctx, m: Melee) -> list[str]:
+    """HC battle stands whose side chooses to bounce after a draw: standing order `hc_bounce` (decision 25; default no,
+    they stay in contact) [PC.RESULT.6]."""
+    st = ctx.st
+    out = []
+    for side, b in m.battle:
+        s = st.stands[b]
+        if s.on_board and st.cat(s) is C.HC:
+            if decide(ctx, side, "hc_bounce", False, f"{ctx.name(b)} drew its melee: bounce away?", f"{b}-m{m.id}"):
+                out.append(b)
+    return out
+
+
 def _draw(ctx: Ctx, m: Melee) -> None:
     """Bounce types bounce; HC stay by default; the rest is an ongoing melee [PC.RESULT.5] [PC.RESULT.6]
     [PC.RESULT.9]."""
     st = ctx.st
     bounced = [b for b in bouncers(st, m) if st.stands[b].on_board]
+    bounced += [b for b in _hc_bouncing(ctx, m) if b not in bounced]
     if bounced:
         st.melees.pop(m.id, None)
         for b in bounced:
@@ -620,9 +660,9 @@ def _pursuit_blocked(st: State, wb: str, h: Hex) -> str:
         return "the hex is occupied [PC.PURSUIT.7]"
     if impassable(st, w, h):
         return "impassable terrain [PC.PURSUIT.7]"
-    for e in zoc_holders(st, h, w.side):
-        if e.hex in G.flank_or_rear(h, w.facing):
-            return f"it would stand in {e.id}'s zone with {e.id} on its flank [PC.PURSUIT.7] [PC.ZOC.3]"
+    why = zoc3_forbids(st, w, h, w.facing)
+    if why:
+        return f"{why} [PC.PURSUIT.7]"
     if st.cat(w) in FOOT:
         for n in G.front(h, w.facing):
             other = st.at(n)

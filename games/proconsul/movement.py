@@ -19,8 +19,8 @@ from .context import Ctx
 from .fire import can_target, defensive_fire_allowed, df_dice, in_open, normal_fire, shoot
 from .melee import Fresh, Movement, charge_contacts, contacted, fight, new_melee
 from .model import COMBAT, FOOT, LIGHT_MOVERS, Category, Stand
-from .retreat import impassable, zoc_holders
-from .standing import decide
+from .retreat import impassable, zoc3_forbids, zoc_holders
+from .standing import decide, distance, step_choice
 from .state import Edge, State, Terrain
 
 C = Category
@@ -89,16 +89,6 @@ def can_charge(st: State, s: Stand, enemy: Stand, approach: list[Hex]) -> bool:
     return False
 
 
-def zoc3_forbids(st: State, s: Stand, h: Hex, facing: int) -> str:
-    """A stand may not stand in an enemy's ZOC with that enemy on its flank or rear [PC.ZOC.3]."""
-    for e in zoc_holders(st, h, s.side):
-        if st.cat(e) is C.SK and in_open(st, e.hex):
-            continue
-        if e.hex in G.flank_or_rear(h, facing):
-            return f"it would stand in {e.id}'s zone of control with {e.id} on its flank or rear [PC.ZOC.3]"
-    return ""
-
-
 def may_pass(st: State, mover: Stand, friend: Stand) -> bool:
     """Interpenetration: mover or friend is Sh, Aux, LI, LC, LCh or Sk [PC.MOVE.15]."""
     return st.cat(mover) in PASSERS or st.cat(friend) in PASSERS
@@ -147,7 +137,10 @@ def evade(ctx: Ctx, eid: str, charger: Stand) -> bool:
     st = ctx.st
     e = st.stands[eid]
     here, moved = e.hex, []
-    for _ in range(st.troop(e).mp):
+    tag = f"{eid}-{charger.id}-{ctx.evades.get((eid, charger.id), 0) + 1}"
+    question = f"{ctx.name(eid)} evades {charger.id}: how many hexes?"
+    how_far = distance(ctx, e.side, "evade_distance", st.troop(e).mp, question, tag)
+    for n_step in range(how_far):
         options = [
             n
             for n in G.rear(here, e.facing)
@@ -155,10 +148,13 @@ def evade(ctx: Ctx, eid: str, charger: Stand) -> bool:
             and not impassable(st, e, n)
             and st.at(n) is None
             and G.away_score(here, charger.hex, n)[0] >= 0
+            and not zoc3_forbids(st, e, n, e.facing)  # an evasion may not enter such a hex [PC.ZOC.3]
         ]
         if not options:
             break
-        here = max(options, key=lambda n: (G.away_score(here, charger.hex, n), -here.side_to(n)))
+        options.sort(key=lambda n: (G.away_score(here, charger.hex, n), -here.side_to(n)), reverse=True)
+        question = f"{eid} evades from {st.label(here)}: into which hex?"
+        here = step_choice(ctx, e.side, "evade_path", options, question, f"{tag}-{n_step + 1}")
         moved.append(here)
         if zoc_holders(st, here, e.side):
             break
@@ -267,6 +263,8 @@ def _charge_path(st: State, o: Stand, x: Stand) -> list[Hex] | None:
         for here, path in frontier:
             for h in G.front(here, o.facing):
                 if not st.on_map(h) or impassable(st, o, h) or st.at(h) is not None or h in path:
+                    continue
+                if zoc3_forbids(st, o, h, o.facing):  # nor may an opportunity charge [PC.ZOC.3]
                     continue
                 if x.hex in G.front(h, o.facing):
                     return [*path, h]

@@ -115,11 +115,19 @@ def _script(c: Cursor, ctx: _Ctx) -> Order:
 
 
 def _standing(c: Cursor, ctx: _Ctx) -> Order:
-    """standing KEY yes|no|ask: a standing order for the decisions of the side not moving [PC.PBEM.6]."""
-    from .standing import ANSWERS, KEYS
+    """standing KEY yes|no|ask, standing KEY full|N|ask (distances), standing KEY straight|ask (paths): a standing
+    order for the decisions of the side not moving [PC.PBEM.6]."""
+    from .standing import ANSWERS, DISTANCE_KEYS, KEYS, PATH_KEYS
 
-    key = c.choice("a standing order", {k: k for k in KEYS}, "PC.PBEM.6")
-    value = c.choice("yes, no or ask", {a: a for a in ANSWERS}, "PC.PBEM.6")
+    key = c.choice("a standing order", {k: k for k in (*KEYS, *DISTANCE_KEYS, *PATH_KEYS)}, "PC.PBEM.6")
+    if key in DISTANCE_KEYS:
+        if c.peek().isdigit():
+            return {"standing": key, "value": str(c.integer("a number of hexes", 1, 99))}
+        value = c.choice("full, a number of hexes, or ask", {a: a for a in ("full", "ask")}, "PC.PBEM.6")
+    elif key in PATH_KEYS:
+        value = c.choice("straight or ask", {a: a for a in ("straight", "ask")}, "PC.PBEM.6")
+    else:
+        value = c.choice("yes, no or ask", {a: a for a in ANSWERS}, "PC.PBEM.6")
     return {"standing": key, "value": value}
 
 
@@ -257,7 +265,7 @@ def grammar(st: State, side: str | None = None) -> Grammar[_Ctx, Order]:
     g.verb(
         "standing",
         _standing,
-        usage="standing KEY yes|no|ask (KEY: evade, evade_mc, evade_fire, pursue, counter_charge, opportunity_charge)",
+        usage="standing KEY yes|no|ask | standing DISTANCE full|N|ask | standing PATH straight|ask",
     )
     for s in st.live(side):
         if s.id.lower() not in ("declare", "group", "general", "end", "done", "standing", "script"):

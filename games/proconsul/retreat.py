@@ -14,6 +14,8 @@ from . import geometry as G
 from .context import Ctx
 from .fire import in_open
 from .model import HEAVY_THROUGH, Category, Stand
+from .standing import distance as choose_distance
+from .standing import step_choice
 from .state import State, Terrain
 
 C = Category
@@ -26,6 +28,24 @@ def zoc_holders(st: State, h: Hex, side: str) -> list[Stand]:
         for e in st.live(st.enemy(side))
         if h in G.front(e.hex, e.facing) and not (st.cat(e) is C.SK and in_open(st, e.hex))
     ]
+
+
+def zoc3_forbids(st: State, s: Stand, h: Hex, facing: int) -> str:
+    """A stand may not stand in an enemy's ZOC with that enemy on its flank or rear [PC.ZOC.3].
+
+    With config `zoc_flank_rule = "literal"` the book's other reading applies instead: none of the stand's flank or
+    rear hexes may lie in an enemy ZOC (Sk in the open have none) [PC.ZOC.3].
+    """
+    if st.config.zoc_flank_rule == "literal":
+        for n in G.flank_or_rear(h, facing):
+            holders = zoc_holders(st, n, s.side)
+            if holders:
+                return f"its flank or rear hex {st.label(n)} would lie in {holders[0].id}'s zone of control [PC.ZOC.3]"
+        return ""
+    for e in zoc_holders(st, h, s.side):  # Sk in the open have no ZOC, so never count [PC.ZOC.3]
+        if e.hex in G.flank_or_rear(h, facing):
+            return f"it would stand in {e.id}'s zone of control with {e.id} on its flank or rear [PC.ZOC.3]"
+    return ""
 
 
 def impassable(st: State, s: Stand, h: Hex) -> bool:
@@ -55,17 +75,33 @@ def _classify(st: State, s: Stand, here: Hex, n: Hex, source: Hex, beaten_front_
     return 3 if zoc_holders(st, n, s.side) else 1
 
 
-def _best(st: State, s: Stand, here: Hex, source: Hex, beaten: bool, forbid: set[Hex]) -> tuple[Hex, int] | None:
+def _ranked(st: State, s: Stand, here: Hex, source: Hex, beaten: bool, forbid: set[Hex]) -> list[tuple[Hex, int]]:
+    """The legal steps, best first: class, then straightest, then lowest direction [PC.RETREAT.3]."""
     found = []
     for k in range(6):
         n = here.neighbour(k)
         cls = None if n in forbid else _classify(st, s, here, n, source, beaten)
         if cls is not None:
             found.append((cls, -G.away_score(here, source, n)[1], k, n))
-    if not found:
+    return [(n, cls) for cls, _, _, n in sorted(found)]
+
+
+def _best(st: State, s: Stand, here: Hex, source: Hex, beaten: bool, forbid: set[Hex]) -> tuple[Hex, int] | None:
+    ranked = _ranked(st, s, here, source, beaten, forbid)
+    return ranked[0] if ranked else None
+
+
+def _step(ctx: Ctx, sid: str, here: Hex, source: Hex, beaten: bool, forbid: set[Hex]) -> tuple[Hex, int] | None:
+    """The retreat's next step: the best, or the side's pick among the steps of the best class when its standing order
+    `retreat_path` is "ask" (decision 22) [PC.RETREAT.3]."""
+    st = ctx.st
+    s = st.stands[sid]
+    ranked = _ranked(st, s, here, source, beaten, forbid)
+    if not ranked:
         return None
-    cls, _, _, n = min(found)
-    return n, cls
+    best = [n for n, cls in ranked if cls == ranked[0][1]]
+    question = f"{sid} retreats from {st.label(here)}: into which hex?"
+    return step_choice(ctx, s.side, "retreat_path", best, question, f"{sid}-{st.label(here)}"), ranked[0][1]
 
 
 def retreat(ctx: Ctx, sid: str, source: Hex, distance: int, beaten_front_or_rear: bool) -> list[Hex]:
@@ -83,11 +119,13 @@ def retreat(ctx: Ctx, sid: str, source: Hex, distance: int, beaten_front_or_rear
         ctx.remove(sid, "retreated off the board [PC.RETREAT.9]")
         return path
     here, steps = s.hex, 0
+    if st.cat(s) is not C.EL:  # elephants retreat the full distance [PC.RETREAT.2]
+        question = f"{ctx.name(sid)} retreats: how far?"
+        distance = choose_distance(ctx, s.side, "retreat_distance", distance, question, sid)
     forbid_first, extra = _rear_threats(ctx, sid, source, zocs)
     while steps < distance or (_friend_there(st, here, sid) and not _push_back(ctx, sid, here, source, [start, *path])):
-        choice = _best(
-            st, st.stands[sid], here, source, beaten_front_or_rear, {start, *path, *(forbid_first if not path else ())}
-        )
+        forbid = {start, *path, *(forbid_first if not path else ())}
+        choice = _step(ctx, sid, here, source, beaten_front_or_rear, forbid)
         if choice is None:
             if not path:
                 ctx.remove(sid, "trapped: no retreat step [PC.RETREAT.7]")
@@ -182,7 +220,8 @@ def bounce(ctx: Ctx, sid: str, source: Hex) -> None:
     st = ctx.st
     s = st.stands[sid]
     here, seen = s.hex, {s.hex}
-    for _ in range(st.troop(s).mp):
+    how_far = choose_distance(ctx, s.side, "bounce_distance", st.troop(s).mp, f"{ctx.name(sid)} bounces: how far?", sid)
+    for _ in range(how_far):
         choice = _best(st, st.stands[sid], here, source, False, seen)
         if choice is None or st.at(choice[0]) is not None:
             break

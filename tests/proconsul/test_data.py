@@ -179,14 +179,16 @@ def test_view_text_and_picture() -> None:
     assert "L1 HI" in svg and "On opportunity" in svg
 
 
-def test_config_values_not_implemented_are_refused() -> None:
-    """[PC.ZOC.3] [PC.MELEE.6] [PC.FIRE.18]: spec options this engine does not run yet are refused, not ignored."""
+def test_config_alternatives_are_accepted_and_bad_values_refused() -> None:
+    """[PC.ZOC.3] [PC.MELEE.6] [PC.FIRE.18]: the spec's alternatives are accepted; values outside them are refused."""
     for key, value in (
         ("zoc_flank_rule", "literal"),
         ("support_optional", True),
         ("precombat_tests", "batched"),
     ):
-        with pytest.raises(ValueError, match="not implemented yet"):
+        assert getattr(R.setup("open-field", {key: value}).config, key) == value
+    for key, value in (("zoc_flank_rule", "hex"), ("precombat_tests", "together")):
+        with pytest.raises(ValueError, match="must be one of"):
             R.setup("open-field", {key: value})
     with pytest.raises(ValueError, match="must be one of"):
         R.setup("open-field", {"mounted_rank_dice": "lots"})
