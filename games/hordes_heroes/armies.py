@@ -55,6 +55,16 @@ class ArmyListError(ValueError):
 
 _TRAIT_CODES = {t.value: t for t in Trait}
 
+_STANDS_PER_UNIT: dict[Category, tuple[int, ...]] = {
+    Category.INFANTRY: (4,),
+    Category.CAVALRY: (4,),
+    Category.CHARIOT: (2, 3),
+    Category.WAR_WAGON: (2, 3),
+    Category.ARTILLERY: (1, 2, 3),
+}
+"""Stands a unit of each type is bought with (HH.BASE.1, ruling HH.BASE.4; the same table in 2012, HH12.UNIT.1);
+6-stand pike blocks and hordes are made by combining units, never bought (HH.BASE.5)."""
+
 
 def profile_from_toml(d: dict[str, Any], where: str) -> Profile:
     """One ``[[profiles]]`` table -> Profile; every field checked (HH.DATA.1)."""
@@ -77,6 +87,12 @@ def profile_from_toml(d: dict[str, Any], where: str) -> Profile:
         stands = int(d.get("stands", 4))
         if not 1 <= stands <= 6:
             raise ArmyListError(f"{where}: profile {pid}: stands must be 1..6 [HH.BASE.1]")
+        sizes = _STANDS_PER_UNIT.get(category)
+        if sizes is not None and stands not in sizes:
+            raise ArmyListError(
+                f"{where}: profile {pid}: a {category.value.replace('_', ' ')} unit has"
+                f" {' or '.join(map(str, sizes))} stands, not {stands} [HH.BASE.1, HH12.UNIT.1]"
+            )
         return Profile(
             id=pid,
             name=str(d["name"]),

@@ -20,10 +20,12 @@ from .battlefield import Terrain
 from .compulsory import kill_general, place
 from .geometry import Facing, direction, front_exit_sides, side_key
 from .model import Category, Formation, TroopClass, Unit
-from .movement import allowance, is_pike_block, uname
+from .movement import is_pike_block, uname
+from .pursuit import pursue, pursuit_path
 from .results import Applied, Cause, apply_result, result_for
 from .special import as_if_disrupted, hosts_general, shield_wall
 from .state import GameState
+from .words import combat_name, counted
 from .zoc import can_occupy, can_step, engaged_with, exerts_zoc_into, general_can_occupy, is_engaged, restricted
 
 Member = tuple[str, int]
@@ -298,7 +300,8 @@ class SideTotal:
 
     def describe(self, state: GameState) -> str:
         who = " and ".join(
-            [u.name for u in self.units] + [f"general {g} ({state.generals[g].name})" for g in self.generals]
+            [combat_name(state, u) for u in self.units]
+            + [f"general {g} ({state.generals[g].name})" for g in self.generals]
         )
         parts = []
         if self.units:
@@ -306,7 +309,7 @@ class SideTotal:
         if self.slope:
             parts.append("1 up-slope")
         if self.units:
-            parts.append(f"{self.stands} stands")
+            parts.append(counted(state, self.stands, "stand"))
         if self.impact:
             parts.append(f"impact {self.impact}")
         dn = "2D6" if len(self.dice) == 2 else "D6"
@@ -405,57 +408,6 @@ def _decide(state: GameState, w: Unit, default: bool, table: dict[int, bool], ke
     return default if val is None else bool(val)
 
 
-def pursue(state: GameState, w: Unit, path: tuple[Hex, ...], stop_before: int | None = None) -> tuple[list[str], int]:
-    """Follow the fleeing unit's recorded path from P0 (HH.COMP.36, ruling HH.COMP.37; examples HH.COMP.41): returns
-    (lines, index reached). A pursuer that re-contacts fights in the next H2H phase only (ruling HH.COMP.38)."""
-    limit = allowance(state, w, False)
-    p = state.profile(w)
-    bf = state.field
-    idx = 0
-    reach = 0
-    mp = 1
-    cur = path[0]
-    lines: list[str] = []
-    last_end = 0
-    for i in range(1, len(path)):
-        if stop_before is not None and i >= stop_before:
-            break
-        h = path[i]
-        if mp + 1 > limit or not bf.on_map(h) or not can_step(state, p, cur, h):
-            break
-        if bf.is_steep(cur, h) or bf.is_wall(cur, h) or side_key(cur, h) in state.stakes:
-            break
-        t = bf.terrain_at(h)
-        if t is Terrain.RIVER or (t is Terrain.BROKEN and p.category.cavalry_rules):
-            break
-        occ = state.unit_at(h)
-        if (
-            occ is not None
-            and occ.side != w.side
-            or any(g.side != w.side for g in state.generals_at(h))
-            and occ is None
-        ):
-            break
-        mp += 1
-        idx = i
-        cur = h
-        if occ is None:
-            last_end = i
-        if t in (Terrain.WOOD, Terrain.BUA):
-            break
-        if any(exerts_zoc_into(state, v, h) for v in state.live_units(state.other(w.side))):
-            break
-    reach = last_end
-    del idx
-    if reach > 0:
-        d = direction(path[reach - 1], path[reach])
-        place(state, w.id, path[reach], facing=Facing.of_side(d if d is not None else 0))
-        lines.append(
-            f"  {uname(state, w)} pursues along the flee path to {state.label(path[reach])} ({reach + 1} MP of {limit}) [HH.COMP.36]."  # noqa: E501
-        )
-    return lines, reach
-
-
 def _pursuit_optional(state: GameState, w: Unit) -> bool:
     """HH.COMP.34, ruling HH.COMP.35 (option `pursuit_optional`); 2012: class A and B infantry only (HH12.CMP.14)."""
     p = state.profile(w)
@@ -469,13 +421,48 @@ def _pursuit_optional(state: GameState, w: Unit) -> bool:
 
 def _may_pursue(state: GameState, w: Unit, choices: Choices) -> bool:
     p = state.profile(w)
-    if w.disrupted or p.never_recoils:
-        return False
+    if (w.disrupted and not state.rules.disordered_follow_and_pursue) or p.never_recoils:
+        return False  # HH.COMP.34; 2012 does not exempt disordered units (HH12.CMP.13)
     if p.category is Category.CHARIOT and not state.rules.chariots_pursue:
         return False  # HH12.CMP.14, ruling HH12.CMP.A14: 2012 chariots do not pursue
     if _pursuit_optional(state, w):
         return _decide(state, w, False, choices.pursue, "pursue")  # HH.PD.37: default no
     return True
+
+
+def _ranked_2012(state: GameState, able: list[Unit], st: SideTotal, h: Hex) -> list[Unit]:
+    """Ruling HH12.CMP.A7: a horde first, then a winner that must follow up, then the one with most impact, CF,
+    mounted, lowest id; disordered winners follow up like the others (2012 has no HH.COMP.30 filter)."""
+    return sorted(
+        able,
+        key=lambda w: (
+            not state.profile(w).horde,
+            follow_status(state, w, h)[0] != "must",
+            -st.active_impact.get(w.id, 0),
+            -(st.active_impact.get(w.id, 0) + state.profile(w).cf),
+            not state.profile(w).category.mounted,
+            w.id,
+        ),
+    )
+
+
+def _ranked_2022(state: GameState, able: list[Unit], st: SideTotal, h: Hex) -> list[Unit]:
+    """HH.COMP.30, HH.COMP.31: undisrupted winners first; among them a horde, then the most impact, impact + CF,
+    mounted, lowest id; if all are disrupted, the highest CF."""
+    if any(not w.disrupted for w in able):
+        able = [w for w in able if not w.disrupted]
+    if all(w.disrupted for w in able):
+        return sorted(able, key=lambda w: (-state.profile(w).cf, w.id))
+    return sorted(
+        able,
+        key=lambda w: (
+            not state.profile(w).horde,
+            -st.active_impact.get(w.id, 0),
+            -(st.active_impact.get(w.id, 0) + state.profile(w).cf),
+            not state.profile(w).category.mounted,
+            w.id,  # HH.PD.34: ties at one priority go to the lowest unit id
+        ),
+    )
 
 
 def follow_ups(
@@ -498,21 +485,8 @@ def follow_ups(
     h, a = vacated[0]
     breaking = _staked_hex(state, h) and (a.fled or a.eliminated)
     able = [w for w in winners if can_follow(state, w, h, breaking=breaking)]
-    if any(not w.disrupted for w in able):
-        able = [w for w in able if not w.disrupted]
-    if all(w.disrupted for w in able):
-        ranked = sorted(able, key=lambda w: (-state.profile(w).cf, w.id))
-    else:
-        ranked = sorted(
-            able,
-            key=lambda w: (
-                not state.profile(w).horde,
-                -st.active_impact.get(w.id, 0),
-                -(st.active_impact.get(w.id, 0) + state.profile(w).cf),
-                not state.profile(w).category.mounted,
-                w.id,  # HH.PD.34: ties at one priority go to the lowest unit id
-            ),
-        )
+    rank = _ranked_2012 if state.rules.disordered_follow_and_pursue else _ranked_2022
+    ranked = rank(state, able, st, h)
     leader = None
     for w in ranked:
         status, default = follow_status(state, w, h)
@@ -527,12 +501,12 @@ def follow_ups(
     lines += _advance(state, leader, h, a, breaking, losers_alive)
     advanced.add(leader.id)
     if a.fled and not breaking and _may_pursue_after(state, leader, choices):
-        path = state.flee_paths.get(a.unit, (h,))
+        path = pursuit_path(state, leader, a.unit, state.flee_paths.get(a.unit, (h,)))
         more, reach = pursue(state, state.units[leader.id], path)
         lines += more
-        # HH.COMP.39: the others follow behind, never past the unit ahead.
+        # HH.COMP.39: the others follow behind, never past the unit ahead; 2012: only the follower (HH12.CMP.A9).
         ahead = reach
-        for w in ranked:
+        for w in ranked if not state.rules.pursuit_toward_fugitive else ():
             if w.id == leader.id or w.disrupted or not _may_pursue(state, w, choices):
                 continue
             if ahead == 0 or not can_follow(state, w, path[0]):
@@ -577,7 +551,7 @@ def _one_winner_follows(
     advanced.add(w.id)
     if a.fled and not breaking and _may_pursue_after(state, w, choices):
         # HH.COMP.40: the path of the loser whose hex it entered, and no other.
-        more, _ = pursue(state, state.units[w.id], state.flee_paths.get(a.unit, (h,)))
+        more, _ = pursue(state, state.units[w.id], pursuit_path(state, w, a.unit, state.flee_paths.get(a.unit, (h,))))
         lines += more
     return lines, advanced
 

@@ -18,9 +18,10 @@ from campaign.hexgrid import Hex
 from campaign.ruleset import DiceSource
 
 from .battlefield import Terrain
+from .edition import FIX_BOOK_13
 from .geometry import Facing, direction, edge_dist, front_exit_sides, side_key
-from .model import Category, Trait, Unit
-from .movement import allowance, uname
+from .model import Category, Formation, Trait, Unit
+from .movement import allowance, can_form_column, uname
 from .state import GameState
 from .zoc import can_occupy, exerts_zoc_into, is_engaged, unit_can_step
 
@@ -48,6 +49,8 @@ def kill_general(state: GameState, gid: int, why: str) -> str:
 def record_losses(state: GameState, u: Unit, n: int) -> None:
     """Stands lost go to the owner's casualties by bought profile (HH.STAND.8, HH.WIN.4, HH.CRT.5)."""
     if n > 0:
+        if state.plays(FIX_BOOK_13):
+            state.bound_losses[u.id] = state.bound_losses.get(u.id, 0) + n
         cas = state.casualties.setdefault(u.side, {})
         key = u.base_profile or u.profile
         cas[key] = cas.get(key, 0) + n
@@ -73,12 +76,26 @@ def place(state: GameState, uid: int, to: Hex, **changes: Any) -> Unit:
     """Move a unit (with its attached generals, HH.GEN.8) to `to`; a lone friend there attaches (HH.COMP.1)."""
     before = state.units[uid]
     after = replace(before, hex=to, **changes)
+    if state.plays(FIX_BOOK_13) and before.hex != to:
+        after = replace(after, formation=squeezed_formation(state, after, to))
     if before.hex is not None and before.hex != to:
         for g in state.generals_at(before.hex):
             if g.side == before.side:
                 state.generals[g.id] = replace(g, hex=to)
     state.units[uid] = after
     return after
+
+
+def squeezed_formation(state: GameState, u: Unit, to: Hex) -> Formation:
+    """HH.TERR.40 (book p. 14), rules version 2: a unit that cannot form column (a horde, skirmishers) moved into a
+    ford, bridge or marked track by a compulsory or response move is squeezed and fights as if in column; moved
+    out of one it takes its usual formation again. Column-capable units keep their formation (ruling)."""
+    restriction = state.field.is_restriction(to, state.options.restrict_tracks)
+    if restriction and u.formation is Formation.DEPLOYED and not can_form_column(state, u):
+        return Formation.SQUEEZED
+    if not restriction and u.formation is Formation.SQUEEZED:
+        return Formation.DEPLOYED
+    return u.formation
 
 
 def disrupt(state: GameState, uid: int) -> None:
@@ -252,6 +269,8 @@ def recoil_shooting(state: GameState, uid: int, shooters: list[Hex]) -> list[str
     assert u.hex is not None
     here = u.hex
     ed0 = own_edge_dist(state, u.side, here)
+    if state.rules.shooting_recoil_from_nearest:
+        return _recoil_shooting_2012(state, u, here, ed0, shooters)
 
     def key(h: Hex) -> tuple[int, int, Hex]:
         return (-min(h.distance(s) for s in shooters), own_edge_dist(state, u.side, h), h)
@@ -282,6 +301,26 @@ def recoil_shooting(state: GameState, uid: int, shooters: list[Hex]) -> list[str
     return eliminate(state, uid, "it has no hex to recoil into [HH.COMP.12]")
 
 
+def _recoil_shooting_2012(state: GameState, u: Unit, here: Hex, ed0: int, shooters: list[Hex]) -> list[str]:
+    """2012 (ruling HH12.CMP.A2): 1 hex away from the nearest shooter that hit (ties: the lowest hex, standing for
+    the owner's choice), among neighbours farther from it: nearer the own edge, then level, then any other empty
+    one, then one whose friends can be pushed on; eliminated with none. Never off the table (ruling HH12.CMP.A4)."""
+    ref = min(shooters, key=lambda s: (s.distance(here), s))
+    away = [n for n in here.neighbours() if n.distance(ref) > here.distance(ref) and step_ok(state, u, here, n)]
+    vacant = sorted((n for n in away if state.unit_at(n) is None), key=lambda h: (own_edge_dist(state, u.side, h), h))
+    if vacant:
+        to = vacant[0]
+        place(state, u.id, to)
+        return [f"{uname(state, u)} recoils from the shooting to {state.label(to)} [ruling HH12.CMP.A2]."]
+    for h in sorted(away, key=lambda h: (own_edge_dist(state, u.side, h), h)):
+        chain = _chain(state, h, h - here)
+        if chain is not None:
+            lines = _do_chain(state, chain, u)
+            place(state, u.id, h)
+            return [f"{uname(state, u)} recoils from the shooting to {state.label(h)} [ruling HH12.CMP.A2]."] + lines
+    return eliminate(state, u.id, "it has no hex to recoil into away from the shooters [ruling HH12.CMP.A2]")
+
+
 # --- flee ---------------------------------------------------------------------------------------------
 
 
@@ -307,7 +346,8 @@ def flee_candidates(state: GameState, u: Unit, opponents: list[Hex], h2h: bool) 
 
 def _flee_search(state: GameState, u: Unit, firsts: list[Hex], length: int) -> tuple[Any, ...] | None:
     """The default legal flee path (HH.COMP.17, HH.COMP.18, HH.COMP.21): minimises final edge distance, friends
-    disturbed, steps away from the own edge, then hex ids. Returns (key, path, passed, pushed-aside)."""
+    disturbed, steps away from the own edge, (rules version 2) the edge distances step by step, then hex ids.
+    Returns (key, path, passed, pushed-aside)."""
     assert u.hex is not None
     start: Hex = u.hex
     best: tuple[Any, ...] | None = None
@@ -335,7 +375,15 @@ def _flee_search(state: GameState, u: Unit, firsts: list[Hex], length: int) -> t
             for a, b in zip(prev, prev[1:], strict=False)
             if own_edge_dist(state, u.side, b) > own_edge_dist(state, u.side, a)
         )
-        key = (own_edge_dist(state, u.side, last), len(passed) + (1 if pushed else 0), away, tuple(path))
+        # HH.COMP.21 (book p. 12), rules version 2: among equal paths, the one nearer the own edge soonest, step by
+        # step, before hex ids (version 1 went to hex ids at once, which could step sideways along the enemy front).
+        # The standing order `flee-through-friends yes` puts the edge before sparing friends.
+        soonest = tuple(own_edge_dist(state, u.side, h) for h in path) if state.plays(FIX_BOOK_13) else ()
+        friends = len(passed) + (1 if pushed else 0)
+        if soonest and state.standing_for(u.side).for_unit(u.id).flee_through_friends:
+            key: tuple[Any, ...] = (own_edge_dist(state, u.side, last), soonest, friends, away, tuple(path))
+        else:
+            key = (own_edge_dist(state, u.side, last), friends, away, soonest, tuple(path))
         if best is None or key < best[0]:
             best = (key, tuple(path), tuple(passed), pushed)
 
@@ -499,6 +547,8 @@ def _response_paths(state: GameState, v: Unit, mover_hex: Hex, max_len: int, eva
     out: list[tuple[Any, ...]] = []
     p = state.profile(v)
     foot_skirmisher = p.skirmisher and not p.category.mounted  # HH.SPECIAL.39: they evade through friends harmlessly
+    # Ruling HH12.CMP.A10: a 2012 evader passes through friends harmlessly, pushes none and ends in an empty hex.
+    harmless = evade and not state.rules.evade_disorders_friends
 
     def dfs(path: list[Hex], passed: list[int], mp: int) -> None:
         cur = path[-1] if path else here
@@ -507,7 +557,7 @@ def _response_paths(state: GameState, v: Unit, mover_hex: Hex, max_len: int, eva
             pushed = None
             ok = True
             if f is not None:
-                to = _push_aside_hex(state, f, [*path, here])
+                to = None if harmless else _push_aside_hex(state, f, [*path, here])
                 ok = to is not None
                 pushed = (f.id, to)
             if ok and cur.distance(mover_hex) > here.distance(mover_hex):
@@ -534,7 +584,7 @@ def _response_paths(state: GameState, v: Unit, mover_hex: Hex, max_len: int, eva
             g = state.unit_at(n)
             if g is not None and not can_be_pushed(state, g):
                 continue
-            extra = [g.id] if g is not None and not (evade and foot_skirmisher) else []
+            extra = [g.id] if g is not None and not (evade and foot_skirmisher) and not harmless else []
             dfs(path + [n], passed + extra, mp + cost)
 
     dfs([], [], 0)

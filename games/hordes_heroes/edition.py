@@ -9,7 +9,7 @@ players in docs/rulings/hordes-heroes-2012.md.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from campaign.hexgrid import HalfHexRule
@@ -24,6 +24,21 @@ class Edition(Enum):
 
     E2022 = "2022"
     E2012 = "2012"
+
+
+RULES_VERSIONS: dict[int, str] = {
+    1: "as recorded before issue 13",
+    2: "issue 13: pursuit stops in a woodland or BUA follow-up hex (HH.COMP.36), compulsory moves into a"
+    " restriction squeeze hordes and skirmishers (HH.TERR.40), the default flee heads for the own edge soonest"
+    " (HH.COMP.21), a facing of E is kept (HH.MOVE.17, HH.MOVE.21, HH.MOVE.27, HH.SHOOT.7); issue 18: the 2012"
+    " deltas of RULES_2012 that RULES_2012_V1 leaves at their 2022 values (movement over terrain, overhead and"
+    " friendly fire, artillery turning, shooting recoils, evades, pursuit, stakes, pavises, escarpments)",
+}
+"""The corrections of this engine, by the `rules_version` a game records in its options. A game keeps the
+version it was created with, so old logs replay exactly; new games get LATEST_RULES_VERSION."""
+LATEST_RULES_VERSION = max(RULES_VERSIONS)
+FIX_BOOK_13 = 2
+"""The rules version of the issue 13 corrections."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +146,61 @@ class EditionRules:
     only_2022_troops: bool
     """HH12.X.1: shield walls (S), elephants, dismounting cavalry and the AH code exist only in 2022."""
     terrain_armour_vs_artillery: bool
+    escarpments: bool
+    """HH.TERR.54-62 (2022: steep escarpment sides) / HH12.TER.23 (2022-only: a 2012 map has none)."""
+    moving_stakes_bar_shooting: bool
+    evade_disorders_friends: bool
+    overhead_at_raised_targets: bool
+    """HH.SHOOT.10 (2022: over friends from higher ground at any target twice as far) / HH12.TER.3, ruling
+    HH12.TER.A1 (2012: not at a target standing on a hill or slope)."""
+    high_fire_friend_gap: int
+    artillery_refaces_to_shoot: bool
+    terrain_locks_formation: bool
+    """HH.TERR.27, HH.TERR.36, HH.TERR.48 (2022: no formation change wood to wood, into or out of a river or a BUA) /
+    HH12.TER.8, HH12.TER.11, HH12.TER.19 (2022-only: 2012 has no such limit, ruling HH12.TER.A3)."""
+    one_hex_terrain: frozenset[Terrain]
+    road_ignores_terrain_in_any_formation: bool
+    """HH.TERR.12 (2022: only a column on the road ignores woodland, BUA and broken-ground limits) / HH12.TER.18,
+    ruling HH12.TER.A6 (2012: any formation along the road; wheeled units still never enter)."""
+    road_free_refacing: bool
+    """HH.TERR.10 (2022: a free re-facing on first entering a road hex) / HH12.TER.18, ruling HH12.ARMY.A1 (2012:
+    none)."""
+    squeeze_mp: int
+    """HH.TERR.40 (2022: squeezing into a bridge or ford costs 1 MP) / HH12.MOV.5, ruling HH12.MOV.A1 (2012: free)."""
+    restriction_splits: bool
+    """Ruling HH.TERR.43 (2022: a 6-stand unit splits 4 + 2 at a bridge or ford) / ruling HH12.MOV.A1 (2012: it does
+    not split and counts as a column while squeezed)."""
+    column_bonus_on_first_step: bool
+    shooting_recoil_from_nearest: bool
+    stakes_from_side_facing: bool
+    disordered_follow_and_pursue: bool
+    pavises_kept_in_contact: bool
+    artillery_friendly_fire: bool
+    pursuit_toward_fugitive: bool
+    """HH.COMP.36, HH.COMP.39 (2022: pursuers follow the flee path, the other winners behind) / HH12.CMP.15, ruling
+    HH12.CMP.A9 (2012: only the follower pursues, by a shortest path toward the fugitive)."""
+    """HH.ART.14 (2022: artillery may fire at an enemy in melee with friends, no risk) / HH12.ART.9, ruling
+    HH12.ART.A2 (2012: each miss rolls again at the nearest friend next to the target)."""
+    """HH.SPECIAL.9 (2022: pavisses are dropped on moving into contact) / HH12.SPEC.10, ruling HH12.SPEC.A2 (2012:
+    kept, lost only by a melee recoil or flee or by following up)."""
+    """HH.COMP.30, HH.COMP.34 (2022: a disrupted winner follows up only if no other can, and never pursues) /
+    HH12.CMP.13, ruling HH12.CMP.A7 (2012: disordered winners follow up and pursue like the others)."""
+    """HH.SPECIAL.14 (2022: a unit plants stakes facing a point, on its 2 front sides) / HH12.SPEC.13, ruling
+    HH12.SPEC.A3 (2012: facing a side too, covering 3 sides)."""
+    """HH.COMP.12 (2022: four categories, the third any vacant hex, even towards the enemy) / HH12.CMP.4, ruling
+    HH12.CMP.A2 (2012: away from the nearest shooter only, as a melee recoil)."""
+    """HH.MOVE.5 (2022: the formation at the start fixes the allowance) / ruling HH12.MOV.A7 (2012: in column before
+    the first step gives the off-road column +1)."""
+    """2012 terrain a move that starts in it leaves by one hex only: broken ground and villages (HH12.TER.5,
+    HH12.TER.19, ruling HH12.TER.A3); 2022 none (its own broken-ground rules, HH.TERR.18-20)."""
+    """HH.ART.10 (2022: artillery may re-face just before it shoots) / HH12.ART.4 (2012: only in its movement phase,
+    or when it fires from Hold Fire)."""
+    """HH.ART.13 (2022: the adjacent friend a ballista fires over may be next to the target, 0) / HH12.ART.5 (2012:
+    at least 2 hexes from the target)."""
+    """HH.COMP.43 (2022: friends an evader passes through or pushes aside are disrupted) / HH12.CMP.16, ruling
+    HH12.CMP.A10 (2012: it passes friends harmlessly, pushes none and must end in an empty hex)."""
+    """HH.SHOOT.3, ruling HH.SHOOT.4 (2022: a unit that moved carrying unplanted stakes does not shoot) /
+    HH12.SHOOT.8 (2012: moving never stops small arms, except pavise carriers)."""
     """HH.ART.8 (2022: woods and BUA give A2 against artillery) / HH12.ARM.4, ruling HH12.ARM.A1 (2012: never)."""
 
 
@@ -184,6 +254,25 @@ RULES_2022 = EditionRules(
     combined_same_class=False,
     only_2022_troops=False,
     terrain_armour_vs_artillery=True,
+    escarpments=True,
+    moving_stakes_bar_shooting=True,
+    evade_disorders_friends=True,
+    overhead_at_raised_targets=True,
+    high_fire_friend_gap=0,
+    artillery_refaces_to_shoot=True,
+    terrain_locks_formation=True,
+    one_hex_terrain=frozenset(),
+    road_ignores_terrain_in_any_formation=False,
+    road_free_refacing=True,
+    squeeze_mp=1,
+    restriction_splits=True,
+    column_bonus_on_first_step=False,
+    shooting_recoil_from_nearest=False,
+    stakes_from_side_facing=False,
+    disordered_follow_and_pursue=False,
+    pavises_kept_in_contact=False,
+    artillery_friendly_fire=False,
+    pursuit_toward_fugitive=False,
 )
 
 RULES_2012 = EditionRules(
@@ -234,19 +323,73 @@ RULES_2012 = EditionRules(
     combined_same_class=True,  # HH12.SPEC.16
     only_2022_troops=True,  # HH12.X.1
     terrain_armour_vs_artillery=False,  # HH12.ARM.4, ruling HH12.ARM.A1
+    escarpments=False,  # HH12.TER.23
+    moving_stakes_bar_shooting=False,  # HH12.SHOOT.8
+    evade_disorders_friends=False,  # HH12.CMP.16, ruling HH12.CMP.A10
+    overhead_at_raised_targets=False,  # HH12.TER.3, ruling HH12.TER.A1
+    high_fire_friend_gap=2,  # HH12.ART.5
+    artillery_refaces_to_shoot=False,  # HH12.ART.4
+    terrain_locks_formation=False,  # HH12.TER.8, HH12.TER.11, HH12.TER.19
+    one_hex_terrain=frozenset({Terrain.BROKEN, Terrain.BUA}),  # HH12.TER.5, HH12.TER.19, ruling HH12.TER.A3
+    road_ignores_terrain_in_any_formation=True,  # HH12.TER.18, ruling HH12.TER.A6
+    road_free_refacing=False,  # HH12.TER.18, ruling HH12.ARMY.A1
+    squeeze_mp=0,  # HH12.MOV.5, ruling HH12.MOV.A1
+    restriction_splits=False,  # ruling HH12.MOV.A1
+    column_bonus_on_first_step=True,  # ruling HH12.MOV.A7
+    shooting_recoil_from_nearest=True,  # HH12.CMP.4, ruling HH12.CMP.A2
+    stakes_from_side_facing=True,  # HH12.SPEC.13, ruling HH12.SPEC.A3
+    disordered_follow_and_pursue=True,  # HH12.CMP.13, ruling HH12.CMP.A7
+    pavises_kept_in_contact=True,  # HH12.SPEC.10, ruling HH12.SPEC.A2
+    artillery_friendly_fire=True,  # HH12.ART.9, ruling HH12.ART.A2
+    pursuit_toward_fugitive=True,  # HH12.CMP.15, ruling HH12.CMP.A9
 )
 
 EDITIONS: dict[Edition, EditionRules] = {Edition.E2022: RULES_2022, Edition.E2012: RULES_2012}
 
+FIX_2012_DELTAS = FIX_BOOK_13
+"""The rules version from which the 2012 deltas of the second issue-18 pass are played (the fields below);
+a 2012 game recorded at version 1 keeps the 2022 values for them, as it was played."""
+RULES_2012_V1 = replace(
+    RULES_2012,
+    # Version 1 played 2012 broken ground as one hex a move already (HH12.TER.5); villages came with version 2.
+    one_hex_terrain=frozenset({Terrain.BROKEN}),
+    **{
+        f: getattr(RULES_2022, f)
+        for f in (
+            "escarpments",
+            "moving_stakes_bar_shooting",
+            "evade_disorders_friends",
+            "overhead_at_raised_targets",
+            "high_fire_friend_gap",
+            "artillery_refaces_to_shoot",
+            "terrain_locks_formation",
+            "road_ignores_terrain_in_any_formation",
+            "road_free_refacing",
+            "squeeze_mp",
+            "restriction_splits",
+            "column_bonus_on_first_step",
+            "shooting_recoil_from_nearest",
+            "stakes_from_side_facing",
+            "disordered_follow_and_pursue",
+            "pavises_kept_in_contact",
+            "artillery_friendly_fire",
+            "pursuit_toward_fugitive",
+        )
+    },
+)
 
-def rules_for(edition: Edition | str) -> EditionRules:
-    """The rules of an edition by enum or its name ("2012" / "2022"); ValueError names the known ones."""
+
+def rules_for(edition: Edition | str, version: int = LATEST_RULES_VERSION) -> EditionRules:
+    """The rules of an edition by enum or its name ("2012" / "2022") at a rules version; ValueError names the
+    known editions."""
     if isinstance(edition, str):
         try:
             edition = Edition(edition)
         except ValueError:
             known = ", ".join(repr(e.value) for e in Edition)
             raise ValueError(f"edition {edition!r} is unknown; known editions: {known}") from None
+    if edition is Edition.E2012 and version < FIX_2012_DELTAS:
+        return RULES_2012_V1
     return EDITIONS[edition]
 
 
@@ -273,7 +416,8 @@ def points_warnings(p: Profile, rules: EditionRules) -> list[str]:
 
 
 def troop_problems(p: Profile, rules: EditionRules) -> list[str]:
-    """2022-only troop features in a game of another edition (HH12.X.1): shield wall, elephants, dismounting, AH."""
+    """2022-only troop features in a game of another edition (HH12.X.1, HH12.SPEC.24): shield wall, elephants,
+    dismounting, AH."""
     if not rules.only_2022_troops:
         return []
     found = [

@@ -31,6 +31,7 @@ from .rules import aboard, apply_plan, clear_sc, rally_all
 from .shooting import ShootChoice, shooting_phase
 from .state import GameState, Initiative, Phase
 from .table import ORDERS, Bound
+from .words import counted
 from .zoc import can_occupy, drop_stale_pairs, is_engaged
 
 # --- initiative -----------------------------------------------------------------------------------
@@ -133,7 +134,10 @@ def run_deployment(state: GameState, side: str, orders: list[O.Order]) -> tuple[
     if missing_u or missing_g:
         what = ", ".join([f"unit {i}" for i in sorted(missing_u)] + [f"general {i}" for i in sorted(missing_g)])
         problems.append((0, Problem("HH.SEQ.2", f"{side} must deploy its whole army; not placed: {what}")))
-    return [f"{side} deploys {len(placed_u)} units and {len(placed_g)} generals [HH.SEQ.8]."], problems
+    return [
+        f"{side} deploys {counted(state, len(placed_u), 'unit')} and {counted(state, len(placed_g), 'general')}"
+        " [HH.SEQ.8]."
+    ], problems
 
 
 def deploy_unit(state: GameState, side: str, o: O.DeployUnit, placed: set[int]) -> None:
@@ -221,6 +225,8 @@ def tactical_movement(state: GameState, side: str, orders: list[O.Order], dice: 
     state.engaged_at_start = frozenset(u.id for u in state.live_units() if is_engaged(state, u))
     state.contact_order = ()
     state.flee_paths = {}
+    state.move_paths = {}
+    state.bound_losses = {}
     b.lines.append(f"Command Move ({side}) [HH.SEQ.11].")
     command_moves(b, orders, dice)
     # HH.CMD.4: command fixed once, after all Command Moves.
@@ -229,7 +235,7 @@ def tactical_movement(state: GameState, side: str, orders: list[O.Order], dice: 
     state.commanded = commanded
     out_of_command = [u.id for u in state.live_units(side) if u.id not in commanded]
     b.lines.append(
-        f"Tactical Movement ({side}): {len(commanded)} units under command"
+        f"Tactical Movement ({side}): {counted(state, len(commanded), 'unit')} under command"
         + (f"; out of command: {', '.join(map(str, out_of_command))}" if out_of_command else "")
         + " [HH.CMD.4]."
     )

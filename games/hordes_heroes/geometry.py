@@ -123,6 +123,14 @@ def front_sides(f: Facing) -> tuple[int, ...]:
     return (f.side,)
 
 
+def staked_sides(f: Facing) -> tuple[int, ...]:
+    """The sides stakes cover: the two front sides of a point facing (HH.SPECIAL.14); facing a side (2012 only),
+    that side and its two neighbours (HH12.SPEC.13, ruling HH12.SPEC.A3)."""
+    if f.is_point:
+        return front_sides(f)
+    return ((f.side + 5) % 6, f.side, (f.side + 1) % 6)
+
+
 def rear_sides(f: Facing) -> tuple[int, ...]:
     """Rear sides (HH.HEX.6): point p -> {p+3, p+4}; side s -> {s+3}."""
     if f.is_point:

@@ -55,6 +55,7 @@ STANDING_RULES = {
     "follow-disengage": "HH.PD.19",
     "follow-up": "HH.PD.33",
     "pursue": "HH.PD.37",
+    "flee-through-friends": "HH.COMP.21",
 }
 """The rule each standing-order switch answers."""
 

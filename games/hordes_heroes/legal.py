@@ -9,6 +9,9 @@ aggressive units' attacks made: `engine.tactical_movement`) and lists, per unit:
 - the enemy units it could shoot at from where it stands, in range, arc and line (HH.SHOOT.6-8);
 - its command status: under command, or why not, with the numbers (HH.CMD.4-13).
 
+After the units, one entry per live general of the side, named `general N`: the hexes his Command Move
+reaches, each with its path (HH.CMD.1, HH.GEN.16, HH.GEN.17), for the order sheet and LEGAL.
+
 Every option carries the exact order line, and every move, facing and formation option is checked with
 the bound's order table (`table.ORDERS`): submitted alone, it is accepted. Shooting lines are choices for
 the Shooting Phase, after movement: they are listed as the board stands now.
@@ -21,7 +24,7 @@ from campaign.kit.legal import LegalOptions, Option, OptionKind, UnitOptions
 
 from . import orders as O
 from .command import can_command
-from .engine import deploy_zone_ok, phase_label, tactical_movement
+from .engine import default_deployment, deploy_zone_ok, phase_label, tactical_movement
 from .geometry import Facing
 from .model import Formation, Unit
 from .movement import Illegal, MoveSim, allowance, uname
@@ -38,12 +41,50 @@ def legal_options(state: GameState, side: str) -> LegalOptions:
     if state.phase is Phase.INITIATIVE:
         return LegalOptions(side, phase, notes=("send `deploy first|second` and `edge north|south` (HH.SEQ.4)",))
     if state.phase is Phase.DEPLOYMENT:
-        return LegalOptions(side, phase, notes=(deployment_note(state, side),))
+        if side != state.deploying:
+            return LegalOptions(side, phase, notes=(deployment_note(state, side),))
+        return LegalOptions(side, phase, deployment_options(state, side), notes=(deployment_note(state, side),))
     if side != state.phasing:
         return LegalOptions(side, phase, notes=(f"it is {state.phasing}'s bound: only standing orders (HH.SEQ.9)",))
+    generals = general_options(state, side)
     b = tactical_movement(state.copy(), side, [], None)
     units = tuple(unit_options(b, u) for u in b.state.live_units(side) if u.on_table)
-    return LegalOptions(side, phase, units, notes=("general moves (the Command Move) come first (HH.SEQ.10)",))
+    return LegalOptions(
+        side, phase, units + generals, notes=("general moves (the Command Move) come first (HH.SEQ.10)",)
+    )
+
+
+def general_options(state: GameState, side: str) -> tuple[UnitOptions, ...]:
+    """Each general's Command Move: every hex he can reach, by the first path with the fewest hexes that
+    the Command Move rules accept (HH.CMD.1, HH.GEN.16, HH.GEN.17); written before unit orders (HH.SEQ.10).
+    Unit moves are listed as if no general moved: a general's move may change who is in command."""
+    b = Bound(state.copy(), side)
+    out = []
+    for g in sorted(state.generals.values(), key=lambda g: g.id):
+        if g.side != side or not g.alive or g.hex is None:
+            continue
+        ends: dict[Hex, tuple[Hex, ...]] = {}
+        frontier: list[tuple[Hex, ...]] = [()]
+        while frontier:
+            nxt = []
+            for path in frontier:
+                for n in (path[-1] if path else g.hex).neighbours():
+                    if n == g.hex or n in ends or not ORDERS.can(b, O.GeneralMove(0, g.id, (*path, n))):
+                        continue
+                    ends[n] = (*path, n)
+                    nxt.append(ends[n])
+            frontier = nxt
+        options = []
+        for end in sorted(ends, key=lambda h: (len(ends[h]), h)):
+            steps = tuple(state.label(h) for h in ends[end])
+            detail = f"{len(steps)} hexes, Command Move: before the unit orders"
+            options.append(
+                Option(OptionKind.MOVE, " ".join(["general", str(g.id), *steps]), steps[-1], len(steps), steps, detail)
+            )
+        name = f"general {g.id}"
+        notes = (f"command range {g.cr}",) if options else (f"command range {g.cr}", "no Command Move now")
+        out.append(UnitOptions(name, g.name, state.label(g.hex), tuple(options), notes))
+    return tuple(out)
 
 
 def deployment_note(state: GameState, side: str) -> str:
@@ -54,6 +95,41 @@ def deployment_note(state: GameState, side: str) -> str:
         f"deploy every unit and general in one message: {zone} hexes within {state.options.deploy_depth}"
         f" hexes of the {state.edges[side].value} edge (HH.SEQ.2, HH.PD.5)"
     )
+
+
+def deployment_options(state: GameState, side: str) -> tuple[UnitOptions, ...]:
+    """One legal placement for each unit and general (the default line-up: any free zone hex a unit may occupy
+    will do), with the zone's rows and the facing toward the enemy (HH.SEQ.2, HH.PD.5)."""
+    rows = sorted(
+        {state.field.spec.to_label_pair(h)[1] for h in state.field.spec.hexes() if deploy_zone_ok(state, side, h)}
+    )
+    zone = f"zone rows {rows[0]:02d}-{rows[-1]:02d}" if rows else "no zone"
+    out = []
+    for line in default_deployment(state, side).splitlines():
+        words = line.split()
+        if words[0] == "unit":
+            u = state.units[int(words[1])]
+            detail = f"{zone}; face {words[4]} toward the enemy, or any point facing"
+            out.append(
+                UnitOptions(
+                    words[1],
+                    u.name,
+                    "not deployed",
+                    (Option(OptionKind.MOVE, line, words[2], path=(words[2],), detail=detail),),
+                )
+            )
+        else:
+            g = state.generals[int(words[1])]
+            detail = "with one of your units or on any zone hex"
+            out.append(
+                UnitOptions(
+                    f"g{words[1]}",
+                    g.name,
+                    "not deployed",
+                    (Option(OptionKind.MOVE, line, words[2], path=(words[2],), detail=detail),),
+                )
+            )
+    return tuple(out)
 
 
 def unit_options(b: Bound, u: Unit) -> UnitOptions:

@@ -15,10 +15,12 @@ from campaign.hexgrid import Hex
 from campaign.kit.runner import Refusal
 
 from .battlefield import Terrain
+from .edition import FIX_BOOK_13
 from .geometry import Facing, direction, front_exit_sides, is_free_change, side_key, turn_steps
 from .model import Formation, Profile, Unit
 from .orders import Mount, Move, Token
 from .state import GameState
+from .terrain_moves import whole_move_terrain
 from .zoc import afloat, can_occupy, can_step, engaged_at, is_engaged, pair_key, restricted, unit_can_step
 
 Problem = Refusal
@@ -97,7 +99,7 @@ def auto_facing(current: Facing, entry: Facing, exit_side: int, mode: FreeTurn, 
     return min(points, key=lambda f: (turn_steps(current, f), int(f))), True
 
 
-_WHOLE_CODES = {"a move out of broken ground": "HH12.TER.5"}
+_WHOLE_CODES = {"a move out of broken ground": "HH12.TER.5", "a move out of a built-up area": "HH12.TER.19"}
 """The rule a whole-move reason comes from, where the river/broken-ground default does not name it."""
 
 
@@ -128,6 +130,7 @@ class MoveSim:
         self.formation_changed = False
         self.road_ok = True
         self.contacts: list[int] = []
+        self.first_step_formation = unit.formation
         self.activated: list[tuple[int, int]] = []
         self.squeezed_paid = False
         self.split_at: Hex | None = None
@@ -143,7 +146,7 @@ class MoveSim:
         for k in (
             "state unit profile start hex facing formation start_formation mp free hex_entry_facing hex_turn_paid"
             " start_turned mount_changed stop_reason whole_reason lock_reason formation_changed road_ok"
-            " squeezed_paid split_at aggressive engaged_at_start afloat"
+            " squeezed_paid split_at aggressive engaged_at_start afloat first_step_formation"
         ).split():
             setattr(new, k, getattr(self, k))
         new.steps = list(self.steps)
@@ -208,7 +211,7 @@ class MoveSim:
     def change_formation(self, f: Formation) -> None:
         """Deployed <-> column, 1 MP (HH.MOVE.13, HH.MOVE.14); allowed standing still in any terrain (HH.MOVE.15);
         the allowance stays that of the starting formation (HH.MOVE.5, HH.MOVE.6); engaged units only column ->
-        deployed. TODO(HH12.MOV.A7): 2012's column allowance after a free change to column is not applied."""
+        deployed. 2012: a change to column before the first step gives the column allowance (ruling HH12.MOV.A7)."""
         if f == self.formation:
             self.fail("HH.MOVE.14", f"is already {f.value}")
         if f is Formation.COLUMN and not can_form_column(self.state, self.unit):
@@ -359,13 +362,14 @@ class MoveSim:
         st, bf = self.state, self.state.field
         along = bf.along_road(a, h)
         ta, tb = bf.terrain_at(a), bf.terrain_at(h)
-        if along and self.formation in (Formation.COLUMN, Formation.SQUEEZED):
+        any_formation = st.rules.road_ignores_terrain_in_any_formation  # HH12.TER.18, ruling HH12.TER.A6
+        if along and (any_formation or self.formation in (Formation.COLUMN, Formation.SQUEEZED)):
             # HH.TERR.12: a column on the road ignores woodland, BUA and broken-ground restrictions.
             ta = Terrain.GOOD if ta in (Terrain.WOOD, Terrain.BUA, Terrain.BROKEN) else ta
             tb = Terrain.GOOD if tb in (Terrain.WOOD, Terrain.BUA, Terrain.BROKEN) else tb
         restriction = bf.is_restriction(h, st.options.restrict_tracks)
         if restriction:
-            if self.unit.stands > 4 and self.split_at is None:
+            if self.unit.stands > 4 and self.split_at is None and st.rules.restriction_splits:  # ruling HH12.MOV.A1
                 # HH.TERR.42, ruling HH.TERR.43: only 4 stands fit; the unit splits, the rest stay a hex behind.
                 if self.unit.combined:
                     self.fail(
@@ -382,7 +386,7 @@ class MoveSim:
                         f"must be in column to cross the ford or bridge at {self.label(h)}",
                         "add `column` before that hex (1 MP)",
                     )
-                self.mp += 1  # HH.TERR.40: squeezed into column for 1 MP
+                self.mp += st.rules.squeeze_mp  # HH.TERR.40: squeezed into column for 1 MP; free in 2012 (HH12.MOV.5)
                 self.formation = Formation.SQUEEZED
         # Bridges are good going; fords in column are good going (HH.TERR.44).
         if h in bf.bridges or (h in bf.fords and self.formation is not Formation.DEPLOYED):
@@ -393,64 +397,7 @@ class MoveSim:
         return along, restriction
 
     def _whole_move_terrain(self, ta: Terrain, tb: Terrain, h: Hex, first: bool) -> None:
-        """Rivers, woodland, built-up areas and broken ground (HH.TERR.18-20, HH.TERR.27, HH.TERR.35, HH.TERR.48)."""
-        p = self.profile
-        if tb is Terrain.RIVER:
-            if direction(self.start, h) is None:
-                self.fail("HH.TERR.35", f"can enter the river at {self.label(h)} only from a hex it began its move in")
-            if not first:
-                self.fail("HH.TERR.35", f"entering the river at {self.label(h)} must be its whole move")
-            self.whole_reason = "entering a river hex"
-            self.lock_reason = "it enters a river hex"
-        if ta is Terrain.RIVER and tb is not Terrain.RIVER:
-            if not first:
-                self.fail("HH.TERR.35", "leaving a river hex must be its whole move")
-            self.whole_reason = "leaving a river hex"
-            self.lock_reason = "it leaves a river hex"
-        if ta is Terrain.RIVER and tb is Terrain.RIVER:
-            if not first:
-                self.fail("HH.TERR.35", "a move from river hex to river hex must be its whole move")
-            self.whole_reason = "moving along a river"
-        if tb is Terrain.WOOD:
-            if ta is Terrain.WOOD:
-                if not first:
-                    self.fail("HH.TERR.27", f"a step from wood to wood ({self.label(h)}) must be its whole move")
-                self.whole_reason = "a step from wood to wood"
-                self.lock_reason = "it moves wood to wood"
-            self.stop_reason = Problem("HH.TERR.27", f"it must stop on entering the woodland at {self.label(h)}")
-        if tb is Terrain.BUA:
-            self.stop_reason = Problem("HH.TERR.48", f"it must stop on entering the built-up area at {self.label(h)}")
-            self.lock_reason = "it enters a built-up area"
-        if ta is Terrain.BUA:
-            self.lock_reason = "it leaves a built-up area"
-        if self.state.rules.broken_ground_stops:
-            self._broken_2012(h, ta, tb, first)
-        elif tb is Terrain.BROKEN:
-            if ta is Terrain.BROKEN:
-                if not first:
-                    self.fail(
-                        "HH.TERR.18",
-                        f"a step from broken ground to broken ground ({self.label(h)}) must be its whole move",
-                    )
-                self.whole_reason = "a step from broken ground to broken ground"
-                self.lock_reason = "it moves broken to broken"
-            # HH.TERR.20: entering must be the first step; a second broken hex would be a whole move.
-            if p.category.cavalry_rules and not first:
-                self.fail(
-                    "HH.TERR.19",
-                    f"can enter the broken ground at {self.label(h)} only as the first step of a move",
-                    "stop next to it this bound and enter next bound",
-                )
-
-    def _broken_2012(self, h: Hex, ta: Terrain, tb: Terrain, first: bool) -> None:
-        """2012 broken ground (HH12.TER.5, ruling HH12.TER.A3): entering ends the move; a move that starts in it is
-        one hex; no other limit on formation or on cavalry."""
-        if ta is Terrain.BROKEN:
-            if not first:
-                self.fail("HH12.TER.5", f"a move out of broken ground is one hex ({self.label(h)})")
-            self.whole_reason = "a move out of broken ground"
-        if tb is Terrain.BROKEN:
-            self.stop_reason = Problem("HH12.TER.5", f"it must stop on entering the broken ground at {self.label(h)}")
+        whole_move_terrain(self, ta, tb, h, first)
 
     def _enter(self, h: Hex, along: bool, restriction: bool) -> None:
         """Step in: 1 MP, the path and the free turn the new hex allows (HH.MOVE.7, HH.MOVE.10)."""
@@ -467,7 +414,10 @@ class MoveSim:
         self.hex_entry_facing = self.facing
         self.hex_turn_paid = False
         self.mount_changed = False
-        self.free = FreeTurn.ANY if bf.is_road(h) and not along else FreeTurn.ONE_POINT
+        if not self.steps[:-1]:
+            self.first_step_formation = self.formation
+        road_turn = bf.is_road(h) and not along and self.state.rules.road_free_refacing  # HH.TERR.10; HH12.TER.18
+        self.free = FreeTurn.ANY if road_turn else FreeTurn.ONE_POINT
 
     def _zone_of_control(self, h: Hex, occ: Unit | None) -> None:
         """Zone of control and contact (HH.ZOC.2, HH.ZOC.6, HH.MOVE.27, HH.MOVE.20)."""
@@ -566,6 +516,9 @@ class MoveSim:
             self.fail("HH.MOVE.14", f"may not change formation in this move: {self.lock_reason}")
         road = self.road_move()
         allow = allowance(st, self.unit, road, self.state.profiles[self.unit.profile])
+        if st.rules.column_bonus_on_first_step and self.first_step_formation is Formation.COLUMN and self.steps:
+            # ruling HH12.MOV.A7: in column before the first step, +1 off the road; the road +1 needs column at start
+            allow = max(allow, allowance(st, replace(self.unit, formation=Formation.COLUMN), False))
         if self.mp > allow and not self.afloat:  # a boat's move is 1 lake hex, turns free (HH.TERR.45)
             what = f"{allow} MP" + (" (with the road bonus)" if road else "")
             self.fail(
@@ -741,13 +694,15 @@ def _plan(state: GameState, sim: MoveSim, order: Move) -> MovePlan:
         if rest:
             sim.apply(rest[0])  # the steps past the contact are the first fault: report that (HH.ZOC.2)
         raise
+    # HH.MOVE.27: Facing.E is 0; rules version 2 keeps a contact facing E (version 1 dropped it, as recorded)
+    keep_e = state.plays(FIX_BOOK_13)
     final = replace(
         sim.unit,
         hex=sim.hex,
-        # TODO(HH.MOVE.27): Facing.E is 0, so `or` drops a contact facing E; the fix changes replays of old games
-        facing=contact_facing or sim.facing,
+        facing=contact_facing if keep_e and contact_facing is not None else contact_facing or sim.facing,
         formation=sim.formation,
-        pavisses=sim.unit.pavisses and not sim.contacts,  # HH.SPECIAL.9: dropped on contact
+        # HH.SPECIAL.9: dropped on contact; kept in 2012 (ruling HH12.SPEC.A2)
+        pavisses=sim.unit.pavisses and (not sim.contacts or state.rules.pavises_kept_in_contact),
         # ruling HH.ART.5: any move but a pure facing change loses the Hold Fire marker.
         hold_fire=sim.unit.hold_fire and not (sim.steps or sim.formation_changed or sim.mount_changed_any()),
         moved_this_phase=True,

@@ -387,9 +387,9 @@ def order_text(o: Order, spec: MapSpec, names: dict[int, str]) -> str:
     if isinstance(o, Swap):
         parts = ["swap", u(o.a), u(o.b)]
         if o.facing_a is not None or o.facing_b is not None:
-            # TODO(HH.MOVE.21): facing E (0) echoes as `keep`; changing it changes the canonical text
-            parts += ["face", (o.facing_a or Facing.N).name if o.facing_a else "keep"]
-            parts.append(o.facing_b.name if o.facing_b else "keep")
+            # HH.MOVE.21: a swap facing E (0) is refused before it is echoed, so `is not None` changes no record
+            parts += ["face", o.facing_a.name if o.facing_a is not None else "keep"]
+            parts.append(o.facing_b.name if o.facing_b is not None else "keep")
         return " ".join(parts)
     if isinstance(o, Disengage):
         return " ".join(["disengage", u(o.unit)] + ([lab(o.to)] if o.to else []))

@@ -59,6 +59,8 @@ FLED = Marker("F", "#4d4d4d", "Flee response this bound")
 DISMOUNTED = Marker("Dm", "#2e6f6f", "Dismounted")
 """Fighting in its dismounted form (HH.MOVE.26)."""
 SQUEEZED = Marker("Sq", "#8c2d6b", "Squeezed in a restriction")
+LOSS_COLOUR = "#b2182b"
+"""The chip of stands lost this bound."""
 """Squeezed into column in a ford, bridge or track (HH.TERR.40)."""
 
 DEFILE = HexFeatureStyle("defile", "Narrow track (restriction)", FeatureMark.FORD, "#c9a46a", "#5e3d17")
@@ -246,7 +248,7 @@ def counter(state: GameState, u: Unit) -> Counter:
             (FLED, u.flee_responded_this_bound),
         )
         if on
-    )
+    ) + _loss_marks(state, u)
     return Counter(
         name=counter_name(u),
         side=u.side,
@@ -259,6 +261,12 @@ def counter(state: GameState, u: Unit) -> Counter:
         status=status,
         markers=markers,
     )
+
+
+def _loss_marks(state: GameState, u: Unit) -> tuple[Marker, ...]:
+    """Stands the unit lost this bound, as a red "-N" chip (rules version 2 records them)."""
+    n = getattr(state, "bound_losses", {}).get(u.id, 0)
+    return (Marker(f"-{n}", LOSS_COLOUR, "Stands lost this bound"),) if n else ()
 
 
 def _generals(state: GameState) -> tuple[General, ...]:
@@ -278,8 +286,8 @@ def _arrows(state: GameState) -> tuple[Arrow, ...]:
     from where the attacker stood at contact to where the target stood: a unit that fled since
     is placed back at the start of its flee path; a pair no longer adjacent after that (a recoil
     moved one of them) is left out rather than drawn across the map. Flees follow `flee_paths`.
-    The state records no path for ordinary moves (only `moved_this_bound`), so no move arrows
-    are drawn rather than invented ones.
+    Ordinary moves of the bound are drawn from `move_paths` (recorded from rules version 2 on; older
+    games record none, so none are invented).
     """
     bf = state.field
     # `contact_order` and `flee_paths` arrive with part 2 of the engine; a part-1 state has neither.
@@ -300,6 +308,10 @@ def _arrows(state: GameState) -> tuple[Arrow, ...]:
         a, b = at_contact(aid), at_contact(vid)
         if a is not None and b is not None and a.distance(b) == 1 and bf.on_map(a) and bf.on_map(b):
             out.append(Arrow(ArrowKind.ATTACK, (a, b), state.units[aid].side))
+    for uid, path in sorted(getattr(state, "move_paths", {}).items()):
+        hexes = tuple(h for h in path if bf.on_map(h))
+        if uid in state.units and len(hexes) >= 2:
+            out.append(Arrow(ArrowKind.MOVE, hexes, state.units[uid].side))
     for uid, path in sorted(flees.items()):
         hexes = tuple(h for h in path if bf.on_map(h))
         if uid in state.units and len(hexes) >= 2:

@@ -24,6 +24,7 @@ from .model import Category, Formation, TroopClass, Unit
 from .movement import uname
 from .special import hero_covers, shield_wall
 from .state import GameState
+from .words import counted
 
 
 class Cause(Enum):
@@ -94,7 +95,8 @@ def apply_result(
     # The 2012 edition plays this rule the same way (HH12.CRT.2, HH12.UNIT.2, HH12.UNIT.3).
     u = state.units[uid]
     start = u.hex
-    lines = [f"  {uname(state, u)} takes {res.text} ({res.cls.value} class, {res.hits} hits) [HH.CRT.1, HH.CRT.5]."]
+    hits = counted(state, res.hits, "hit")
+    lines = [f"  {uname(state, u)} takes {res.text} ({res.cls.value} class, {hits}) [HH.CRT.1, HH.CRT.5]."]
     p = state.profile(u)
     if res.no_effect:
         return lines, Applied(uid, start, False, False, False)

@@ -11,14 +11,15 @@ from dataclasses import replace
 from campaign.hexgrid import Hex
 
 from .battlefield import Terrain
+from .edition import FIX_BOOK_13
 from .geometry import (
     Facing,
     direction,
     edge_dist,
-    front_sides,
     nearest_point_facing,
     rear_sides,
     side_key,
+    staked_sides,
 )
 from .model import Category, Formation, Unit
 from .movement import (
@@ -82,6 +83,9 @@ def apply_plan(state: GameState, plan: MovePlan, how: str = "moves") -> list[str
         state.activated = state.activated | frozenset(plan.activated)
     lines = []
     path = " ".join(lab(h) for h in plan.steps)
+    if plan.steps and before.hex is not None and state.plays(FIX_BOOK_13):  # the board's move arrow
+        done = state.move_paths.get(u.id, ())
+        state.move_paths[u.id] = (*(done if done[-1:] == (before.hex,) else (before.hex,)), *plan.steps)
     if plan.steps:
         lines.append(
             f"{uname(state, u)} {how} {lab(before.hex)} -> {path}, facing {u.facing.name}, {u.formation.value}"
@@ -210,7 +214,8 @@ def verify_single(state: GameState, o: Single, commanded: frozenset[int]) -> Uni
         fail("HH.MOVE.13", f"{uname(state, u)} cannot form column")
     if to != a:
         formation = _single_step(state, u, a, to, formation)
-    facing = o.facing or u.facing  # TODO(HH.MOVE.17): `face E` (0) is dropped here, not refused
+    # HH.MOVE.17: Facing.E is 0; rules version 2 keeps it (version 1 dropped `face E` silently, as recorded).
+    facing = o.facing if o.facing is not None and state.plays(FIX_BOOK_13) else (o.facing or u.facing)
     if o.facing is not None and not facing.is_point:
         road_side = bf.is_road(to) and facing.side in bf.road_sides.get(to, frozenset())
         if not road_side:
@@ -336,7 +341,7 @@ def verify_swap(state: GameState, o: Swap, commanded: frozenset[int]) -> tuple[U
             fail("HH.SPECIAL.15", "the units cannot interchange across planted stakes")
     out = []
     for u, other, f in ((a, b, o.facing_a), (b, a, o.facing_b)):
-        nf = f or u.facing  # TODO(HH.MOVE.21): `face E` (0) is dropped here, not refused
+        nf = f if f is not None else u.facing  # HH.MOVE.21: a side facing (E included) was refused above
         if f is not None and not f.is_point:
             fail("HH.MOVE.21", f"{uname(state, u)} must face a hex point after an interchange")
         out.append(replace(u, hex=other.hex, facing=nf, moved_this_phase=True, moved_this_bound=True, hold_fire=False))
@@ -567,7 +572,7 @@ def verify_stakes(state: GameState, o: Stakes, commanded: frozenset[int]) -> Uni
             fail("HH.SPECIAL.14", f"{uname(state, u)} has no stakes in its army list")
         if not u.stakes_carried:
             fail("HH.SPECIAL.14", f"{uname(state, u)} has already planted its stakes")
-        if not u.facing.is_point:
+        if not u.facing.is_point and not state.rules.stakes_from_side_facing:  # ruling HH12.SPEC.A3: 2012 may
             fail("HH.SPECIAL.14", f"{uname(state, u)} must face a hex point to stake its two front sides")
         near = [v for v in state.live_units(state.other(u.side)) if v.at.distance(u.at) <= 2]
         if near:
@@ -581,7 +586,7 @@ def verify_stakes(state: GameState, o: Stakes, commanded: frozenset[int]) -> Uni
 def do_stakes(state: GameState, o: Stakes, u: Unit) -> list[str]:
     assert u.hex is not None
     if o.plant:
-        for s in front_sides(u.facing):
+        for s in staked_sides(u.facing):
             state.stakes[side_key(u.hex, u.hex.neighbour(s))] = (u.id, u.hex)
         state.units[u.id] = replace(u, stakes_carried=False)
         return [f"{uname(state, u)} plants stakes on its front at {state.label(u.hex)} [HH.SPECIAL.14]."]

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from campaign.kit.check import ArmyStatus, UnitCard
 from campaign.kit.legal import LegalOptions
 from campaign.picture import BoardPicture
 from campaign.ruleset import (
@@ -27,6 +28,8 @@ from campaign.ruleset import (
 
 from . import orders as O
 from .bot import bot_orders
+from .cards import army_status, unit_cards
+from .edition import LATEST_RULES_VERSION
 from .engine import advance, default_deployment, load_orders, phase_label, requests
 from .legal import legal_options
 from .picture import picture
@@ -42,7 +45,11 @@ class HordesHeroes(ScenarioFiles, Ruleset):
     name = "hordes-heroes"
     aliases = ("hh", "hordes_heroes", "hordes-and-heroes")
     title = "Hordes & Heroes (2022)"
-    version = "0.2.0"
+    version = "0.3.0"
+
+    def new_game_options(self, options: Mapping[str, Any]) -> Mapping[str, Any]:
+        """A new game plays under the latest rules version unless told otherwise (edition.py, RULES_VERSIONS)."""
+        return {"rules_version": LATEST_RULES_VERSION, **options}
 
     # --- set-up ----------------------------------------------------------------------------
     def scenarios(self) -> list[ScenarioInfo]:
@@ -129,6 +136,14 @@ class HordesHeroes(ScenarioFiles, Ruleset):
     def legal_options(self, state: GameState, side: str) -> LegalOptions:
         """What each unit may do in `side`'s bound, each option with its order line (games/hordes_heroes/legal.py)."""
         return legal_options(state, side)
+
+    def unit_cards(self, state: GameState, side: str | None) -> list[UnitCard]:
+        """Every rules value and marker of each unit, in the book's terms (games/hordes_heroes/cards.py)."""
+        return unit_cards(state, side)
+
+    def army_status(self, state: GameState, side: str) -> ArmyStatus:
+        """Stands lost against the break point, turns left, generals and their state (cards.py)."""
+        return army_status(state, side)
 
     def picture(self, state: GameState, side: str | None = None, title: str = "") -> BoardPicture:
         """The board as a picture for campaign.render (games/hordes_heroes/picture.py)."""

@@ -32,7 +32,7 @@ from .armies import (
     validate_army,
 )
 from .battlefield import Battlefield, Terrain, build_battlefield
-from .geometry import Edge, Facing, front_sides, side_key
+from .geometry import Edge, Facing, side_key, staked_sides
 from .model import BOAT_PROFILE, BOAT_PROFILE_ID, Formation, General, Profile, Unit, general_cost
 from .movement import Problem as EngineProblem
 from .state import GameState, Initiative, Options, Phase
@@ -299,10 +299,13 @@ class _Builder:
         if not m:
             return None
         try:
-            return build_battlefield(m)
+            bf = build_battlefield(m)
         except (ValueError, KeyError, TypeError) as e:
             self.f.problem("map", str(e) if not isinstance(e, KeyError) else f"{e.args[0]!r} is missing")
             return None
+        if bf.steep and self.opts is not None and not self.opts.rules.escarpments:
+            self.f.problem("map.steep", f"{self.opts.rules.title} has no escarpments or steep slopes [HH12.TER.23]")
+        return bf
 
     def hex(self, row: Mapping[str, Any], key: str, where: str) -> Any:
         if key not in row or self.bf is None:
@@ -587,13 +590,14 @@ class _Builder:
                 if u.split_link is not None and (link is None or link.split_link != uid or link.side != u.side):
                     f.problem(f"{where}.split_link", "both parts of a split unit name each other [HH.TERR.43]")
                 if f.flag(row, "stakes_planted", where, default=False):
-                    if u.hex is None or not u.facing.is_point or not state.profile(u).can_stakes:
+                    point = u.facing.is_point or state.rules.stakes_from_side_facing  # ruling HH12.SPEC.A3
+                    if u.hex is None or not point or not state.profile(u).can_stakes:
                         f.problem(
                             f"{where}.stakes_planted",
                             "needs troops with stakes, a `hex` and a facing to a point [HH.SPECIAL.14]",
                         )
                         continue
-                    for side in front_sides(u.facing):
+                    for side in staked_sides(u.facing):
                         state.stakes[side_key(u.hex, u.hex.neighbour(side))] = (uid, u.hex)
                     state.units[uid] = replace(u, stakes_carried=False)
 

@@ -21,12 +21,14 @@ from campaign.hexgrid import Facing as GridFacing
 from campaign.ruleset import DiceSource
 
 from .battlefield import Terrain
+from .edition import FIX_BOOK_13
 from .geometry import Facing
-from .model import Category, Formation, Profile, Trajectory, Unit, Weapon
+from .model import Band, Category, Formation, Profile, Trajectory, Unit, Weapon
 from .movement import uname
 from .results import Cause, apply_result, result_for
 from .special import as_if_disrupted
 from .state import GameState
+from .words import counted
 from .zoc import engaged_with
 
 
@@ -64,6 +66,7 @@ def _blocks(state: GameState, shooter: Unit, target: Unit, artillery: bool) -> b
     p = state.profile(shooter)
     guns = p.guns if artillery else None
     er = state.rules  # HH12.SHOOT.3, HH12.TER.6, HH12.TER.9: the edition's line of fire
+    goal: Hex = target.hex
 
     def blocks(s: SightStep) -> bool:
         t = bf.terrain_at(s.hex)
@@ -76,9 +79,13 @@ def _blocks(state: GameState, shooter: Unit, target: Unit, artillery: bool) -> b
             return True
         if guns is not None and guns.scatter:
             return True  # HH.ART.13: scatter never over friends
-        if s.can_shoot_over():
-            return False  # HH.SHOOT.10, HH.TERR.6: from higher ground, 2x distance
+        # HH12.TER.3, ruling HH12.TER.A1: 2012 fires over friends from high ground only at targets on flat ground
+        hill_target = bf.elevation_at(goal) > 0 and not er.overhead_at_raised_targets
+        if s.can_shoot_over() and not hill_target:
+            return False  # HH.SHOOT.10, HH.TERR.6, HH12.ART.6: from higher ground, 2x distance
         if guns is not None and guns.trajectory is Trajectory.HIGH and s.origin.distance(s.hex) == 1:
+            if s.hex.distance(goal) < er.high_fire_friend_gap:
+                return True  # HH12.ART.5: in 2012 the friend shot over is at least 2 hexes from the target
             return bf.elevation_at(s.origin) != bf.elevation_at(s.hex)  # HH.ART.13: over an adjacent friend, level
         return True
 
@@ -228,7 +235,8 @@ def may_shoot(state: GameState, u: Unit, side_phasing: bool) -> tuple[bool, list
         return True, None
     if shooting_profile(state, u).shoot is None:
         return False, None
-    if side_phasing and (u.pavisses and u.moved_this_bound or p.can_stakes and u.stakes_carried and u.moved_this_bound):
+    stakes_bar = state.rules.moving_stakes_bar_shooting and p.can_stakes and u.stakes_carried  # HH12.SHOOT.8
+    if side_phasing and u.moved_this_bound and (u.pavisses or stakes_bar):
         return False, None  # HH.SHOOT.2 item 2, HH.SHOOT.3, ruling HH.SHOOT.4, HH.SPECIAL.8
     if eng:
         if p.category is Category.CHARIOT and side_phasing and u.moved_this_bound:
@@ -285,6 +293,8 @@ def _facings(state: GameState, u: Unit) -> list[Facing]:
     """Facings a shooter may take before shooting: any when undisrupted, its own when disrupted (HH.SHOOT.7, HH.ART.16)."""  # noqa: E501
     if u.disrupted or as_if_disrupted(state, u):
         return [u.facing]
+    if state.profile(u).is_artillery and not state.rules.artillery_refaces_to_shoot and not u.hold_fire:
+        return [u.facing]  # HH12.ART.4: 2012 artillery re-faces in its move, or when firing from Hold Fire
     return [u.facing] + sorted(
         (f for f in Facing if f != u.facing), key=lambda f: (min((f - u.facing) % 12, (u.facing - f) % 12), int(f))
     )
@@ -392,6 +402,7 @@ def shoot_side(
         lines.append("  Nobody shoots.")
         return lines
     pools: dict[int, Pool] = {}
+    stray: dict[int, Pool] = {}  # 2012 artillery hits on friends next to its targets (HH12.ART.9)
     order: list[tuple[Unit, list[int], Facing]] = []
     for u, targets, f in plan:
         if f != u.facing:
@@ -406,33 +417,55 @@ def shoot_side(
         x for x in order if state.profile(x[0]).is_artillery
     ]
     for tid in sorted(pools):  # HH.PD.25: ascending target id
-        target = state.units[tid]
-        pool = pools[tid]
-        if not target.on_table:
-            lines.append(f"  unit {tid} is gone: the dice allotted to it are lost [HH.SHOOT.23].")
-            continue
-        for u, targets, _f in order:
-            if tid not in targets or not state.units[u.id].on_table:
-                continue
-            if state.profile(u).is_artillery:
-                got: int | None = _artillery_fire(state, dice, u, targets, target, pool)
-            else:
-                got = _small_arms_fire(state, dice, u, target, off, pool)
-            if got is None:
-                continue
-            if got:
-                pool.scorers.append(u.id)
-            pool.hits += got
+        lines += _fire_at(state, dice, order, pools[tid], off, defer, stray)
+    for tid in sorted(stray):
+        pool = stray[tid]
         lines += pool.lines
         srcs = [h for h in (state.units[s].hex for s in pool.scorers) if h is not None]
         if defer is not None:
-            lines.append(
-                f"  {pool.hits} hits in all on {uname(state, target)}, applied after both sides shoot [HH.SEQ.14]."
-            )
             defer.append((tid, pool.hits, srcs))
-            continue
-        lines += _apply_pool(state, tid, pool.hits, srcs, dice)
+        else:
+            lines += _apply_pool(state, tid, pool.hits, srcs, dice)
     return lines
+
+
+def _fire_at(
+    state: GameState,
+    dice: DiceSource,
+    order: list[tuple[Unit, list[int], Facing]],
+    pool: Pool,
+    off: dict[int, int],
+    defer: list[tuple[int, int, list[Hex]]] | None,
+    stray: dict[int, Pool],
+) -> list[str]:
+    """Every shot at one target, small arms first, then the pooled hits applied or deferred (HH.SHOOT.24)."""
+    lines: list[str] = []
+    tid = pool.target
+    target = state.units[tid]
+    if not target.on_table:
+        return [f"  unit {tid} is gone: the dice allotted to it are lost [HH.SHOOT.23]."]
+    for u, targets, _f in order:
+        if tid not in targets or not state.units[u.id].on_table:
+            continue
+        if state.profile(u).is_artillery:
+            got: int | None = _artillery_fire(state, dice, u, targets, target, pool, stray)
+        else:
+            got = _small_arms_fire(state, dice, u, target, off, pool)
+        if got is None:
+            continue
+        if got:
+            pool.scorers.append(u.id)
+        pool.hits += got
+    lines += pool.lines
+    srcs = [h for h in (state.units[s].hex for s in pool.scorers) if h is not None]
+    if defer is not None:
+        lines.append(
+            f"  {counted(state, pool.hits, 'hit')} in all on {uname(state, target)}, applied after both sides"
+            " shoot [HH.SEQ.14]."
+        )
+        defer.append((tid, pool.hits, srcs))
+        return lines
+    return lines + _apply_pool(state, tid, pool.hits, srcs, dice)
 
 
 def _shooters(
@@ -452,9 +485,13 @@ def _shooters(
             lines.append(f"  {uname(state, u)} does not shoot [HH.SHOOT.12].")
             continue
         if c is not None and c.targets:
-            f = c.facing or u.facing  # TODO(HH.SHOOT.7): `face E` (0) is dropped here
+            # HH.SHOOT.7: Facing.E is 0; rules version 2 keeps `face E` (version 1 dropped it, as recorded)
+            f = c.facing if c.facing is not None and state.plays(FIX_BOOK_13) else (c.facing or u.facing)
             if c.facing is not None and (u.disrupted or as_if_disrupted(state, u)) and c.facing != u.facing:
                 lines.append(f"  {uname(state, u)} is disrupted and may not turn before shooting [HH.DISR.2].")
+                continue
+            if c.facing is not None and c.facing not in _facings(state, u):
+                lines.append(f"  {uname(state, u)} may turn only in its movement phase, not to shoot [HH12.ART.4].")
                 continue
             good = [
                 t
@@ -474,8 +511,11 @@ def _shooters(
     return plan
 
 
-def _artillery_fire(state: GameState, dice: DiceSource, u: Unit, targets: list[int], target: Unit, pool: Pool) -> int:
-    """Each piece fires at its target, the targets cycled over the pieces (HH.ART.7, HH.ART.16)."""
+def _artillery_fire(
+    state: GameState, dice: DiceSource, u: Unit, targets: list[int], target: Unit, pool: Pool, stray: dict[int, Pool]
+) -> int:
+    """Each piece fires at its target, the targets cycled over the pieces (HH.ART.7, HH.ART.16); in 2012 a miss at a
+    target next to friends may hit them (HH12.ART.9)."""
     p = state.profile(u)
     assert u.hex is not None and target.hex is not None and p.guns is not None
     tid = target.id
@@ -493,10 +533,33 @@ def _artillery_fire(state: GameState, dice: DiceSource, u: Unit, targets: list[i
         h = b.hits(r, extra) if b else 0
         rolls.append(f"{r}->{h}")
         got += h
+        if h == 0 and b is not None and state.rules.artillery_friendly_fire:
+            _stray_shot(state, dice, u, target, b, stray)
     pool.lines.append(
-        f"  {uname(state, u)} fires at {uname(state, target)}: D12 {', '.join(rolls)}: {got} hits [HH.ART.7]."
+        f"  {uname(state, u)} fires at {uname(state, target)}: D12 {', '.join(rolls)}:"
+        f" {counted(state, got, 'hit')} [HH.ART.7]."
     )
     return got
+
+
+def _stray_shot(state: GameState, dice: DiceSource, u: Unit, target: Unit, band: Band, stray: dict[int, Pool]) -> None:
+    """HH12.ART.9, ruling HH12.ART.A2: a 2012 artillery die that misses a target next to friends rolls again on the
+    same range line at the friend next to the target nearest the guns (then more stands, then lowest id); its hits
+    join that friend's total for the phase, armour ignored."""
+    friends = [w for w in state.live_units(u.side) if w.hex is not None and w.hex.distance(target.at) == 1]
+    if not friends:
+        return
+    f = min(friends, key=lambda w: (w.at.distance(u.at), -w.stands, w.id))
+    r = dice.roll(12, f"artillery: unit {u.id} ({u.name}) stray shot at friendly unit {f.id} ({f.name})")
+    h = band.hits(r, 0)
+    pool = stray.setdefault(f.id, Pool(f.id))
+    pool.lines.append(
+        f"  {uname(state, u)} misses and its stray shot at friendly {uname(state, f)} rolls {r}:"
+        f" {counted(state, h, 'hit')} [HH12.ART.9]."
+    )
+    if h:
+        pool.hits += h
+        pool.scorers.append(u.id)
 
 
 def _small_arms_fire(
@@ -511,7 +574,8 @@ def _small_arms_fire(
         return None
     n = max(0, small_arms_dice(state, u) - off.get(u.id, 0))
     if off.get(u.id):
-        pool.lines.append(f"  {uname(state, u)} is suppressed: {off[u.id]} dice fewer [HH.SHOOT.21].")
+        fewer = counted(state, off[u.id], "die", "dice")
+        pool.lines.append(f"  {uname(state, u)} is suppressed: {fewer} fewer [HH.SHOOT.21].")
     need = to_hit(state, u, target)
     rolls = [
         dice.roll(12, f"shooting: unit {u.id} ({u.name}) at unit {target.id} ({target.name}), die {i + 1} of {n}")
@@ -520,7 +584,7 @@ def _small_arms_fire(
     got = sum(1 for r in rolls if need <= 12 and r >= need)
     pool.lines.append(
         f"  {uname(state, u)} shoots at {uname(state, target)}: {n} D12 needing {need}+:"
-        f" {', '.join(map(str, rolls)) or 'none'}: {got} hits [HH.SHOOT.17]."
+        f" {', '.join(map(str, rolls)) or 'none'}: {counted(state, got, 'hit')} [HH.SHOOT.17]."
     )
     return got
 
@@ -534,7 +598,7 @@ def _apply_pool(state: GameState, tid: int, hits: int, srcs: list[Hex], dice: Di
     if res is None:
         return [f"  {uname(state, target)}: no hits."]
     more, _ = apply_result(state, tid, res, Cause.SHOOTING, srcs, None, dice)
-    return [f"  {hits} hits in all on {uname(state, target)} [HH.SHOOT.24]."] + more
+    return [f"  {counted(state, hits, 'hit')} in all on {uname(state, target)} [HH.SHOOT.24]."] + more
 
 
 def shooting_phase(state: GameState, dice: DiceSource, choices: dict[int, ShootChoice]) -> list[str]:

@@ -10,7 +10,7 @@ from typing import Any
 from campaign.hexgrid import Hex
 
 from .battlefield import Battlefield, battlefield_from_json, battlefield_to_json
-from .edition import Edition, EditionRules, rules_for
+from .edition import RULES_VERSIONS, Edition, EditionRules, rules_for
 from .geometry import Edge, Facing, side_key
 from .model import Artillery, Category, Formation, General, Profile, Speed, Trait, TroopClass, Unit, Weapon
 
@@ -73,11 +73,14 @@ class Options:
     """HH.SEQ.14: "sequential" (phasing side's results first) or "semi_simultaneous" (both roll, then apply)."""
     edition: Edition = Edition.E2022
     """The book the game is played under: "2022" or "2012" (issue 18, HH12.*); chosen per game."""
+    rules_version: int = 1
+    """Which corrections of this engine the game plays under (games/hordes_heroes/edition.py, RULES_VERSIONS):
+    1 as recorded before issue 13; new games record the latest (`HordesHeroes.new_game_options`)."""
 
     @property
     def rules(self) -> EditionRules:
-        """The edition's values and tables (games/hordes_heroes/edition.py)."""
-        return rules_for(self.edition)
+        """The edition's values and tables at the game's rules version (games/hordes_heroes/edition.py)."""
+        return rules_for(self.edition, self.rules_version)
 
     def to_json(self) -> dict[str, Any]:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
@@ -87,6 +90,9 @@ class Options:
             del out["edition"]
         else:
             out["edition"] = self.edition.value
+        # Version 1 is left out so that games recorded before rules versions existed replay unchanged.
+        if self.rules_version == 1:
+            del out["rules_version"]
         return out
 
     @classmethod
@@ -115,6 +121,9 @@ class Options:
             raise ValueError("stakes_follow_up must be 'unstaked_side_only' or 'through_own_stakes' [HH.SPECIAL.43]")
         if o.shooting_mode not in ("sequential", "semi_simultaneous"):
             raise ValueError("shooting_mode must be 'sequential' or 'semi_simultaneous' [HH.SEQ.14]")
+        if o.rules_version not in RULES_VERSIONS:
+            versions = ", ".join(str(v) for v in sorted(RULES_VERSIONS))
+            raise ValueError(f"rules_version must be one of {versions} (games/hordes_heroes/edition.py)")
         if not 1 <= o.deploy_depth <= 6:
             raise ValueError("deploy_depth must be 1..6 hexes [HH.SEQ.3]")
         return o
@@ -138,6 +147,9 @@ class Standing:
     """Optional follow-ups (HH.PD.33): None keeps the PD defaults (class-A infantry in the open yes, else no)."""
     pursue: bool = False
     """Optional pursuits of class-A infantry and cavalry (HH.PD.37): default no."""
+    flee_through_friends: bool = False
+    """HH.COMP.21 (book p. 12), rules version 2: yes heads for the own edge soonest even through friends (passing
+    through or pushing them aside, which disrupts them); the default no detours round friends where it can."""
 
 
 STANDING_KEYS = {
@@ -148,6 +160,7 @@ STANDING_KEYS = {
     "follow-disengage": "follow_disengage",
     "follow-up": "follow_up",
     "pursue": "pursue",
+    "flee-through-friends": "flee_through_friends",
 }
 """Order-text names of the standing-order switches."""
 
@@ -204,6 +217,10 @@ class GameState:
     """Explicit deployment hexes per side; empty means edge_dist < deploy_depth (HH.SEQ.2)."""
     warnings: tuple[str, ...] = ()
     flee_paths: dict[int, tuple[Hex, ...]] = dc_field(default_factory=dict)
+    move_paths: dict[int, tuple[Hex, ...]] = dc_field(default_factory=dict)
+    """Rules version 2: the hexes each unit moved through this bound (start included), for the board's arrows."""
+    bound_losses: dict[int, int] = dc_field(default_factory=dict)
+    """Rules version 2: stands each unit lost this bound, for the board's loss marks."""
     """The path of each unit's last flee, from its old hex, for pursuit (HH.COMP.22, HH.DATA.4)."""
     prev_groups: tuple[tuple[int, tuple[tuple[str, int], ...]], ...] = ()
     """Last H2H phase's combat groups in creation order: (focus, opponents as ("u"|"g", id)) (HH.HTH.3, HH.DATA.7)."""
@@ -219,6 +236,11 @@ class GameState:
         """The game's edition rules (HH12.*): every edition difference reads this, never the edition name."""
         return self.options.rules
 
+    def plays(self, fix: int) -> bool:
+        """True when the game's rules version includes the correction `fix` (edition.py, RULES_VERSIONS);
+        games recorded before it keep the behaviour they were played with."""
+        return self.options.rules_version >= fix
+
     def copy(self) -> GameState:
         """A copy safe to change without touching this one (units and generals are immutable)."""
         new = GameState(**{f.name: getattr(self, f.name) for f in fields(self)})
@@ -231,6 +253,8 @@ class GameState:
         new.generals_lost = dict(self.generals_lost)
         new.edges = dict(self.edges)
         new.flee_paths = dict(self.flee_paths)
+        new.move_paths = dict(self.move_paths)
+        new.bound_losses = dict(self.bound_losses)
         return new
 
     # --- lookups ---------------------------------------------------------------------------
@@ -456,6 +480,13 @@ def dump_state(s: GameState) -> dict[str, Any]:
         "engaged_at_start": sorted(s.engaged_at_start),
         # HH12.CMP.6: only written when set, so that 2022 states (and their checkpoints) are unchanged
         **({"flee_continuations": sorted(s.flee_continuations)} if s.flee_continuations else {}),
+        # rules version 2 only (empty in older games, whose snapshots stay as recorded)
+        **(
+            {"move_paths": {str(k): [[h.q, h.r] for h in v] for k, v in sorted(s.move_paths.items())}}
+            if s.move_paths
+            else {}
+        ),
+        **({"bound_losses": {str(k): v for k, v in sorted(s.bound_losses.items())}} if s.bound_losses else {}),
     }
 
 
@@ -496,4 +527,6 @@ def load_state(d: dict[str, Any]) -> GameState:
         contact_order=tuple((a, b) for a, b in d.get("contact_order", [])),
         engaged_at_start=frozenset(d.get("engaged_at_start", [])),
         flee_continuations=frozenset(d.get("flee_continuations", [])),
+        move_paths={int(k): tuple(Hex(q, r) for q, r in v) for k, v in d.get("move_paths", {}).items()},
+        bound_losses={int(k): int(v) for k, v in d.get("bound_losses", {}).items()},
     )

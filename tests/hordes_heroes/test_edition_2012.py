@@ -174,8 +174,8 @@ def test_edition_chosen_per_game_by_scenario_or_option():
     """Issue 18: `edition = "2012"` in the scenario or `--option edition=2012` picks 2012; unknown ones are refused."""
     assert build_state(read_scenario("intro-50")).rules is RULES_2022
     data = read_scenario("towton-2012")
-    assert build_state(dict(data)).rules is RULES_2012
-    assert build_state(dict(data, edition="2022"), {"edition": "2012"}).rules is RULES_2012
+    assert build_state(dict(data)).rules.edition is Edition.E2012
+    assert build_state(dict(data, edition="2022"), {"edition": "2012"}).rules.edition is Edition.E2012
     with pytest.raises(ScenarioError, match="edition: '2013' is not supported; known editions: '2022', '2012'"):
         build_state(dict(data, edition="2013"))
 
@@ -192,7 +192,7 @@ def test_HH12_ARMY_1_a_game_takes_only_lists_of_its_edition():
 def test_2012_scenarios_build_under_2012(name):
     """HH12.ARMY.1, HH12.GEN.1: the shipped 2012 scenarios build, under the 2012 rules, generals at 10 points."""
     st = build_state(read_scenario(name))
-    assert st.rules is RULES_2012 and st.units
+    assert st.rules.edition is Edition.E2012 and st.units
     assert all(g.cost == 10 for g in st.generals.values())
 
 
@@ -560,8 +560,8 @@ def test_HH12_SPEC_16_a_2012_combined_unit_has_one_class():
 
 
 def test_HH12_X_1_2022_only_troops_are_refused_in_2012():
-    """HH12.X.1: shield walls, elephants, dismounting cavalry and the AH code are 2022-only; a 2012 force that
-    holds them is refused with the profile named; 2022 takes them."""
+    """HH12.X.1, HH12.SPEC.24: shield walls, elephants, dismounting cavalry and the AH code are 2022-only; a 2012
+    force that holds them is refused with the profile named; 2022 takes them."""
     army = replace(
         wotr(RULES_2012),
         profiles={

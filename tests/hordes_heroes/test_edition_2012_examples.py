@@ -46,8 +46,9 @@ WX03 = [
 
 @pytest.mark.parametrize("row, factor, weapon, armour, pavise, terrain, e2012, e2022", WX03)
 def test_WX_03_HH12_SHOOT_2_HH12_ARM_5_score_needed(row, factor, weapon, armour, pavise, terrain, e2012, e2022):
-    """WX-03, HH12.SHOOT.2, HH12.ARM.1, HH12.ARM.5, rulings HH12.ARM.A2, HH12.ARM.A3: factor + armour (crossbows
-    lower it by one, guns cancel it) + pavise + cover; a 2012 pavise keeps +2 against guns (row h)."""
+    """WX-03, HH12.SHOOT.2, HH12.ARM.1, HH12.ARM.5, HH12.ARMY.8, rulings HH12.ARM.A2, HH12.ARM.A3: factor + armour
+    (crossbows lower it by one, guns cancel it) + pavise + cover; a 2012 pavise keeps +2 against guns (row h), a
+    2022 one drops to A1."""
     st = make_state(
         [(1, "south", "bare", (0, 6), Facing.N), (2, "north", "bare", (0, 4), Facing.S, {"pavisses": pavise})],
         terrain={(0, 4): terrain} if terrain else None,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.hordes_heroes import RULESET
-from games.hordes_heroes.edition import RULES_2012
+from games.hordes_heroes.edition import LATEST_RULES_VERSION, RULES_2012
 from games.hordes_heroes.selfplay import self_play
 
 from .test_fuzz_games import SeededDice, check_invariants
@@ -27,6 +27,7 @@ def test_HH12_WIN_1_computer_players_fight_2012_battles_to_the_end(scenario: str
             assert not any(line.startswith("single ") for line in text.splitlines())
             check_invariants(state, losses)
 
-        game = self_play(scenario, seed, SeededDice(seed * 7919 + len(scenario)), on_orders=watch)
+        dice = SeededDice(seed * 7919 + len(scenario))
+        game = self_play(scenario, seed, dice, {"rules_version": LATEST_RULES_VERSION}, on_orders=watch)
         check_invariants(game.state, losses)
         assert RULESET.outcome(game.state) is not None, f"{scenario} seed {seed} stopped early"

@@ -226,7 +226,8 @@ def p_uphill_and_draw(e: Edition) -> object:
 
 
 def p_single_combat(e: Edition) -> object:
-    """HH12.GEN.10: generals in one hex fight a single combat; a draw leaves both, the next loser is removed."""
+    """HH12.GEN.10, ruling HH12.GEN.A5: generals in one hex fight a single combat in that combat phase; a draw leaves
+    both, and they fight again next phase, where the loser is removed."""
     from games.hordes_heroes.combat import Choices, hth_phase
 
     st = ed(make_state([], [(1, "south", (0, 5)), (2, "north", (0, 5))]), e)

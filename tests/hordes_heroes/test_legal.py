@@ -48,6 +48,11 @@ def accepted(state: GameState, side: str, line: str) -> bool:
     return True
 
 
+def troops(legal) -> list:
+    """The units' entries (the generals' Command Moves are listed after them as `general N`)."""
+    return [u for u in legal.units if not u.unit.startswith("general ")]
+
+
 def sample(options: list, n: int = 6) -> list:
     """Every charge, facing and formation option, and n moves spread over the list (cheapest to dearest)."""
     moves = [o for o in options if o.kind is OptionKind.MOVE]
@@ -67,12 +72,12 @@ def test_every_listed_option_is_accepted_as_an_order(scenario, seed, turn):
     assert legal.units, "the phasing side has units on the table"
     kinds = set()
     for u in legal.units:
-        assert u.notes and ("in command" in u.notes[0] or "out of command" in u.notes[0])
+        assert u.notes and ("command" in u.notes[0])
         for o in sample(list(u.options)):
             kinds.add(o.kind)
             assert accepted(state, side, o.order), f"listed but refused: {o.order}"
     if OptionKind.MOVE not in kinds:  # then nobody can move: every unit is engaged or out of command
-        assert all(u.notes[0].startswith("out of command") or state.units[int(u.unit)].hex for u in legal.units)
+        assert all(u.notes[0].startswith("out of command") or state.units[int(u.unit)].hex for u in troops(legal))
 
 
 @pytest.mark.parametrize(("scenario", "seed", "turn"), POSITIONS[:3])
@@ -82,7 +87,7 @@ def test_a_neighbour_hex_not_listed_is_refused(scenario, seed, turn):
     side = state.phasing
     legal = R.legal_options(state, side)
     tried = 0
-    for u in legal.units:
+    for u in troops(legal):
         unit = state.units[int(u.unit)]
         ends = {o.target for o in u.options if o.kind is OptionKind.MOVE} | {
             o.path[-1] for o in u.options if o.kind is OptionKind.CHARGE
@@ -107,8 +112,8 @@ def test_out_of_command_units_say_why_with_the_numbers():
         if gen.side == side and gid != keep:
             state.generals[gid] = replace(gen, hex=None, alive=False)
     legal = R.legal_options(state, side)
-    assert all(u.notes[0].startswith(("in command", "out of command")) for u in legal.units)
-    outs = [u for u in legal.units if u.notes[0].startswith("out of command: the nearest general")]
+    assert all(u.notes[0].startswith(("in command", "out of command")) for u in troops(legal))
+    outs = [u for u in troops(legal) if u.notes[0].startswith("out of command: the nearest general")]
     assert outs, [u.notes[0] for u in legal.units]
     g = state.generals[keep]
     for u in outs:
@@ -128,7 +133,7 @@ def test_shooting_options_are_enemies_in_range_arc_and_line():
         state = position(scenario, seed, turn)
         if state.phase is Phase.GAME_OVER:
             continue
-        for u in R.legal_options(state, state.phasing).units:
+        for u in troops(R.legal_options(state, state.phasing)):
             for o in u.of(OptionKind.SHOOT):
                 shooter, target = state.units[int(u.unit)], state.units[int(o.target)]
                 assert target.side != shooter.side and can_target(state, shooter, target, shooter.facing)
@@ -144,3 +149,40 @@ def test_outside_its_bound_a_side_gets_notes_only():
     legal = R.legal_options(state, other)
     assert not legal.units and "only standing orders" in legal.notes[0]
     assert legal.as_json()["side"] == other
+
+
+@pytest.mark.parametrize(("scenario", "seed", "turn"), POSITIONS[:3])
+def test_each_general_lists_his_command_moves_and_a_hex_beyond_them_is_refused(scenario, seed, turn):
+    """HH.CMD.1, HH.SEQ.10: each live general of the phasing side is listed with the hexes his Command Move
+    reaches (each line accepted alone); a neighbour of a listed hex that is not listed is refused."""
+    state = position(scenario, seed, turn)
+    side = state.phasing
+    legal = R.legal_options(state, side)
+    listed = {u.unit: u for u in legal.units if u.unit.startswith("general ")}
+    mine = [g for g in state.generals.values() if g.side == side and g.alive and g.hex is not None]
+    assert sorted(listed) == sorted(f"general {g.id}" for g in mine)
+    refused = 0
+    for g in mine:
+        u = listed[f"general {g.id}"]
+        assert u.where == state.label(g.hex)
+        if not u.options:  # with an engaged or disrupted unit, say (HH.GEN.10, HH.GEN.11): no step is accepted
+            for n in sorted(state.label(h) for h in g.hex.neighbours() if state.field.on_map(h)):
+                refused += 1
+                assert not accepted(state, side, f"general {g.id} {n}"), f"general {g.id} listed no move, yet {n}"
+            continue
+        ends = {o.target: o for o in u.options}
+        for o in sample(list(u.options)):
+            assert o.kind is OptionKind.MOVE and o.order == " ".join(["general", str(g.id), *o.path])
+            assert accepted(state, side, o.order), f"listed but refused: {o.order}"
+        far = max(u.options, key=lambda o: (o.cost, o.order))
+        for n in sorted(
+            state.field.spec.label(h) for h in _hex(state, far.target).neighbours() if state.field.on_map(h)
+        ):
+            if n not in ends and n != u.where:
+                refused += 1
+                assert not accepted(state, side, f"{far.order} {n}"), f"general {g.id} beyond {far.target} to {n}"
+    assert refused > 0
+
+
+def _hex(state, label):
+    return next(h for h in state.field.spec.hexes() if state.label(h) == label)

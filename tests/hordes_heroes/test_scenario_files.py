@@ -5,6 +5,7 @@ from a file played through the CLI and replayed after the file is gone [HH.SEQ.1
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -95,7 +96,9 @@ def test_HH_SEQ_11_hand_to_hand_start_played_through_the_cli_and_replayed_withou
             break
     assert "-- resolved turn 2, york bound: hand-to-hand" in told, told
     assert "Hand-to-hand phase (york chooses the order)" in told
-    assert "Billmen (3 + 4 stands + impact 2 + D6 6 = 15) beat Foot (3 + 4 stands + impact 1 + D6 1 = 9)" in told
+    # a new game plays rules version 2: the combat line names each unit by id and name (issue 13)
+    assert re.search(r"unit \d+ \(Billmen\) \(3 \+ 4 stands \+ impact 2 \+ D6 6 = 15\) beat unit \d+ \(", told), told
+    assert "Foot) (3 + 4 stands + impact 1 + D6 1 = 9)" in told
     assert "Command Move" not in told and "Shooting" not in told
     board = json.loads(cli(runner, db, "show", "1", "--format", "json").output)
     assert board["phase"] != "hand-to-hand"
