@@ -1,0 +1,1 @@
+"""Map campaigns: a strategic game of army moves between battles, rosters that remember losses, standings."""
