@@ -58,15 +58,15 @@ def cache_dir() -> Path:
     return where
 
 
-def recorded_battle(seed: int = 1) -> Path:
-    """The campaign file of a whole demo battle (cached)."""
+def recorded_battle(seed: int = 1, ruleset: str = "hordes-heroes") -> Path:
+    """The campaign file of a whole demo battle of `ruleset` (cached)."""
     from campaign.demo import run_demo
 
-    where = cache_dir() / f"demo-{seed}"
+    where = cache_dir() / (f"demo-{seed}" if ruleset == "hordes-heroes" else f"demo-{ruleset}-{seed}")
     db = where / "campaign.db"
     if not db.exists():
         part = where.with_name(f"{where.name}.part-{os.getpid()}")  # never read half a recording
-        run_demo(part, seed, force=True)
+        run_demo(part, seed, ruleset=ruleset, force=True)
         shutil.rmtree(where, ignore_errors=True)
         part.rename(where)
     return db

@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/mutation.py crt        # or command, combat, shooting, movement
     .venv/bin/python benchmarks/mutation.py crt --score  # the score of the last run, without running
+    .venv/bin/python benchmarks/mutation.py pc:fire     # a Proconsul module (pc:NAME), or Cry Havoc's (ch:NAME)
 
 It points `[tool.mutmut]` in pyproject.toml at the module and its tests for the run (restoring the file
 after), runs `mutmut run`, and prints killed / total. Survivors: `.venv/bin/mutmut results`, then
@@ -28,11 +29,44 @@ TESTS = {
 }
 
 
+PC = "tests/proconsul/"
+PC_FAST = [
+    "test_rules.py",
+    "test_movement.py",
+    "test_examples.py",
+    "test_examples_melee.py",
+    "test_options.py",
+    "test_mutants.py",
+]
+CH = "tests/cry_havoc/"
+CH_FAST = ["test_combat.py", "test_fire.py", "test_movement.py", "test_retreat.py", "test_more_rules.py",
+           "test_tables.py", "test_mutants.py"]  # fmt: skip
+GAMES = {"": ("hordes_heroes", HH), "pc": ("proconsul", PC), "ch": ("cry_havoc", CH)}
+"""Prefix -> (package under games/, test folder); the fast test files of each module are in TESTS."""
+for _name in ("tables", "fire", "melee", "movement", "geometry", "retreat", "group_move", "activation"):
+    TESTS[f"pc:{_name}"] = PC_FAST
+for _name in ("tables", "combat", "fire", "movement", "retreat", "geometry", "effects", "board"):
+    TESTS[f"ch:{_name}"] = CH_FAST
+TESTS["ch:tables"] = ["test_tables.py", "test_mutants.py"]  # the tables alone: the other files are slow
+
+
+NO_TESTS = 33
+"""mutmut's exit code for a mutant no selected test runs: it survives (nothing pins that code)."""
+
+
+def _split(module: str) -> tuple[str, str, str]:
+    """(games package, test folder, module file stem) of a name like "crt" or "pc:fire"."""
+    prefix, _, stem = module.rpartition(":")
+    package, folder = GAMES[prefix]
+    return package, folder, stem
+
+
 def score(module: str) -> tuple[int, int]:
-    meta = ROOT / "mutants" / "games" / "hordes_heroes" / f"{module}.py.meta"
+    package, _, stem = _split(module)
+    meta = ROOT / "mutants" / "games" / package / f"{stem}.py.meta"
     codes = json.loads(meta.read_text())["exit_code_by_key"].values()
-    done = [c for c in codes if c is not None]
-    return sum(1 for c in done if c != 0), len(done)
+    done = [c for c in codes if c is not None]  # None: not run yet (a run stopped part-way scores what it ran)
+    return sum(1 for c in done if c not in (0, NO_TESTS)), len(done)
 
 
 def main(module: str, only_score: bool) -> int:
@@ -42,16 +76,20 @@ def main(module: str, only_score: bool) -> int:
     if not only_score:
         pyproject = ROOT / "pyproject.toml"
         saved = pyproject.read_text()
-        tests = ", ".join(f'"{HH}{t}"' for t in TESTS[module])
+        package, folder, stem = _split(module)
+        files = [folder + t for t in TESTS[module] if (ROOT / folder / t).exists()]
+        tests = ", ".join(f'"{t}"' for t in files)
         section = (
-            f'[tool.mutmut]\nsource_paths = ["games/"]\nonly_mutate = ["games/hordes_heroes/{module}.py"]\n'
+            f'[tool.mutmut]\nsource_paths = ["games/"]\nonly_mutate = ["games/{package}/{stem}.py"]\n'
             f'also_copy = ["campaign/", "tests/", "templates/", "pyproject.toml"]\n'
-            f"pytest_add_cli_args_test_selection = [{tests}]\n\n"
+            f'pytest_add_cli_args = ["-n", "0"]\n'
+            f'pytest_add_cli_args_test_selection = [{tests}, "-m", "not slow"]\n\n'
         )
         try:
             pyproject.write_text(re.sub(r"\[tool\.mutmut\]\n.*?\n\n(?=\[)", section, saved, flags=re.S))
             shutil.rmtree(ROOT / "mutants", ignore_errors=True)
-            subprocess.run([str(ROOT / ".venv" / "bin" / "mutmut"), "run"], cwd=ROOT, check=False)
+            mutmut = str(ROOT / ".venv" / "bin" / "mutmut")
+            subprocess.run([mutmut, "run", "--max-children", "1"], cwd=ROOT, check=False)  # a shared 2-core machine
         finally:
             pyproject.write_text(saved)
     killed, total = score(module)

@@ -36,6 +36,8 @@ import longgame  # noqa: E402  (beside this file)
 
 GOALS = {
     "replay_vs_raw_fold": "<= 20",
+    "pc_replay_vs_raw_fold": "<= 20 (Proconsul demo battle)",
+    "ch_replay_vs_raw_fold": "<= 20 (Cry Havoc demo raid)",
     "show_100k_vs_1k": "<= 1.5",
     "status_100k_vs_1k": "<= 1.5",
     "start_vs_import_click": "<= 2.5",
@@ -133,12 +135,12 @@ def campaign_exe() -> str:
 # --- the measurements -----------------------------------------------------------------------
 
 
-def bench_replay(sizes: Sizes) -> Pair:
-    """Cold replay of the recorded battle through the engine vs raw read + json + fold of its rows."""
+def bench_replay(sizes: Sizes, ruleset: str = "hordes-heroes") -> Pair:
+    """Cold replay of the recorded demo battle of `ruleset` through the engine vs raw read + json + fold of its rows."""
     from campaign.eventlog import open_store
     from campaign.replay import state_at
 
-    db = longgame.recorded_battle()
+    db = longgame.recorded_battle(ruleset=ruleset)
     store = open_store(db, readonly=True)
 
     def raw() -> None:
@@ -376,6 +378,10 @@ def main() -> int:
         tmp = Path(tmpdir)
         if "replay_vs_raw_fold" in wanted:
             results["replay_vs_raw_fold"] = bench_replay(sizes)
+        if "pc_replay_vs_raw_fold" in wanted:
+            results["pc_replay_vs_raw_fold"] = bench_replay(sizes, "proconsul")
+        if "ch_replay_vs_raw_fold" in wanted:
+            results["ch_replay_vs_raw_fold"] = bench_replay(sizes, "cry-havoc")
         if wanted & {"show_100k_vs_1k", "status_100k_vs_1k", "start_vs_import_click", "help_vs_import_click"}:
             results.update(bench_reads(sizes, tmp, exe))
         if "accept_vs_raw_commit" in wanted:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import enum
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -14,9 +15,114 @@ from campaign.eventlog import Event, EventStore
 from campaign.events import parse_game_ref
 from campaign.replay import ReplayError, expected_ending, state_at
 from campaign.ruleset import find
-from campaign.service import Campaign, audit_dice_problems
+
+if TYPE_CHECKING:
+    from campaign.service import Campaign
 
 BUNDLE_FORMAT = 2
+
+
+class DiceStatus(enum.Enum):
+    """What the dice check says of one die (the `status` of campaign/verify_dice.py's rows)."""
+
+    OK = "ok"
+    OLD_BINDING = "ok (old binding)"
+    MANUAL = "manual"
+    UNREVEALED = "unrevealed"
+    PENDING = "pending"
+    BAD = "BAD"
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRow:
+    """One die of a game as the audit sees it: where it was logged, what it showed, whether it re-derives."""
+
+    stream: str
+    seq: int
+    sides: int
+    value: int
+    purpose: str
+    status: DiceStatus
+    detail: str = ""
+    """Why a BAD die is bad (`derives 4`, ...); empty otherwise."""
+    seed_no: int | None = None
+    """The seed it rolled on (fair dice only)."""
+
+    @classmethod
+    def from_json(cls, row: dict[str, Any]) -> DiceRow:
+        """Read a row of campaign/verify_dice.py (plain data: that checker ships on its own)."""
+        text = str(row.get("status", DiceStatus.PENDING.value))
+        status, detail = (DiceStatus.BAD, text[5:]) if text.startswith("BAD: ") else (DiceStatus(text), "")
+        seed = row.get("seed_no")
+        return cls(row["stream"], row["seq"], row["sides"], row["value"], row["purpose"], status, detail, seed)
+
+    @property
+    def status_text(self) -> str:
+        """The status as the stand-alone checker writes it (`ok`, `BAD: derives 4`, ...)."""
+        return f"BAD: {self.detail}" if self.status is DiceStatus.BAD else self.status.value
+
+    @property
+    def re_derived(self) -> bool:
+        return self.status in (DiceStatus.OK, DiceStatus.OLD_BINDING)
+
+    def as_json(self) -> dict[str, Any]:
+        """The same object, key for key, as the stand-alone checker's row."""
+        out: dict[str, Any] = {
+            "stream": self.stream,
+            "seq": self.seq,
+            "sides": self.sides,
+            "value": self.value,
+            "purpose": self.purpose,
+        }
+        if self.seed_no is not None:
+            out["seed_no"] = self.seed_no
+        out["status"] = self.status_text
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class DiceAudit:
+    """`campaign audit dice`: every die of one game, and the dice rules it breaks."""
+
+    rows: tuple[DiceRow, ...]
+    problems: tuple[str, ...]
+
+    def counts(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for row in self.rows:
+            out[row.status.value] = out.get(row.status.value, 0) + 1
+        return out
+
+    def as_json(self) -> dict[str, Any]:
+        return {"dice": [r.as_json() for r in self.rows], "problems": list(self.problems)}
+
+    def lines(self) -> list[str]:
+        out = [f"{r.seq:>6}  d{r.sides:<3} {r.value:>3}  {r.status_text:11} {r.purpose}" for r in self.rows]
+        out.append("; ".join(f"{k}: {v}" for k, v in sorted(self.counts().items())) or "no dice rolled yet")
+        return out + [f"FAIL {problem}" for problem in self.problems]
+
+
+def audit_dice(store: EventStore, stream: str) -> list[DiceRow]:
+    """Every die of a game: re-derived from its revealed seed and its resolution's inputs; one row each.
+
+    The rules are those of campaign/verify_dice.py (the standard-library checker players run);
+    `audit_dice_problems` gives the broken rules themselves.
+    """
+    return audit_dice_problems(store, stream)[0]
+
+
+def audit_dice_problems(store: EventStore, stream: str) -> tuple[list[DiceRow], list[str]]:
+    """(rows, problems) of the dice check of one game stream."""
+    from campaign import verify_dice
+
+    rows, problems = verify_dice.check_dice(ev.as_json() for ev in store.read(stream=stream))
+    return [DiceRow.from_json(r) for r in rows], problems
+
+
+def dice_audit(store: EventStore, stream: str) -> DiceAudit:
+    """The dice check of one game stream as one result."""
+    rows, problems = audit_dice_problems(store, stream)
+    return DiceAudit(tuple(rows), tuple(problems))
 
 
 @dataclass
@@ -85,8 +191,8 @@ def _verify_game(camp: Campaign, stream: str, report: AuditReport) -> None:
     info: dict[str, Any] = {}
     report.games[stream] = info
     rows, problems = audit_dice_problems(camp.store, stream)
-    unrevealed = sum(r["status"] == "unrevealed" for r in rows)
-    old = sum(r["status"].endswith("(old binding)") for r in rows)
+    unrevealed = sum(r.status is DiceStatus.UNREVEALED for r in rows)
+    old = sum(r.status is DiceStatus.OLD_BINDING for r in rows)
     info["dice"] = {"total": len(rows), "bad": len(problems), "unrevealed": unrevealed, "old_binding": old}
     for problem in problems:
         report.fail(problem)
@@ -202,6 +308,32 @@ class ShadowRow:
     narrative_differs: bool
     narrative_now: list[str]
     note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ShadowReport:
+    """`campaign audit shadow`: how many resolutions were replayed, and those that would differ."""
+
+    checked: int
+    rows: tuple[ShadowRow, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"checked": self.checked, "differences": [asdict(r) for r in self.rows]}
+
+    def lines(self) -> list[str]:
+        out: list[str] = []
+        for r in self.rows:
+            what = " and ".join(w for w, d in (("board", r.board_differs), ("narrative", r.narrative_differs)) if d)
+            out.append(f"event {r.resolution_seq} (turn {r.turn}, {r.phase}; input {r.input_seq}): {what} would differ")
+            out += [f"    {r.note}"] if r.note else []
+            out += [f"    now: {line}" for line in r.narrative_now]
+        return out + [f"{self.checked} resolutions replayed; {len(self.rows)} would differ"]
+
+
+def shadow_report(camp: Campaign, game: str) -> ShadowReport:
+    """`shadow_replay` as one result."""
+    checked, rows = shadow_replay(camp, game)
+    return ShadowReport(checked, tuple(rows))
 
 
 def shadow_replay(camp: Campaign, game: str) -> tuple[int, list[ShadowRow]]:

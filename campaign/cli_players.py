@@ -1,7 +1,7 @@
 """`campaign orders check` and `campaign legal`: what a player may learn before committing.
 
 Both only read the campaign (it is opened read-only): a check files nothing and rolls no real
-die. Registered by campaign/cli.py. A user mistake exits 1 with a plain message.
+die. Registered by campaign/cli/__init__.py. A user mistake exits 1 with a plain message.
 """
 
 from __future__ import annotations

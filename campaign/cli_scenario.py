@@ -1,6 +1,6 @@
 """`campaign scenario check` and `campaign hex`: checking a scenario file, and finding hexes on a map.
 
-Registered on the main command group by campaign/cli.py. Like every command, a user mistake
+Registered on the main command group by campaign/cli/__init__.py. Like every command, a user mistake
 exits 1 with a plain message, never a traceback.
 """
 

@@ -1,6 +1,6 @@
 """What every `campaign` command shares: the settings, the per-invocation context, plain errors.
 
-Kept apart from the commands so that command modules (campaign/cli.py, campaign/cli_scenario.py)
+Kept apart from the commands so that command modules (campaign/cli/cmd_*.py, campaign/cli_*.py)
 import it without importing each other.
 """
 
@@ -54,7 +54,7 @@ def _friendly(fn: F) -> F:
             where = f" {exc.filename}" if exc.filename else ""
             raise click.ClickException(f"cannot use{where}: {exc.strerror or exc}") from None
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper  # type: ignore[return-value]  # functools.wraps keeps fn's signature
 
 
 class Ctx:
@@ -73,9 +73,17 @@ class Ctx:
         return MailSettings(outbox=outbox, sender=self.mail_from or DEFAULT_SENDER, referee=self.referee)
 
     def after_change(self, camp: Campaign) -> None:
-        """Queue digests for whatever changed (the embedded default: a Maildir outbox, no server)."""
+        """Bring map campaigns up to date (their new battles, their finished ones: docs/campaigns.md), then
+        queue digests for whatever changed (the embedded default: a Maildir outbox, no server)."""
         from campaign.mailflow import dispatch
+        from campaign.service import UserError
+        from campaign.strategic.service import sync
 
+        try:
+            for line in sync(camp, Path(self.db).resolve().parent):
+                click.echo(line, err=True)
+        except UserError as exc:  # a battle that cannot be set up: say so; what was asked for is already done
+            click.echo(f"warning: the map campaign could not be brought up to date: {exc}", err=True)
         dispatch(camp, self.mail_settings())
 
     def campaign(self, *, create: bool = False, readonly: bool = False) -> Campaign:

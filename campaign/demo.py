@@ -29,7 +29,7 @@ from pathlib import Path
 
 from campaign.eventlog import open_store
 from campaign.mail.ledger import Unchecked
-from campaign.mailflow import MailSettings, ingest
+from campaign.mailflow import MailOutcome, MailSettings, ingest
 from campaign.ruleset import RequestKind, Ruleset, UnknownRuleset, find
 from campaign.service import Campaign
 
@@ -144,7 +144,7 @@ def run_demo(
     _clear(out, force)
     clock = SimClock()
     store = open_store(out / "campaign.db", create=True)
-    store.clock = clock  # type: ignore[method-assign]
+    store.clock = clock
     camp = Campaign(store, seeds=demo_seeds(seed))
     camp.init("demo")
     players = PLAYERS[: len(sides_order)]
@@ -227,7 +227,7 @@ def _play_by_mail(
             mails_in += 1
         clock.advance(47)
         results = ingest(camp, str(inbox_dir), settings)
-        refused = [r for r in results if r.outcome == "refused"]
+        refused = [r for r in results if r.outcome is MailOutcome.REFUSED]
         if refused:
             raise DemoError(
                 f"a computer player's orders were refused ({', '.join(refused[0].codes)}):\n{refused[0].reply}"

@@ -13,6 +13,7 @@ from typing import Any
 from campaign.eventlog import Event
 from campaign.events import EventType
 from campaign.replay import GameState, apply_event, state_at, voided_seqs
+from campaign.ruleset import RequestKind
 from campaign.service import Campaign
 
 
@@ -85,6 +86,8 @@ class Digest:
     """Every terrain feature the picture draws, in words (a text board may not show them all)."""
     arrows: list[str] = field(default_factory=list)
     """The picture's arrows of what happened last, in words, for the reader's side."""
+    sheet: str = ""
+    """The file name of the HTML order sheet attached to this digest ('' when none is)."""
 
     @property
     def subject(self) -> str:
@@ -94,7 +97,7 @@ class Digest:
         head = f"[game {self.game}] turn {self.turn}" + (f", {self.side}" if self.side else "")
         must = [t for t in self.todo if not t.get("optional")]
         if must:
-            what = "your decision" if must[0]["kind"] == "decision" else "your orders"
+            what = "your decision" if must[0]["kind"] == RequestKind.DECISION.value else "your orders"
             due = must[0].get("due")
             return f"{head}: {what}" + (f" by {short_time(due, self.tz)}" if due else "")
         return f"{head}: {_without_turn(self.phase, self.turn)}"
@@ -314,6 +317,9 @@ def board_picture(gs: GameState, side: str | None, title: str) -> Drawn:
         return _PICTURES[key]
     pic = gs.ruleset.picture(gs.state, side, title=title)
     drawn: Drawn = (None, None, [], [])
+    own = gs.ruleset.picture_svg(gs.state, side, title) if pic is None else None
+    if own is not None:  # a ruleset that draws itself (the campaign map)
+        drawn = (own, _png_of(own), [], [])
     if pic is not None:
         from campaign.boardnotes import arrow_lines, feature_lines
         from campaign.picture import BoardPicture
@@ -363,11 +369,13 @@ def _deadlines(camp: Campaign, gs: GameState) -> dict[str, str]:
 def deadline_change_text(p: Mapping[str, Any]) -> str:
     """A referee's deadline change in words, for digests and the archive."""
     why = f": {p['reason']}" if p.get("reason") else ""
-    action = p["action"]
-    if action == "set":
+    from campaign.deadlines import DeadlineAction
+
+    action = DeadlineAction(p["action"])
+    if action is DeadlineAction.SET:
         return f"The referee set the deadline to {p['hours']} hours per phase{why}."
-    if action == "extend":
+    if action is DeadlineAction.EXTEND:
         return f"The referee extended the current deadline by {p['hours']} hours{why}."
-    if action == "pause":
+    if action is DeadlineAction.PAUSE:
         return f"The referee paused the deadline clock{why}."
     return f"The referee restarted the deadline clock; the time paused is added to the deadline{why}."

@@ -258,7 +258,7 @@ def seal(
             "prev_hash": prev,
         }
         h = event_hash(rec)
-        out.append(Event(hash=h, **rec))  # type: ignore[arg-type]
+        out.append(Event(hash=h, **rec))  # type: ignore[arg-type]  # rec holds exactly Event's other fields
         prev = h
     return out
 
@@ -377,7 +377,7 @@ class MemoryStore(EventStore):
         self._inbox: dict[str, InboxRow] = {}
         self._snapshots: dict[tuple[str, int], tuple[str, Snapshot]] = {}
 
-    def append(self, events, expected=None, *, engine="", at=None, secrets=None, inbox=None):  # type: ignore[no-untyped-def]
+    def append(self, events, expected=None, *, engine="", at=None, secrets=None, inbox=None):  # type: ignore[no-untyped-def]  # EventStore.append's signature
         if inbox is not None and inbox.message_id in self._inbox:
             old = self._inbox[inbox.message_id]
             raise DuplicateMessage(old.message_id, old.content, old.outcome)
@@ -395,7 +395,7 @@ class MemoryStore(EventStore):
         self._secrets.update(secrets or {})
         return sealed
 
-    def read(self, stream=None, after=0, upto=None):  # type: ignore[no-untyped-def]
+    def read(self, stream: str | None = None, after: int = 0, upto: int | None = None) -> Iterator[Event]:
         for ev in self._events[after:]:
             if upto is not None and ev.seq > upto:
                 break
@@ -567,7 +567,7 @@ class SqliteStore(EventStore):
             self.conn.execute("ROLLBACK")
             raise
 
-    def append(self, events, expected=None, *, engine="", at=None, secrets=None, inbox=None):  # type: ignore[no-untyped-def]
+    def append(self, events, expected=None, *, engine="", at=None, secrets=None, inbox=None):  # type: ignore[no-untyped-def]  # EventStore.append's signature
         if not events and not secrets and inbox is None:
             return []
         if self.readonly:
@@ -670,7 +670,7 @@ class SqliteStore(EventStore):
         row = self.conn.execute("SELECT MAX(version) FROM events WHERE stream = ?", (stream,)).fetchone()
         return int(row[0] or 0)
 
-    def read(self, stream=None, after=0, upto=None):  # type: ignore[no-untyped-def]
+    def read(self, stream: str | None = None, after: int = 0, upto: int | None = None) -> Iterator[Event]:
         sql = f"SELECT {_COLUMNS} FROM events WHERE seq > ?"
         args: list[Any] = [after]
         if stream is not None and after > 0:

@@ -71,6 +71,8 @@ class EventType(StrEnum):
     """The referee handed a side of a running game to another player (with a reason)."""
     DEADLINE_CHANGED = "DeadlineChanged"
     """The referee set, extended, paused or resumed a game's deadline (with a reason)."""
+    BATTLE_LINKED = "BattleLinked"
+    """A map campaign created a battle game (campaign stream): campaign game, turn, region, battle game, rosters."""
     """A digest covering a game up to some event was queued for a player (the mail stream)."""
 
 

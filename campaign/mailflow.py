@@ -14,6 +14,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -44,14 +45,22 @@ class MailSettings:
     """What mail without a trusted verdict gets; None: the campaign's setting, else refuse."""
 
 
+class MailOutcome(StrEnum):
+    """What became of one inbound message."""
+
+    ACCEPTED = "accepted"
+    REFUSED = "refused"
+    DUPLICATE = "duplicate"
+    """Seen before with the same content: its reply was sent again."""
+
+
 @dataclass
 class MailResult:
     """What became of one inbound message."""
 
     message_id: str
     sender: str
-    outcome: str
-    """accepted, refused or duplicate."""
+    outcome: MailOutcome
     game: int | None = None
     codes: list[str] = field(default_factory=list)
     reply: str = ""
@@ -61,6 +70,20 @@ class MailResult:
     unanswered: str = ""
     """Why no reply was sent ('' when one was)."""
     raw_sha256: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        """One line of `campaign mail ingest --json`."""
+        return {
+            "message_id": self.message_id,
+            "sender": self.sender,
+            "outcome": self.outcome.value,
+            "game": self.game,
+            "codes": self.codes,
+            "seq": self.seq,
+            "replied_to": self.replied_to,
+            "unanswered": self.unanswered,
+            "raw_sha256": self.raw_sha256,
+        }
 
 
 def content_hash(raw: bytes) -> str:
@@ -138,7 +161,12 @@ def _seen_before(camp: Campaign, inb: _Inbound, row: InboxRow) -> MailResult:
         if to:
             _queue_reply(camp, inb.settings, mail, to, outcome["subject"], outcome["reply"])
         return MailResult(
-            mail.message_id, mail.sender, "duplicate", outcome.get("game"), reply=outcome["reply"], replied_to=to
+            mail.message_id,
+            mail.sender,
+            MailOutcome.DUPLICATE,
+            outcome.get("game"),
+            reply=outcome["reply"],
+            replied_to=to,
         )
     refusal = Refusal(
         [
@@ -166,7 +194,8 @@ def _act(camp: Campaign, inb: _Inbound) -> MailResult:
     what = "your orders were checked (nothing filed)" if plan.check else "your mail was accepted"
     subject = f"Game {gs.number}: {what}"
     to, unanswered = _reply_target(camp, inb, player)
-    outcome = {"result": "accepted", "game": gs.number, "player": player, "subject": subject, "reply": reply}
+    accepted = MailOutcome.ACCEPTED.value
+    outcome = {"result": accepted, "game": gs.number, "player": player, "subject": subject, "reply": reply}
     outcome["reply_to"] = to
     expected = {gs.stream: gs.version}
     if any(e.stream == CAMPAIGN_STREAM for e in plan.events):
@@ -190,7 +219,7 @@ def _act(camp: Campaign, inb: _Inbound) -> MailResult:
     return MailResult(
         mail.message_id,
         mail.sender,
-        "accepted",
+        MailOutcome.ACCEPTED,
         gs.number,
         reply=reply,
         seq=sealed[0].seq if sealed else None,
@@ -439,6 +468,15 @@ def _plan(camp: Campaign, gs: GameState, player: str, env: Any, inb: _Inbound) -
         refusal = Refusal(errors, gs.number)
         refusal.legal = legal
         raise refusal
+    _add_answers(camp, gs, player, env, plan)
+    return plan
+
+
+def _add_answers(camp: Campaign, gs: GameState, player: str, env: Any, plan: _Plan) -> None:
+    """The read-only answers the mail asked for (HISTORY, CHECK, UNITS, LEGAL, STATUS, MAP); a mail that
+    asks for nothing at all is refused."""
+    from campaign.mail.envelope import CommandKind
+
     if env.has(CommandKind.HISTORY):
         plan.extras.append(_history(camp, gs))
     plan.extras += _read_only(camp, gs, player, env)
@@ -459,7 +497,6 @@ def _plan(camp: Campaign, gs: GameState, player: str, env: Any, inb: _Inbound) -
             ],
             gs.number,
         )
-    return plan
 
 
 def _preview(gs: GameState, events: list[NewEvent]) -> GameState:
@@ -520,7 +557,8 @@ def _refuse(camp: Campaign, inb: _Inbound, refusal: Refusal, *, record_inbox: bo
     subject = f"Game {refusal.game}: your mail was refused" if refusal.game else "Your mail to the referee was refused"
     codes = sorted({e.code for e in refusal.errors})
     to, unanswered = _reply_target(camp, inb, player, refusal.silent)
-    outcome = {"result": "refused", "game": refusal.game, "subject": subject, "reply": reply, "reply_to": to}
+    refused = MailOutcome.REFUSED.value
+    outcome = {"result": refused, "game": refusal.game, "subject": subject, "reply": reply, "reply_to": to}
     record = {**inb.provenance(), "codes": codes, "game": refusal.game, "reply_to": to, "unanswered": unanswered}
     if player:
         record["player"] = player
@@ -548,7 +586,7 @@ def _refuse(camp: Campaign, inb: _Inbound, refusal: Refusal, *, record_inbox: bo
     return MailResult(
         mail.message_id,
         mail.sender,
-        "refused",
+        MailOutcome.REFUSED,
         refusal.game,
         codes,
         reply,
@@ -680,6 +718,7 @@ def dispatch(camp: Campaign, settings: MailSettings) -> list[str]:
     """Queue a digest for every player (and the referee) with news since their last one."""
     from campaign.digest import build_digest
     from campaign.mail.outbox import FileAttachment, InlineImage, OutgoingMail, build_message, queue_message
+    from campaign.sheet import digest_sheet
     from campaign.templating import render
 
     marks = _digest_marks(camp)
@@ -709,10 +748,12 @@ def dispatch(camp: Campaign, settings: MailSettings) -> list[str]:
             if not news:
                 continue
             d = build_digest(camp, number, who if who != "referee" else "referee", since, upto_seq=upto)
+            sheet = digest_sheet(camp, d, settings.sender)
             text = render("digest.txt.j2", d=d)
             images = (InlineImage("board", d.png),) if d.png else ()
             html = render("digest.html.j2", d=d, board_cid="board")
             attachments = (FileAttachment("board.svg", d.svg.encode("utf-8"), "image/svg+xml"),) if d.svg else ()
+            attachments += sheet
             msg = build_message(
                 OutgoingMail(
                     sender=settings.sender,
@@ -747,7 +788,7 @@ def _concerns(ev: Any, sides: dict[str, str], who: str, side: str | None) -> boo
     if side is None:
         return True
     if ev.type == EventType.PRESS_SENT:
-        return ev.payload["to"] in ("all", side) or ev.payload["from"] == side
+        return bool(ev.payload["to"] in ("all", side) or ev.payload["from"] == side)
     if ev.type in (EventType.REMINDER_SENT, EventType.DECISION_REQUESTED):
-        return ev.payload["side"] == side
+        return bool(ev.payload["side"] == side)
     return True

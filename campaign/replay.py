@@ -8,16 +8,18 @@ the state it produced, so a replay under a changed engine cannot silently give a
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from campaign import canonical
+from campaign import eventdata as ed
 from campaign.deadlines import apply_deadline_change
 from campaign.dice import DiceMode, RecordedDice, RecordedRoll
 from campaign.eventlog import Event, EventStore, upcast
 from campaign.events import INPUTS_FIELD, RESUMED_FROM_FIELD, EventType
 from campaign.ruleset import AcceptedOrders, Resolution, Ruleset, ScenarioSource, find
+from campaign.sealed import reveal_problem
 
 SNAPSHOT_EVERY = 200
 """Write a snapshot after this many events of a stream (and at every turn end)."""
@@ -81,7 +83,7 @@ class GameState:
     """The side whose resignation is the last thing on file (its GameEnded follows)."""
 
     def decision_answers(self) -> dict[tuple[str, str], str]:
-        return {tuple(k.split("|", 1)): v for k, v in self.answers.items()}  # type: ignore[misc]
+        return {tuple(k.split("|", 1)): v for k, v in self.answers.items()}  # type: ignore[misc]  # split("|", 1) of a side|key gives two parts
 
     @property
     def number(self) -> int:
@@ -206,77 +208,167 @@ def apply_event(
     except that a voided die still uses up its roll number, so a correction can never re-roll it.
     With `light`, only the core's bookkeeping is folded and the rules engine is not called (the
     ruleset state then comes from a snapshot checked against the log). With `check`, every fact
-    the engine derived is compared with what the event holds.
+    the engine derived is compared with what the event holds. Each event type has its own apply
+    function (`_APPLY`); a type that is unknown, or that does not belong in a game, fails loudly.
     """
     ev = upcast(ev)
-    p = ev.payload
-    kind = ev.type
+    data = _typed(ev)
     if gs is not None and ev.seq in voided:
-        if kind == EventType.DICE_ROLLED and p["mode"] == DiceMode.FAIR.value and p["seed_no"] == gs.seed_no:
-            gs.next_n = max(gs.next_n, p["n"] + 1)
+        if isinstance(data, ed.DiceRolled) and data.mode == DiceMode.FAIR.value and data.seed_no == gs.seed_no:
+            gs.next_n = max(gs.next_n, (data.n or 0) + 1)
         gs.voided.add(ev.seq)
         gs.version, gs.seq, gs.head_hash = ev.version, ev.seq, ev.hash
         return gs
-    if kind == EventType.GAME_CREATED:
+    if isinstance(data, ed.GameCreated):
         gs = _created(ev, light)
     elif gs is None:
-        raise ReplayError(f"event seq {ev.seq} ({kind}) comes before the game was created")
-    elif kind == EventType.SEED_COMMITTED:
-        gs.seed_no = p["seed_no"]
-        gs.next_n = 1
-        gs.commitments[p["seed_no"]] = p["commitment"]
-    elif kind == EventType.SEED_REVEALED:
-        gs.revealed[p["seed_no"]] = p["seed"]
-    elif kind == EventType.ORDERS_SUBMITTED and not light:
-        orders = AcceptedOrders(side=p["side"], key=p["key"], data=p["data"], canonical=p["canonical"])
-        gs.state = gs.ruleset.apply_orders(gs.state, orders)
-    elif kind == EventType.ORDERS_WITHDRAWN and not light:
-        gs.state = gs.ruleset.withdraw_orders(gs.state, p["side"], p["key"])
-    elif kind == EventType.DICE_ENTERED:
-        gs.manual_pool.extend(p["values"])
-    elif kind == EventType.DICE_CLEARED:
-        gs.manual_pool.clear()
-    elif kind == EventType.DICE_ROLLED:
-        gs.pending_dice.append(RecordedRoll(ev.seq, p["sides"], p["value"], p["purpose"]))
-        if p["mode"] == DiceMode.FAIR.value:
-            gs.next_n = max(gs.next_n, p["n"] + 1)
-        elif gs.manual_pool:
-            gs.manual_pool.pop(0)
-    elif kind == EventType.PHASE_RESOLVED:
-        if not light:
-            _resolve_recorded(gs, ev, check, precomputed)
-        gs.last_resolution_seq = ev.seq
-        gs.pending_dice = []
-        gs.resigned = None
-        _open_phase(gs, ev)
-    elif kind == EventType.GAME_ENDED:
-        if check and not light:
-            _check_ending(gs, ev)
-        gs.ended = dict(p)
-    elif kind == EventType.RESIGNED:
-        gs.resigned = p["side"]
-    elif kind == EventType.DECISION_REQUESTED:
-        _asked(gs, ev, check and not light)
-    elif kind == EventType.DECISION_MADE:
-        gs.answers[f"{p['side']}|{p['key']}"] = p["answer"]
-    elif kind == EventType.WAIT_SET:
-        (gs.waits.add if p["on"] else gs.waits.discard)(p["side"])
-    elif kind == EventType.REMINDER_SENT:
-        gs.reminded.add(p["side"])
-    elif kind == EventType.DEADLINE_PASSED:
-        gs.waits.clear()
-    elif kind == EventType.EVENTS_VOIDED:
-        _open_phase(gs, ev)
-    elif kind == EventType.DEADLINE_CHANGED:
-        apply_deadline_change(gs, p, ev.at)
-    elif kind == EventType.SIDE_REPLACED:
-        gs.sides[p["side"]] = p["new"]
-    elif kind == EventType.PRESS_SENT:
-        gs.press.append({"seq": ev.seq, "at": ev.at, **p})
+        raise ReplayError(f"event seq {ev.seq} ({ev.type}) comes before the game was created")
+    else:
+        apply = _APPLY.get(type(data))
+        if apply is None:
+            raise ReplayError(f"event seq {ev.seq} ({ev.type}) does not belong in a game's stream ({ev.stream})")
+        apply(gs, data, ev, _Fold(check, precomputed, light))
     gs.version = ev.version
     gs.seq = ev.seq
     gs.head_hash = ev.hash
     return gs
+
+
+def _typed(ev: Event) -> ed.EventData:
+    """The typed payload of an already upcast event; a broken or unknown one is a ReplayError naming it."""
+    try:
+        return ed.data_class(ev.type).from_payload(ev.payload, where=f"event seq {ev.seq}")
+    except ed.EventDataError as exc:
+        raise ReplayError(f"event seq {ev.seq}: {exc}") from exc
+
+
+@dataclass(frozen=True, slots=True)
+class _Fold:
+    """How an event is folded: `check` derived facts, a `precomputed` resolution, `light` (no engine)."""
+
+    check: bool
+    precomputed: Resolution | None
+    light: bool
+
+
+def _seed_committed(gs: GameState, d: ed.SeedCommitted, ev: Event, f: _Fold) -> None:
+    gs.seed_no = d.seed_no
+    gs.next_n = 1
+    gs.commitments[d.seed_no] = d.commitment
+
+
+def _seed_revealed(gs: GameState, d: ed.SeedRevealed, ev: Event, f: _Fold) -> None:
+    gs.revealed[d.seed_no] = d.seed
+
+
+def _orders_submitted(gs: GameState, d: ed.OrdersSubmitted, ev: Event, f: _Fold) -> None:
+    if f.check and not f.light and (problem := reveal_problem(ev.payload)) is not None:
+        raise ReplayError(f"event seq {ev.seq} ({ev.type}): {problem}")
+    if not f.light:
+        orders = AcceptedOrders(side=d.side, key=d.key, data=d.data, canonical=d.canonical)
+        gs.state = gs.ruleset.apply_orders(gs.state, orders)
+
+
+def _orders_withdrawn(gs: GameState, d: ed.OrdersWithdrawn, ev: Event, f: _Fold) -> None:
+    if not f.light:
+        gs.state = gs.ruleset.withdraw_orders(gs.state, d.side, d.key)
+
+
+def _dice_entered(gs: GameState, d: ed.DiceEntered, ev: Event, f: _Fold) -> None:
+    gs.manual_pool.extend(d.values)
+
+
+def _dice_cleared(gs: GameState, d: ed.DiceCleared, ev: Event, f: _Fold) -> None:
+    gs.manual_pool.clear()
+
+
+def _dice_rolled(gs: GameState, d: ed.DiceRolled, ev: Event, f: _Fold) -> None:
+    gs.pending_dice.append(RecordedRoll(ev.seq, d.sides, d.value, d.purpose))
+    if d.mode == DiceMode.FAIR.value:
+        if d.n is None:
+            raise ReplayError(f"event seq {ev.seq} ({ev.type}): a fair die without its roll number n")
+        gs.next_n = max(gs.next_n, d.n + 1)
+    elif gs.manual_pool:
+        gs.manual_pool.pop(0)
+
+
+def _phase_resolved(gs: GameState, d: ed.PhaseResolved, ev: Event, f: _Fold) -> None:
+    if not f.light:
+        _resolve_recorded(gs, ev, f.check, f.precomputed)
+    gs.last_resolution_seq = ev.seq
+    gs.pending_dice = []
+    gs.resigned = None
+    _open_phase(gs, ev)
+
+
+def _game_ended(gs: GameState, d: ed.GameEnded, ev: Event, f: _Fold) -> None:
+    if f.check and not f.light:
+        _check_ending(gs, ev)
+    gs.ended = dict(ev.payload)
+
+
+def _resigned(gs: GameState, d: ed.Resigned, ev: Event, f: _Fold) -> None:
+    gs.resigned = d.side
+
+
+def _decision_requested(gs: GameState, d: ed.DecisionRequested, ev: Event, f: _Fold) -> None:
+    _asked(gs, ev, f.check and not f.light)
+
+
+def _decision_made(gs: GameState, d: ed.DecisionMade, ev: Event, f: _Fold) -> None:
+    gs.answers[f"{d.side}|{d.key}"] = d.answer
+
+
+def _wait_set(gs: GameState, d: ed.WaitSet, ev: Event, f: _Fold) -> None:
+    (gs.waits.add if d.on else gs.waits.discard)(d.side)
+
+
+def _reminder_sent(gs: GameState, d: ed.ReminderSent, ev: Event, f: _Fold) -> None:
+    gs.reminded.add(d.side)
+
+
+def _deadline_passed(gs: GameState, d: ed.DeadlinePassed, ev: Event, f: _Fold) -> None:
+    gs.waits.clear()
+
+
+def _events_voided(gs: GameState, d: ed.EventsVoided, ev: Event, f: _Fold) -> None:
+    _open_phase(gs, ev)
+
+
+def _deadline_changed(gs: GameState, d: ed.DeadlineChanged, ev: Event, f: _Fold) -> None:
+    apply_deadline_change(gs, ev.payload, ev.at)
+
+
+def _side_replaced(gs: GameState, d: ed.SideReplaced, ev: Event, f: _Fold) -> None:
+    gs.sides[d.side] = d.new
+
+
+def _press_sent(gs: GameState, d: ed.PressSent, ev: Event, f: _Fold) -> None:
+    gs.press.append({"seq": ev.seq, "at": ev.at, **ev.payload})
+
+
+_APPLY: dict[type[ed.EventData], Callable[[GameState, Any, Event, _Fold], None]] = {
+    ed.SeedCommitted: _seed_committed,
+    ed.SeedRevealed: _seed_revealed,
+    ed.OrdersSubmitted: _orders_submitted,
+    ed.OrdersWithdrawn: _orders_withdrawn,
+    ed.DiceEntered: _dice_entered,
+    ed.DiceCleared: _dice_cleared,
+    ed.DiceRolled: _dice_rolled,
+    ed.PhaseResolved: _phase_resolved,
+    ed.GameEnded: _game_ended,
+    ed.Resigned: _resigned,
+    ed.DecisionRequested: _decision_requested,
+    ed.DecisionMade: _decision_made,
+    ed.WaitSet: _wait_set,
+    ed.ReminderSent: _reminder_sent,
+    ed.DeadlinePassed: _deadline_passed,
+    ed.EventsVoided: _events_voided,
+    ed.DeadlineChanged: _deadline_changed,
+    ed.SideReplaced: _side_replaced,
+    ed.PressSent: _press_sent,
+}
+"""One apply function per event type of a game's stream (GameCreated starts the state: `_created`)."""
 
 
 def _created(ev: Event, light: bool) -> GameState:
@@ -465,7 +557,6 @@ _LASTING = frozenset(
 """Event types whose effect on the core's bookkeeping outlasts a resolution. Every other type
 either only feeds the rules engine (whose state the snapshot holds) or only touches the current
 phase, which the resolution a snapshot is bound to closes (see `_open_phase`)."""
-
 
 
 def _light_prefix(store: EventStore, stream: str, snap_seq: int, voided: set[int]) -> GameState | None:

@@ -99,6 +99,9 @@ class ScenarioInfo:
     sides: tuple[str, ...]
     description: str = ""
 
+    def as_json(self) -> dict[str, Any]:
+        return {"name": self.name, "title": self.title, "sides": list(self.sides), "description": self.description}
+
 
 @dataclass(frozen=True, slots=True)
 class ScenarioSource:
@@ -232,6 +235,14 @@ class Ruleset(ABC):
         """Shipped scenario files that cannot be read (`scenarios` leaves them out); default none."""
         return []
 
+    def new_game_options(self, options: Mapping[str, JSON]) -> Mapping[str, JSON]:
+        """The options a NEW game records in its GameCreated event (default: as given).
+
+        An engine whose rules changed adds its current rules version here, so games recorded before
+        the change (whose options lack it) replay with the old behaviour and new games get the new one.
+        """
+        return options
+
     # concrete helpers over the methods above: the core calls these, engines need not override them
     def setup_from(self, source: ScenarioSource, options: Mapping[str, JSON]) -> State:
         """A fresh game from a shipped scenario or a file's text (what GameCreated recorded)."""
@@ -292,6 +303,10 @@ class Ruleset(ABC):
 
     def picture(self, state: State, side: str | None = None, title: str = "") -> BoardPicture | TablePicture | None:
         """The board as a picture for campaign.render (a hex board or a measured table), or None."""
+        return None
+
+    def picture_svg(self, state: State, side: str | None = None, title: str = "") -> str | None:
+        """An SVG the ruleset draws itself, when it has no board `picture` (a campaign map); or None."""
         return None
 
     def legal_options(self, state: State, side: str) -> LegalOptions:
@@ -374,10 +389,43 @@ def register(ruleset: Ruleset) -> Ruleset:
 def _load_ref(ref: str) -> Ruleset:
     module, _, attr = ref.partition(":")
     obj = getattr(importlib.import_module(module), attr or "RULESET")
-    return obj() if isinstance(obj, type) else obj
+    ruleset: Ruleset = obj() if isinstance(obj, type) else obj
+    return ruleset
 
 
 _cache: tuple[tuple[str, int], dict[str, Ruleset]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetEntry:
+    """One installed rule system as `campaign rulesets` lists it, with the shipped files it skipped."""
+
+    name: str
+    title: str
+    version: str
+    aliases: tuple[str, ...]
+    scenarios: tuple[ScenarioInfo, ...]
+    broken: tuple[str, ...]
+
+    @classmethod
+    def of(cls, rs: Ruleset) -> RulesetEntry:
+        broken = tuple(str(p) for p in rs.scenario_problems())  # files that cannot be read: named, left out
+        return cls(rs.name, rs.title, rs.version, tuple(rs.aliases), tuple(rs.scenarios()), broken)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "version": self.version,
+            "aliases": list(self.aliases),
+            "scenarios": [s.as_json() for s in self.scenarios],
+            "broken": list(self.broken),
+        }
+
+    def lines(self) -> list[str]:
+        aliases = f" (also {', '.join(self.aliases)})" if self.aliases else ""
+        out = [f"{self.name} {self.version}: {self.title}{aliases}"]
+        return out + [f"  {s.name:24} {s.title}  [sides: {', '.join(s.sides)}]" for s in self.scenarios]
 
 
 def installed() -> dict[str, Ruleset]:
@@ -433,7 +481,7 @@ def _find_own(key: str) -> Ruleset | None:
     for ep in eps:
         if ep.group == ENTRY_POINT_GROUP and ep.name.lower().replace("_", "-") == key:
             obj = ep.load()
-            rs = obj() if isinstance(obj, type) else obj
+            rs: Ruleset | None = obj() if isinstance(obj, type) else obj
             if rs is not None and rs.name.lower().replace("_", "-") == key:
                 _own[key] = rs
                 return rs

@@ -9,19 +9,60 @@ has sent its input, or the phase was resolved), all of them are revealed togethe
 The one question the core asks, wherever it shows an input (archive pages, digests, status, the
 board views), is :func:`input_visible`.
 
-Known limit: the event's own hash (on its archive page, and as the next event's `prev_hash` and the
-chain head digests carry) stays public. A sealed input with few possible values (a group name) could
-be guessed by hashing each candidate record; TODO: a per-input salt in the payload, revealed with it.
+The event's own hash (on its archive page, as the next event's `prev_hash`, and the chain head
+digests carry) stays public, and a sealed input has few possible values (a group name): anyone could
+hash each candidate record and compare. So a sealed input carries a random `salt` (from `secrets`: it
+decides nothing in the game) hidden with the orders, and a public `commitment`, the SHA-256 of the
+salt and the canonical text (:func:`commitment`). Without the salt no candidate hashes to the event;
+once revealed, salt and text must give the commitment (:func:`reveal_problem`, checked by replay and
+the dice audit). Logs written before salts existed have neither field and replay as they were.
 """
 
 from __future__ import annotations
 
+import hashlib
+import secrets
+from collections.abc import Mapping
 from typing import Any
 
 from campaign.ruleset import Ruleset
 
 SEALED_TEXT = "(sealed: shown once every side's sealed orders for this phase are in)"
 """What a reader who may not see a sealed input is shown in its place."""
+
+SALT_BYTES = 16
+"""128 random bits per sealed input: far more than anyone can try."""
+
+
+def commitment(salt: str, canonical_text: str) -> str:
+    """The public commitment to a sealed input: SHA-256 of ``salt``, a newline, the canonical text."""
+    return hashlib.sha256(f"{salt}\n{canonical_text}".encode()).hexdigest()
+
+
+def seal_fields(canonical_text: str) -> dict[str, str]:
+    """The payload fields a sealed input adds: a fresh random salt and the commitment it makes."""
+    salt = secrets.token_hex(SALT_BYTES)
+    return {"salt": salt, "commitment": commitment(salt, canonical_text)}
+
+
+def sealed_extra(ruleset: Ruleset, state: Any, key: str, canonical_text: str) -> dict[str, str]:
+    """The salt and commitment for orders filed under `key` at `state` when that key is sealed, else nothing."""
+    return seal_fields(canonical_text) if key in open_sealed_keys(ruleset, state) else {}
+
+
+def reveal_problem(payload: Mapping[str, Any]) -> str | None:
+    """Why a revealed sealed input does not prove its commitment, or None when it does.
+
+    An input without a salt (not sealed, or logged before salts existed) has nothing to prove.
+    """
+    if "salt" not in payload and "commitment" not in payload:
+        return None
+    salt, text, promised = payload.get("salt"), payload.get("canonical"), payload.get("commitment")
+    if not isinstance(salt, str) or not isinstance(text, str) or not isinstance(promised, str):
+        return "a sealed input needs its salt, its canonical text and its commitment"
+    if commitment(salt, text) != promised:
+        return "the revealed orders and salt do not give the commitment sealed with them"
+    return None
 
 
 def open_sealed_keys(ruleset: Ruleset, state: Any) -> frozenset[str]:

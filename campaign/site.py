@@ -13,6 +13,8 @@ The URL scheme (every link relative, so `file://` works and the folder can be mo
     game-N/event-SEQ.html         one page per event of the game (SEQ is the log's global seq)
     game-N/board-turn-T.svg       the board picture at the end of turn T (when the ruleset draws one)
     game-N/board-event-SEQ.svg    the board picture after resolution SEQ (resolutions only)
+    game-N/orders-game-N-turn-T-SIDE.html   a running game's order sheet for each side asked for orders
+                                  now whose view hides nothing from the public board (campaign/sheet/)
 
 Event pages show the text board after every event, and a picture only after resolutions: the
 board changes there (orders only file intentions), and it keeps the site small.
@@ -29,6 +31,7 @@ private press between two sides. Players' email addresses are never shown.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -38,13 +41,14 @@ from typing import Any
 
 from campaign import canonical
 from campaign import dice as dicemod
+from campaign.audit import DiceStatus, audit_dice
 from campaign.digest import DiceLine, Notice, ResolutionStory
 from campaign.digest import _note as digest_note
 from campaign.eventlog import Event, upcast
 from campaign.events import CAMPAIGN_STREAM, EventType, parse_game_ref
 from campaign.replay import GameState, apply_event
 from campaign.sealed import SEALED_TEXT, input_visible
-from campaign.service import Campaign, UserError, audit_dice
+from campaign.service import Campaign, UserError
 from campaign.templating import render, templates_dir
 
 STATIC_FILES = ("site.css", "site.js")
@@ -176,6 +180,8 @@ class TurnPage:
     seeds: list[SeedRow] = field(default_factory=list)
     current: bool = False
     """The turn a running game is in: its board is "so far", not "at the end"."""
+    sheets: list[tuple[str, str]] = field(default_factory=list)
+    """(side, file) of the order sheets written beside a running game's current turn (issue 22)."""
 
     @property
     def href(self) -> str:
@@ -242,7 +248,7 @@ class GameSite:
         return self.ended.get("winner") or "nobody (a draw)"
 
 
-_SEALED_FIELDS = frozenset({"data", "canonical", "orders_hash"})
+_SEALED_FIELDS = frozenset({"data", "canonical", "orders_hash", "salt"})
 """Payload fields of a sealed OrdersSubmitted that say what was ordered (hidden until revealed)."""
 
 # --- the walk --------------------------------------------------------------------------------
@@ -293,7 +299,7 @@ def _summary(ev: Event, gs: GameState, notice: Notice | None) -> str:
     if kind == EventType.DICE_CLEARED:
         return f"Entered dice cleared by the referee ({' '.join(str(v) for v in p['values'])}): {p['reason']}"
     if kind == EventType.DICE_ROLLED:
-        how = f"seed {p['seed_no']}, roll {p['n']}" if p["mode"] == "fair" else "manual"
+        how = f"seed {p['seed_no']}, roll {p['n']}" if p["mode"] == dicemod.DiceMode.FAIR.value else "manual"
         return f"d{p['sides']} rolled {p['value']} ({how}): {p['purpose']}"
     if kind == EventType.PHASE_RESOLVED:
         return f"Resolved turn {p['turn']}, {p['phase']} ({p['dice']} dice)"
@@ -392,6 +398,7 @@ class _GameWalk:
             self._close_turn(gs.turn)
         if gs.ended is None:
             self.turns[max(self.turns)].current = True
+            self._sheets(self.turns[max(self.turns)])
         self._seal_rows()
         self._count_dice()
         return self._site()
@@ -504,11 +511,32 @@ class _GameWalk:
         finished = gs.turn > t or gs.ended is not None
         page.board_svg = self._picture(f"board-turn-{t}.svg", f"end of turn {t}" if finished else f"turn {t} so far")
 
+    def _sheets(self, page: TurnPage) -> None:
+        """The order sheet of each side asked for orders now, beside the turn's page, when that side's
+        view shows nothing the public board hides (an archive is read by every player)."""
+        from email.utils import parseaddr
+
+        from campaign.mailflow import DEFAULT_SENDER
+        from campaign.sheet import sheet_filename, sheet_for
+
+        gs = self._state
+        address = parseaddr(os.environ.get("CAMPAIGN_FROM") or DEFAULT_SENDER)[1]
+        public = gs.ruleset.render_text(gs.state, None)
+        for side in sorted({r.side for r in self.camp.awaiting(gs) if r.kind.value == "orders" and not r.optional}):
+            if side in gs.sides and gs.ruleset.render_text(gs.state, side) == public:
+                name = sheet_filename(gs, side)
+                self.out.text(f"{self.folder}/{name}", sheet_for(gs, gs.sides[side], side, address))
+                page.sheets.append((side, name))
+
     def _picture(self, name: str, when: str) -> str | None:
         """Write the ruleset's picture of the board now as SVG; its file name, or None if it draws none."""
         gs = self._state
         pic = gs.ruleset.picture(gs.state, None, title=f"Game {self.number}: {self.scenario_title}, {when}")
         if pic is None:
+            own = gs.ruleset.picture_svg(gs.state, None, f"Game {self.number}: {self.scenario_title}, {when}")
+            if own is not None:  # a ruleset that draws itself (the campaign map)
+                self.out.text(f"{self.folder}/{name}", own)
+                return name
             return None
         from campaign.render import render_svg
 
@@ -518,10 +546,10 @@ class _GameWalk:
     def _count_dice(self) -> None:
         """Per seed: how many dice rolled on it and how many re-derive from it (the audit's check)."""
         for audit in audit_dice(self.camp.store, self.stream):
-            seed = self.seeds.get(audit.get("seed_no", -1))
+            seed = self.seeds.get(audit.seed_no if audit.seed_no is not None else -1)
             if seed is not None:
                 seed.rolls += 1
-                seed.derived_ok += audit["status"] == "ok"
+                seed.derived_ok += audit.status is DiceStatus.OK
         for s in sorted(self.seeds.values(), key=lambda s: s.seed_no):
             if s.turn in self.turns:
                 self.turns[s.turn].seeds.append(s)
@@ -665,7 +693,11 @@ def write_site(
     for name in sorted(camp.players()):
         plays = [(g, side) for g in built for side, who in g.sides.items() if who == name]
         players.append({"name": name, "plays": plays})
-    out.text("index.html", render("site/index.html.j2", **common, root="", games=built, players=players))
+    from campaign.strategic.site import write_campaign_pages  # map campaigns' own pages (docs/campaigns.md)
+
+    campaigns = write_campaign_pages(camp, root, common)
+    out.text("index.html", render("site/index.html.j2", **common, root="", games=built, players=players,
+                                  campaigns=campaigns))
     for name in STATIC_FILES:
         out.bytes(name, (templates_dir() / "site" / name).read_bytes())
     index = (root / "index.html").resolve()

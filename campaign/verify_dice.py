@@ -38,6 +38,14 @@ def sha256_hex(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def sealed_reveal_ok(p: dict[str, Any]) -> bool:
+    """A sealed input (one with a salt or commitment) proves its commitment: SHA-256 of salt, newline,
+    canonical text (campaign.sealed.commitment). Inputs without either field have nothing to prove."""
+    if "salt" not in p and "commitment" not in p:
+        return True
+    return sha256_hex(f"{p.get('salt')}\n{p.get('canonical')}".encode()) == p.get("commitment")
+
+
 def event_hash(event: dict[str, Any]) -> str:
     """SHA-256 of the stored record (every field but `hash`; the payload as stored, never upcast)."""
     return sha256_hex(canonical({k: v for k, v in event.items() if k != "hash"}))
@@ -389,6 +397,8 @@ def on_event(game: Game, e: dict[str, Any]) -> None:
             game.bad(e["seq"], f"next_n {p.get('next_n')} is not the next unused roll number on seed {game.seed_no}")
     elif kind == "OrdersSubmitted" and sha256_hex(str(p.get("canonical")).encode("utf-8")) != p.get("orders_hash"):
         game.bad(e["seq"], "orders_hash is not the SHA-256 of the canonical orders text")
+    elif kind == "OrdersSubmitted" and not sealed_reveal_ok(p):
+        game.bad(e["seq"], "the revealed sealed orders and salt do not give the commitment sealed with them")
     elif kind == "EventsVoided":
         on_void(game, e, p)
     elif kind == "GameEnded":

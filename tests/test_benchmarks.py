@@ -12,6 +12,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = [
     "replay_vs_raw_fold",
+    "pc_replay_vs_raw_fold",
+    "ch_replay_vs_raw_fold",
     "show_100k_vs_1k",
     "status_100k_vs_1k",
     "start_vs_import_click",

@@ -191,3 +191,22 @@ def test_cli_tick_void_wait_withdraw_and_password(timed: Campaign, db_path, monk
     assert "new password for alice: " in run("referee", "password", "alice").stdout
     assert run("referee", "void", "1", "99999", "--reason", "x").exit_code == 1
     assert run("tick", "--now", "yesterday").exit_code == 1
+
+
+def test_a_wait_held_phase_with_all_orders_in_resolves_at_the_deadline(timed: Campaign) -> None:
+    """WAIT holds a phase only until its deadline: with every order in, the tick at the deadline ends the wait
+    (a WaitSet off by the deadline, in the record) and resolves the phase; replay agrees."""
+    camp = timed
+    camp.set_wait(1, "alice")
+    camp.submit_orders(1, "alice", "advance 1")
+    camp.submit_orders(1, "bob", "advance 1")
+    early = camp.tick("2026-01-06T12:00:00Z")
+    assert early == [], early
+    report = camp.tick("2026-01-07T12:00:00Z")
+    assert {"game": 1, "action": "wait ended at the deadline", "sides": ["blue"]} in report
+    assert {"game": 1, "action": "resolved", "resolutions": 1} in report
+    gs = camp.load(1)
+    assert gs.turn == 2 and not gs.waits
+    ended = [e for e in camp.store.read(stream="game:1") if e.type == "WaitSet" and e.actor == "deadline"]
+    assert [e.payload["side"] for e in ended] == ["blue"]
+    assert state_at(camp.store, "game:1", use_snapshots=False).state == gs.state

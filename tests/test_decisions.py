@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from campaign.audit import DiceStatus
 from campaign.deadlines import Schedule
 from campaign.dice import DiceMode
 from campaign.mail.ledger import Unchecked
@@ -91,7 +92,7 @@ def test_fair_dice_resolve_again_on_the_same_inputs_and_re_derive(monkeypatch: p
                 camp.submit_orders(gs.number, who, "advance 1")
     assert asked is not None, "no 1 was rolled in 40 turns"
     rows = audit_dice(camp.store, gs.stream)
-    assert rows and all(r["status"] in ("ok", "unrevealed") for r in rows), rows
+    assert rows and all(r.status in (DiceStatus.OK, DiceStatus.UNREVEALED) for r in rows), rows
 
 
 def test_an_unanswered_decision_gets_its_default_at_the_deadline(

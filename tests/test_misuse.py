@@ -132,8 +132,26 @@ CASES: dict[str, list[list[str]]] = {
         ["1", "--units", "--format", "png"],
         ["1", "--units", "--side", "green"],
     ],
+    "sheet": [
+        ["99", "--player", "alice"],
+        ["1", "--player", "nobody"],
+        ["1", "--player", "alice", "--side", "red"],
+        ["1", "--player", "alice", "-o", "{db}"],
+        ["1", "--player", "alice", "-o", "{tmp}/no/dir/x.html"],
+        ["1", "--player", "alice", "--json"],
+        ["1"],
+    ],
     "site": [["{db}"], ["-o", "{db}"], ["a", "-o", "b"], []],
     "status": [["99"], ["nope"]],
+    "standings": [],
+    "strategic sync": [],
+    "strategic result": [
+        ["99", "--region", "ford", "--winner", "north", "--reason", "club night"],
+        ["abc", "--region", "ford", "--winner", "north", "--reason", "club night"],
+        ["1", "--region", "ford", "--winner", "north", "--reason", "club night"],
+        ["1", "--region", "ford", "--winner", "north", "--reason", "x", "--loss", "N1-2"],
+    ],
+    "strategic map": [["99", "-o", "{tmp}/m.png"], ["1", "-o", "{tmp}/m.png"]],
     "tick": [["--now", "yesterday"]],
 }
 """Misuse cases per command, on a campaign with one running toy game (game 1) and players alice, bob."""

@@ -132,7 +132,7 @@ def test_game_list_names_a_finished_game_without_replaying_it(tmp_path: Path, mo
     """`game list` reads a finished game's ending from the log by index; only running games are loaded."""
     from click.testing import CliRunner
 
-    import campaign.service as service
+    import campaign.service.base as service  # where Campaign.load replays
     from campaign.cli import main
 
     db = tmp_path / "c.db"

@@ -1,9 +1,10 @@
-"""Size limits for the rules packages (house style): no function over 80 lines, no module over 800 lines in
-games/, and no `type: ignore` without a reason on the same line. Checked with ast, so a growing function
+"""Size limits (house style): no function over 80 lines, no module over 800 lines in games/ and campaign/,
+and no `type: ignore` without a reason on the same line. Checked with ast, so a growing function
 fails here before review.
 
 The few places still over a limit are listed below with their size when listed: they may only shrink (a
-ratchet); take an entry off once it is under the limit. TODO(issue 10): split them by sub-job, empty the lists.
+ratchet); take an entry off once it is under the limit. campaign/ has none. TODO(issue 10): split the games/ ones by
+sub-job, empty the lists.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import re
 from tests.conftest import ROOT
 
 GAMES = ROOT / "games"
+CORE = ROOT / "campaign"
 MAX_FUNCTION = 80
 MAX_MODULE = 800
 
@@ -42,7 +44,7 @@ def functions(tree: ast.AST, prefix: str = "") -> list[tuple[str, int]]:
 
 def sizes() -> tuple[dict[str, int], dict[str, int]]:
     long_functions, long_modules = {}, {}
-    for path in sorted(GAMES.rglob("*.py")):
+    for path in [*sorted(GAMES.rglob("*.py")), *sorted(CORE.rglob("*.py"))]:
         rel = path.relative_to(ROOT).as_posix()
         text = path.read_text(encoding="utf-8")
         lines = len(text.splitlines())
@@ -54,14 +56,14 @@ def sizes() -> tuple[dict[str, int], dict[str, int]]:
     return long_functions, long_modules
 
 
-def test_no_function_in_games_is_over_80_lines():
+def test_no_function_in_games_or_campaign_is_over_80_lines():
     long_functions, _ = sizes()
     new = {k: v for k, v in long_functions.items() if k not in KNOWN_LONG_FUNCTIONS}
     grown = {k: v for k, v in long_functions.items() if k in KNOWN_LONG_FUNCTIONS and v > KNOWN_LONG_FUNCTIONS[k]}
     assert not new and not grown, f"functions over {MAX_FUNCTION} lines: {new or grown}"
 
 
-def test_no_module_in_games_is_over_800_lines():
+def test_no_module_in_games_or_campaign_is_over_800_lines():
     _, long_modules = sizes()
     new = {k: v for k, v in long_modules.items() if v > KNOWN_LONG_MODULES.get(k, MAX_MODULE)}
     assert not new, f"modules over {MAX_MODULE} lines: {new}"
@@ -70,11 +72,11 @@ def test_no_module_in_games_is_over_800_lines():
 BARE_IGNORE = re.compile(r"#\s*type:\s*ignore(\[[^\]]*\])?\s*$")
 
 
-def test_type_ignores_in_games_give_a_reason():
+def test_type_ignores_in_games_and_campaign_give_a_reason():
     """A `# type: ignore[...]` is followed on its line by `# why`."""
     bare = [
         f"{p.relative_to(ROOT)}:{n}"
-        for p in sorted(GAMES.rglob("*.py"))
+        for p in [*sorted(GAMES.rglob("*.py")), *sorted(CORE.rglob("*.py"))]
         for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), start=1)
         if BARE_IGNORE.search(line)
     ]

@@ -1,4 +1,4 @@
-"""The core type-checks: mypy on campaign/ finds nothing (house style: type hints everywhere)."""
+"""The core type-checks: mypy --strict on campaign/ finds nothing (house style: type hints everywhere)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,18 @@ import sys
 from tests.conftest import ROOT
 
 
-def test_mypy_finds_no_errors_in_the_core() -> None:
+def test_mypy_strict_finds_no_errors_in_the_core() -> None:
     run = subprocess.run(
-        [sys.executable, "-m", "mypy", "--no-error-summary", "--cache-dir", str(ROOT / ".mypy_cache" / "core"), "campaign"],
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--no-error-summary",
+            "--cache-dir",
+            str(ROOT / ".mypy_cache" / "core"),
+            "campaign",
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -31,10 +31,11 @@ class PlannedRoll:
 
 
 class RecordingDice:
-    """A DiceSource for dry runs: notes every die asked for and answers the lowest face.
+    """A DiceSource for dry runs: notes every die asked for and answers the faces in turn (1, 2, 3...).
 
     Decisions are answered with their default. Nothing is drawn from a seed and nothing is
-    stored, so a check reveals no real die.
+    stored, so a check reveals no real die. The faces go round rather than always being the
+    lowest, so a roll-off that re-rolls ties comes to an end.
     """
 
     def __init__(self) -> None:
@@ -47,7 +48,7 @@ class RecordingDice:
 
     def roll(self, sides: int, purpose: str) -> int:
         self._rolls.append(PlannedRoll(sides, purpose))
-        return 1
+        return (len(self._rolls) - 1) % sides + 1
 
     def decide(self, side: str, key: str, question: str, options: tuple[str, ...], default: str) -> str:
         self.decisions.append(f"{side} would be asked: {question} ({' / '.join(options)}; default {default})")

@@ -117,7 +117,7 @@ class LegalOptions:
         for u in self.units:
             if wanted is not None and u.unit not in wanted:
                 continue
-            lines = [f"{u.unit} {u.name} at {u.where}"]
+            lines = [f"{u.unit} {u.name}{_place(u.where)}"]
             lines += [f"  {o.order}" + (f"   ({o.detail})" if o.detail else "") for o in u.options]
             lines += [f"  note: {n}" for n in u.notes]
             if not u.options:
@@ -125,3 +125,10 @@ class LegalOptions:
             blocks.append("\n".join(lines))
         head = [f"{self.side}, {self.phase}"] + [f"note: {n}" for n in self.notes]
         return "\n\n".join(["\n".join(head), *blocks])
+
+
+def _place(where: str) -> str:
+    """' at 0405' for a place on the board; ' (not deployed)' for a state that is no place."""
+    if not where:
+        return ""
+    return f" at {where}" if any(ch.isdigit() for ch in where) else f" ({where})"

@@ -50,6 +50,7 @@ from email import policy
 from email.message import EmailMessage
 from email.parser import BytesHeaderParser
 from email.utils import format_datetime, getaddresses
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -363,6 +364,15 @@ class SendReport:
     cleaned: tuple[str, ...] = ()
     """Leftover files removed from tmp/."""
 
+    def as_json(self) -> dict[str, Any]:
+        """`campaign mail send --json`."""
+        return {
+            "sent": len(self.sent),
+            "failed": [str(f) for f in self.failed if not f.permanent],
+            "failed_for_good": [{"message_id": f.message_id, "error": f.error} for f in self.dead],
+            "maybe_delivered_twice": list(self.maybe_twice),
+        }
+
     @property
     def ok(self) -> bool:
         """True when nothing is left queued by this run."""
@@ -499,7 +509,7 @@ def _transact(smtp: smtplib.SMTP, mail_from: str, rcpts: list[str], data: bytes)
             refused[rcpt] = (code, resp)
     if len(refused) == len(rcpts):
         _reset(smtp)
-        raise smtplib.SMTPRecipientsRefused(refused)  # type: ignore[arg-type]
+        raise smtplib.SMTPRecipientsRefused(refused)
     try:
         code, resp = smtp.data(data)
     except (smtplib.SMTPServerDisconnected, OSError) as exc:
@@ -709,12 +719,20 @@ def _left(paths: list[Path], error: str, permanent: bool) -> Iterator[Failed]:
         yield Failed(path.name, message_id, error, permanent)
 
 
+class QueueState(StrEnum):
+    """Where a mail of the outbox is."""
+
+    QUEUED = "queued"
+    SENDING = "sending"
+    """Handed to the server; may have been delivered."""
+    FAILED = "failed"
+
+
 @dataclass(frozen=True, slots=True)
 class QueueEntry:
     """One mail in the outbox, for `campaign mail queue`."""
 
-    state: str
-    """queued, sending (may have been delivered) or failed."""
+    state: QueueState
     file: str
     message_id: str
     to: tuple[str, ...]
@@ -725,7 +743,12 @@ class QueueEntry:
 def outbox_listing(outbox: Path) -> list[QueueEntry]:
     """Every mail queued, in flight or failed, with the server's answer for the failed ones."""
     entries: list[QueueEntry] = []
-    for state, folder in (("queued", outbox / "new"), ("sending", outbox / "sending"), ("failed", outbox / "failed")):
+    folders = (
+        (QueueState.QUEUED, outbox / "new"),
+        (QueueState.SENDING, outbox / "sending"),
+        (QueueState.FAILED, outbox / "failed"),
+    )
+    for state, folder in folders:
         if not folder.is_dir():
             continue
         for name in sorted(os.listdir(folder)):
@@ -747,6 +770,7 @@ __all__ = [
     "InlineImage",
     "OutgoingMail",
     "QueueEntry",
+    "QueueState",
     "SendReport",
     "Sent",
     "build_message",

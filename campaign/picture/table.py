@@ -102,6 +102,10 @@ class PathKind(Enum):
     """A compulsory move (fallback, rout, evade): grey dashed line."""
     PLANNED = "planned"
     """A move being checked (CHECK): dotted line and the resulting footprint as a ghost."""
+    CHARGE = "charge"
+    """A charge (measured games): solid line in the side's colour, head at the contact."""
+    SHOT = "shot"
+    """A shot this phase: firer to target, dash-dot line in the firer's colour, labelled."""
 
 
 @dataclass(frozen=True, slots=True)

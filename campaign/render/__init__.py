@@ -48,7 +48,8 @@ from campaign.picture.styles import (
 )
 from campaign.render.dispatch import render_svg
 from campaign.render.png import RenderError, render_png
-from campaign.render.svg import STATUS_LOOK, BoardLayout, board_layout
+from campaign.render.svg import BoardLayout, board_layout
+from campaign.render.svgbase import STATUS_LOOK
 from campaign.render.typeface import FONT_FAMILY, font_files
 
 __all__ = [

@@ -81,7 +81,32 @@ def _painter(spec: MapSpec, terrain: dict[Hex, HexTerrain]) -> Callable[..., Non
 def demo_picture() -> BoardPicture:
     """A 30 x 20 pointy-top battlefield with every built-in terrain and every unit state."""
     spec = MapSpec(30, 20, Orientation.POINTY, Offset.ODD)
-    p = spec.parse
+    terrain, road, hex_features = _demo_terrain(spec)
+    generals, arrows = _demo_generals_and_arrows(spec)
+    routes = (
+        Route("road", road),
+        Route("track", _chain(spec, "2309", "2606", "2903")),
+        Route("stream", _chain(spec, "0101", "0303", "0403")),
+    )
+    sides = _demo_hexsides(spec)
+    counters = _demo_counters(spec)
+    return BoardPicture(
+        title="Battle of the Ford - turn 4",
+        subtitle="Hordes & Heroes - Romans to move - sample board",
+        map_spec=spec,
+        terrain=tuple(terrain[h] for h in sorted(terrain)),
+        hex_features=hex_features,
+        hexside_features=sides,
+        routes=routes,
+        sides=(ROMANS, BRITONS),
+        counters=counters,
+        generals=generals,
+        arrows=arrows,
+    )
+
+
+def _demo_terrain(spec: MapSpec) -> tuple[dict[Hex, HexTerrain], tuple[Hex, ...], tuple[HexFeature, ...]]:
+    """The demo's terrain by hex, its road, and the ford and bridge on the river."""
     terrain: dict[Hex, HexTerrain] = {}
     put = _painter(spec, terrain)
 
@@ -115,6 +140,12 @@ def demo_picture() -> BoardPicture:
     bridge = next(h for h in road if terrain.get(h, HexTerrain(h, "")).terrain == "river")
     hex_features = (HexFeature(ford, "ford", 0), HexFeature(bridge, "bridge", _direction(bridge, road)))
 
+    return terrain, road, hex_features
+
+
+def _demo_hexsides(spec: MapSpec) -> tuple[HexSideFeature, ...]:
+    """Walls, hedges, a stream, steep slopes and stakes along hex sides."""
+    p = spec.parse
     sides = (
         # walls round the village, with a gate
         HexSideFeature(p("1012"), 2, "wall"),
@@ -150,11 +181,12 @@ def demo_picture() -> BoardPicture:
         HexSideFeature(p("2209"), 3, "road"),
         HexSideFeature(p("2309"), 0, "track"),
     )
-    routes = (
-        Route("road", road),
-        Route("track", _chain(spec, "2309", "2606", "2903")),
-        Route("stream", _chain(spec, "0101", "0303", "0403")),
-    )
+    return sides
+
+
+def _demo_counters(spec: MapSpec) -> tuple[Counter, ...]:
+    """One counter for every unit state the renderer draws."""
+    p = spec.parse
     r, b = ROMANS.key, BRITONS.key
     counters = (
         Counter("Leg I", r, p("1207"), 3, stands=4),
@@ -198,6 +230,13 @@ def demo_picture() -> BoardPicture:
         Counter("Horse", b, p("0716"), 6, stands=4, status=(Status.HOLD_FIRE, Status.STATIC_COMBAT)),
         Counter("Unnamed", b, p("2512"), None, stands=None),
     )
+    return counters
+
+
+def _demo_generals_and_arrows(spec: MapSpec) -> tuple[tuple[General, ...], tuple[Arrow, ...]]:
+    """The generals and one arrow of each kind."""
+    p = spec.parse
+    r, b = ROMANS.key, BRITONS.key
     generals = (
         General("Ag", r, p("1207"), chief=True),
         General("Ce", r, p("0808")),
@@ -216,19 +255,7 @@ def demo_picture() -> BoardPicture:
         Arrow(ArrowKind.RETREAT, _chain(spec, "1306", "1307"), r),
         Arrow(ArrowKind.RETREAT, _chain(spec, "0904", "0905"), b),
     )
-    return BoardPicture(
-        title="Battle of the Ford - turn 4",
-        subtitle="Hordes & Heroes - Romans to move - sample board",
-        map_spec=spec,
-        terrain=tuple(terrain[h] for h in sorted(terrain)),
-        hex_features=hex_features,
-        hexside_features=sides,
-        routes=routes,
-        sides=(ROMANS, BRITONS),
-        counters=counters,
-        generals=generals,
-        arrows=arrows,
-    )
+    return generals, arrows
 
 
 def _direction(h: Hex, path: tuple[Hex, ...]) -> int:

@@ -195,8 +195,9 @@ class _Legend:
 class _Renderer:
     """Draws one picture; a throwaway object so helpers share the geometry and lookups."""
 
-    def __init__(self, p: BoardPicture) -> None:
+    def __init__(self, p: BoardPicture, hex_ids: bool = False) -> None:
         self.p = p
+        self.hex_ids = hex_ids
         self.s = p.hex_size
         self.g = _Geometry(p.map_spec, p.hex_size)
         self.sides: dict[str, Side] = {side.key: side for side in p.sides}
@@ -295,6 +296,7 @@ class _Renderer:
             *self.counters(),
             *self.generals(),
             *self.arrows(),
+            *self.hex_targets(),
             "</g>",
         ]
         if legend:
@@ -374,6 +376,17 @@ class _Renderer:
             f'<path class="grid" d="{d}" fill="none" stroke="#000000" stroke-opacity="0.32"'
             f' stroke-width="{_n(0.03 * self.s)}" stroke-linejoin="round"/>'
         ]
+
+    def hex_targets(self) -> list[str]:
+        """Opt-in (the order sheet): one transparent outline per hex, named by its label, on top of
+        everything, so a page script can find a clicked hex. Off by default: digests stay as they were."""
+        if not self.hex_ids:
+            return []
+        out = ['<g class="hex-targets" fill="#ffffff" fill-opacity="0">']
+        for h in self.p.map_spec.hexes():
+            out.append(f'<path data-hex="{_esc(self.p.map_spec.label(h))}" d="{_poly(self.g.corners(h))}"/>')
+        out.append("</g>")
+        return out
 
     def border(self) -> list[str]:
         segs = []
@@ -746,9 +759,10 @@ class _Renderer:
 # --- public ---------------------------------------------------------------------------------------
 
 
-def render_svg(picture: BoardPicture) -> str:
-    """The picture as a standalone SVG document (UTF-8 text, ends with a newline)."""
-    return _Renderer(picture).document()
+def render_svg(picture: BoardPicture, *, hex_ids: bool = False) -> str:
+    """The picture as a standalone SVG document (UTF-8 text, ends with a newline); `hex_ids` adds a
+    top layer of transparent hexes carrying `data-hex` labels (for the order sheet only)."""
+    return _Renderer(picture, hex_ids).document()
 
 
 def board_layout(picture: BoardPicture) -> BoardLayout:

@@ -66,15 +66,30 @@ def _rect(x: float, y: float, w: float, h: float, r: float, paint: str) -> str:
 
 def _pattern(style: TerrainStyle, pid: str, s: float) -> str:
     """An SVG <pattern> tile: the terrain colour with the pattern drawn in the style's ink."""
-    ink = style.ink
-    w = h = 0.5 * s
-    transform = ""
-    body: list[str] = []
+    tile = _natural_tile(style.pattern, style.ink, s) or _drawn_tile(style.pattern, style.ink, s)
+    w, h, transform, body = tile or (0.5 * s, 0.5 * s, "", [])
+    return (
+        f'<pattern id="{pid}" patternUnits="userSpaceOnUse" width="{_n(w)}" height="{_n(h)}"{transform}>'
+        f"{''.join(body)}</pattern>"
+    )
+
+
+def _liner(ink: str, s: float) -> Callable[..., str]:
+    """A straight stroke in `ink`, its width a fraction of the hex size `s`."""
 
     def line(a: Point, b: Point, width: float, cap: str = "round") -> str:
         return f'<path d="M{_pt(a)} L{_pt(b)}" stroke="{ink}" stroke-width="{_n(width * s)}" stroke-linecap="{cap}"/>'
 
-    match style.pattern:
+    return line
+
+
+def _natural_tile(pattern: Pattern, ink: str, s: float) -> tuple[float, float, str, list[str]] | None:
+    """Tiles drawn from nature: dots, trees, bushes, waves, ripples, tufts (None: not one of them)."""
+    w = h = 0.5 * s
+    transform = ""
+    body: list[str] = []
+    line = _liner(ink, s)
+    match pattern:
         case Pattern.NONE:
             pass
         case Pattern.DOTS:
@@ -110,6 +125,25 @@ def _pattern(style: TerrainStyle, pid: str, s: float) -> str:
             w, h = 0.5 * s, 0.3 * s
             body.append(line((0.08 * w, 0.25 * h), (0.45 * w, 0.25 * h), 0.035))
             body.append(line((0.58 * w, 0.75 * h), (0.95 * w, 0.75 * h), 0.035))
+        case Pattern.TUFTS:
+            w = h = 0.6 * s
+            for fx, fy in ((0.28, 0.42), (0.78, 0.92)):
+                x, y = fx * w, fy * h
+                for dx, dy in ((-0.07, -0.11), (0.0, -0.15), (0.07, -0.11)):
+                    body.append(line((x, y), (x + dx * s, y + dy * s), 0.025))
+                body.append(line((x - 0.12 * s, y + 0.02 * s), (x + 0.12 * s, y + 0.02 * s), 0.025))
+        case _:
+            return None
+    return w, h, transform, body
+
+
+def _drawn_tile(pattern: Pattern, ink: str, s: float) -> tuple[float, float, str, list[str]] | None:
+    """Tiles of lines: hatching, furrows, bricks, planks, hachures, chevrons, panes."""
+    w = h = 0.5 * s
+    transform = ""
+    body: list[str] = []
+    line = _liner(ink, s)
+    match pattern:
         case Pattern.HATCH:
             w = h = 0.2 * s
             transform = ' patternTransform="rotate(45)"'
@@ -119,13 +153,6 @@ def _pattern(style: TerrainStyle, pid: str, s: float) -> str:
             transform = ' patternTransform="rotate(45)"'
             body.append(line((-0.1 * w, h / 2), (1.1 * w, h / 2), 0.035))
             body.append(line((w / 2, -0.1 * h), (w / 2, 1.1 * h), 0.035))
-        case Pattern.TUFTS:
-            w = h = 0.6 * s
-            for fx, fy in ((0.28, 0.42), (0.78, 0.92)):
-                x, y = fx * w, fy * h
-                for dx, dy in ((-0.07, -0.11), (0.0, -0.15), (0.07, -0.11)):
-                    body.append(line((x, y), (x + dx * s, y + dy * s), 0.025))
-                body.append(line((x - 0.12 * s, y + 0.02 * s), (x + 0.12 * s, y + 0.02 * s), 0.025))
         case Pattern.FURROWS:
             w = h = 0.15 * s
             transform = ' patternTransform="rotate(-25)"'
@@ -157,10 +184,9 @@ def _pattern(style: TerrainStyle, pid: str, s: float) -> str:
             w = h = 0.22 * s
             body.append(line((0, 0.02 * s), (w, 0.02 * s), 0.03, "butt"))
             body.append(line((0.02 * s, 0), (0.02 * s, h), 0.03, "butt"))
-    return (
-        f'<pattern id="{pid}" patternUnits="userSpaceOnUse" width="{_n(w)}" height="{_n(h)}"{transform}>'
-        f"{''.join(body)}</pattern>"
-    )
+        case _:
+            return None
+    return w, h, transform, body
 
 
 # --- routes, sides, features ------------------------------------------------------------------

@@ -464,11 +464,19 @@ def _disc_swatch(x: float, y: float) -> list[str]:
     return [_el("circle", cx=x, cy=y, r=6, fill="#777777", stroke=_GOLD, stroke_width=2)]
 
 
-_PATH_DASH = {PathKind.MOVE: "7,4", PathKind.COMPULSORY: "4,3", PathKind.PLANNED: "2,3"}
+_PATH_DASH = {
+    PathKind.MOVE: "7,4",
+    PathKind.COMPULSORY: "4,3",
+    PathKind.PLANNED: "2,3",
+    PathKind.SHOT: "9,3,2,3",
+    PathKind.CHARGE: "none",
+}
 _PATH_LABEL = {
     PathKind.MOVE: "Move this phase",
     PathKind.COMPULSORY: "Compulsory move",
     PathKind.PLANNED: "Planned move (CHECK)",
+    PathKind.SHOT: "Shot this phase",
+    PathKind.CHARGE: "Charge",
 }
 
 

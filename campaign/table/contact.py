@@ -119,7 +119,7 @@ def overlap_along(la: LineString, lb: LineString) -> float:
         return 0.0
     ux, uy = ux / n, uy / n
     ts = sorted((px - x0) * ux + (py - y0) * uy for px, py in lb.coords)
-    return max(0.0, min(n, ts[1]) - max(0.0, ts[0]))
+    return float(max(0.0, min(n, ts[1]) - max(0.0, ts[0])))
 
 
 LEADER_RADIUS = 1.0

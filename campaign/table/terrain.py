@@ -149,7 +149,7 @@ def _depth_reached(ray: LineString, p: Vec, shape: BaseGeometry, depth: float) -
     used = 0.0
     for a, b in spans:
         if used + (b - a) > depth:
-            return a + (depth - used)
+            return float(a + (depth - used))
         used += b - a
     return math.inf
 

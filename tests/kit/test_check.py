@@ -39,3 +39,13 @@ def test_army_status_default_counts_turns() -> None:
     status = RULESET.army_status(state, "red")
     assert status.text().startswith("red: turn 1 of 5 (4 left after this one)")
     assert ("asked for", "orders for turn 1") in status.lines
+
+
+def test_recording_dice_let_a_roll_off_that_re_rolls_ties_end() -> None:
+    """A dry run of a roll-off (each side rolls, ties re-roll) comes to an end: the faces go round."""
+    dice = RecordingDice()
+    for _ in range(100):
+        a, b = dice.roll(6, "rolloff: a"), dice.roll(6, "rolloff: b")
+        if a != b:
+            break
+    assert a != b and len(dice.rolls) == 2

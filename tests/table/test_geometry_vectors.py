@@ -67,7 +67,8 @@ def test_docstring_examples_run(module: object) -> None:
     ],
 )
 def test_WC_TEST_23_zones(p: tuple[int, int], expect: Zone) -> None:
-    """[WC.TEST.23] [WC.GEOM.5] stand at (0,0) facing 90°, w 4, d 2: the six zone cases."""
+    """[WC.TEST.23] [WC.GEOM.5] [WC.FLANK.1] stand at (0,0) facing 90°, w 4, d 2: the six zone cases, every one
+    of the four 90° zones (front, rear, left, right) among them."""
     r = Rect(0.0, 0.0, 90.0, 4.0, 2.0)
     assert zone_of(r, (float(p[0]), float(p[1]))) is expect
 
