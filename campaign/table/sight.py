@@ -139,11 +139,29 @@ def visible(q: SightQuery, ground: Ground) -> bool:
     targets = [p for edge in near_edges(q) for p in sample_segment(*edge)]
     own = footprint(q.observer_footprint or q.observer).union(footprint(q.target))
     cache: dict[frozenset[int], BaseGeometry | None] = {}
+    levels = Levels(ground)
     for o in _observer_points(q):
         for t in targets:
-            if _clear(o, t, q, ground, own, cache):
+            if _clear(o, t, q, ground, own, cache, levels):
                 return True
     return False
+
+
+class Levels:
+    """The ground levels one sight query reads again and again, each worked out once: every
+    blocking stand's level and the level at each sample point [WC.GEOM.16]."""
+
+    def __init__(self, ground: Ground) -> None:
+        self.hills = ground.hills
+        self.stands = tuple(level_at(ground.hills, b.rect.front_mid()) for b in ground.stands)
+        self.polygons = tuple(b.rect.polygon() for b in ground.stands)
+        self._points: dict[Vec, int] = {}
+
+    def at(self, p: Vec) -> int:
+        level = self._points.get(p)
+        if level is None:
+            level = self._points[p] = level_at(self.hills, p)
+        return level
 
 
 def _clear(
@@ -153,9 +171,10 @@ def _clear(
     ground: Ground,
     own: BaseGeometry,
     cache: dict[frozenset[int], BaseGeometry | None],
+    levels: Levels,
 ) -> bool:
     """Is the single sight line ``o``–``t`` unblocked [WC.GEOM.18] steps 3–8?"""
-    lo_o, lo_t = level_at(ground.hills, o), level_at(ground.hills, t)
+    lo_o, lo_t = levels.at(o), levels.at(t)
     hi = max(lo_o, lo_t)
     low_end = None if lo_o == lo_t else (o if lo_o < lo_t else t)
     line = LineString([o, t])
@@ -165,12 +184,12 @@ def _clear(
         return False
     if not _woods_clear(line, hi, low_end, ground, q.flyer):
         return False
-    opaque = _opaque_stands(line, o, hi, low_end, q, ground)
+    opaque = _opaque_stands(line, (lo_o, lo_t), hi, low_end, q, ground, levels)
     if not opaque:
         return True
     key = frozenset(opaque)
     if key not in cache:
-        shapes = [ground.stands[i].rect.polygon() for i in sorted(opaque)]
+        shapes = [levels.polygons[i] for i in sorted(opaque)]
         closed = unary_union(shapes).buffer(GAP_CLOSE_CM, quad_segs=8).buffer(-GAP_CLOSE_CM, quad_segs=8)
         rest = closed.difference(own)
         cache[key] = None if rest.is_empty else rest
@@ -213,21 +232,30 @@ def _woods_clear(line: LineString, hi: int, low_end: Vec | None, ground: Ground,
     return True
 
 
-def _opaque_stands(line: LineString, o: Vec, hi: int, low_end: Vec | None, q: SightQuery, ground: Ground) -> set[int]:
-    """Step 4: which other stands are opaque for this sight line."""
-    low_level = level_at(ground.hills, low_end) if low_end is not None else hi
-    lvl_o = level_at(ground.hills, o)
+def _opaque_stands(
+    line: LineString,
+    ends: tuple[int, int],
+    hi: int,
+    low_end: Vec | None,
+    q: SightQuery,
+    ground: Ground,
+    levels: Levels,
+) -> set[int]:
+    """Step 4: which other stands are opaque for this sight line (``ends``: the levels at the
+    observer's and the target's end)."""
+    lvl_o = ends[0]
+    low_level = min(ends) if low_end is not None else hi
     out: set[int] = set()
     see_over: list[int] = []
     for i, b in enumerate(ground.stands):
-        b_level = level_at(ground.hills, b.rect.front_mid())
-        if b_level < hi and not _dead_space(low_end, low_level, b.rect.polygon(), b_level, q.flyer):
+        b_level = levels.stands[i]
+        if b_level < hi and not _dead_space(low_end, low_level, levels.polygons[i], b_level, q.flyer):
             continue
         if q.cavalry and b.low and b_level <= lvl_o:
             see_over.append(i)
             continue
         out.add(i)
-    crossed = [i for i in see_over if line.intersects(ground.stands[i].rect.polygon())]
+    crossed = [i for i in see_over if line.intersects(levels.polygons[i])]
     if len(crossed) > CAVALRY_SEE_OVER:
         out.update(see_over)
     return out

@@ -18,6 +18,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from shapely import intersects_xy
 from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points, unary_union
@@ -64,8 +65,10 @@ class Hill:
 def level_at(hills: Sequence[Hill], p: Vec) -> int:
     """The highest level of any hill polygon holding ``p`` (boundary included), else 0
     [WC.GEOM.16]."""
-    pt = Point(p)
-    return max((h.level for h in hills if h.shape.intersects(pt)), default=0)
+    if not hills:
+        return 0
+    x, y = p
+    return max((h.level for h in hills if intersects_xy(h.shape, x, y)), default=0)
 
 
 def stand_level(hills: Sequence[Hill], rect: Rect) -> int:
