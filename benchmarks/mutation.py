@@ -40,7 +40,8 @@ PC_FAST = [
 ]
 CH = "tests/cry_havoc/"
 CH_FAST = ["test_combat.py", "test_fire.py", "test_movement.py", "test_retreat.py", "test_more_rules.py",
-           "test_tables.py", "test_mutants.py"]  # fmt: skip
+           "test_tables.py", "test_sequence.py", "test_ransom.py", "test_mutants.py", "test_mutants_combat.py",
+           "test_mutants_fire.py", "test_mutants_movement.py", "test_mutants_retreat.py"]  # fmt: skip
 GAMES = {"": ("hordes_heroes", HH), "pc": ("proconsul", PC), "ch": ("cry_havoc", CH)}
 """Prefix -> (package under games/, test folder); the fast test files of each module are in TESTS."""
 for _name in ("tables", "fire", "melee", "movement", "geometry", "retreat", "group_move", "activation"):

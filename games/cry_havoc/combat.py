@@ -66,7 +66,7 @@ def touching(state: GameState, a: Piece, b: Piece) -> bool:
     return any(state.board.adjacent(x, y) for x in a.hexes for y in b.hexes)
 
 
-def joins_escape(state: GameState, c: Character, cb: Combat) -> bool:
+def joins_escape(c: Character, cb: Combat) -> bool:
     """A prisoner may join his side's attack on a member of his escort, and so escape [CH.RANSOM.10] case 2."""
     return (
         c.ransom is Ransom.PRISONER
@@ -82,7 +82,7 @@ def may_attack(state: GameState, c: Character, used: set[str], cb: Combat | None
     """Refuse an attacker who may not fight now [CH.COMBAT.2] [CH.COMBAT.3] [CH.ODDS.5]."""
     if c.side != state.side:
         raise Illegal("CH.TURN.3", f"{c.id} is not of the phasing side")
-    if cb is not None and joins_escape(state, c, cb):
+    if cb is not None and joins_escape(c, cb):
         return
     if not c.active:
         raise Illegal("CH.COMBAT.2", f"{c.id} cannot fight (dead, captured or gone)")
@@ -96,7 +96,7 @@ def may_attack(state: GameState, c: Character, used: set[str], cb: Combat | None
         raise Illegal("CH.COMBAT.3", f"{c.id} has already attacked this step: one attack per step")
 
 
-def defender_ok(state: GameState, side: str, d: Piece | None, did: str) -> Piece:
+def defender_ok(side: str, d: Piece | None, did: str) -> Piece:
     """Live enemies (not prisoners) and enemy or unowned live animals [CH.COMBAT.10]."""
     if d is None:
         raise Illegal("CH.COMBAT.10", f"there is no character or animal {did}")
@@ -126,7 +126,7 @@ def odds(state: GameState, cb: Combat, used: AbstractSet[str] = frozenset()) -> 
             raise Illegal("CH.COMBAT.2", f"there is no character {aid}")
         may_attack(state, a, set(used), cb)
         atts.append(a)
-    defs = [defender_ok(state, state.side, piece(state, d), d) for d in cb.defenders]
+    defs = [defender_ok(state.side, piece(state, d), d) for d in cb.defenders]
     for a in atts:
         for d in defs:
             if not touching(state, a, d):
@@ -180,10 +180,10 @@ def priority_set(state: GameState, k: Character, reach: frozenset[str] = frozens
     return out
 
 
-def between(state: GameState, k: Character, e: Character) -> set[Hex]:
+def between(k: Character, e: Character) -> set[Hex]:
     """Hexes directly between K and an enemy knight: either LOF candidate of the nearest hexes [CH.COMBAT.13]."""
     a, b = min(((x, y) for x in k.hexes for y in e.hexes), key=lambda p: (p[0].distance(p[1]), p))
-    if a == b or a.distance(b) < 2:
+    if a.distance(b) < 2:  # the same hex or adjacent: nothing between
         return set()
     lof = line_of_fire(a, b)
     return set(lof["L"].hexes) | set(lof["R"].hexes)
@@ -232,7 +232,7 @@ def priority_problem(state: GameState, cb: Combat, reach: dict[str, frozenset[st
         allowed = {e.id for e in s} | set(k.attacked_by)
         if state.config.priority is KnightPriority.REACH:
             for e in s:
-                allowed |= {c.id for h in between(state, k, e) if (c := state.occupant(h)) is not None}
+                allowed |= {c.id for h in between(k, e) if (c := state.occupant(h)) is not None}
         bad = [d for d in cb.defenders if d not in allowed]
         if bad:
             return (

@@ -72,7 +72,7 @@ def check_firer(state: GameState, c: Character, step: Step) -> Weapon:
     return w
 
 
-def target_ok(state: GameState, firer: Character, t: Target) -> None:
+def target_ok(firer: Character, t: Target) -> None:
     """Legal targets: live enemies not captured; live animals not of the firer's side [CH.FIRE.2]."""
     if isinstance(t, Animal):
         if not t.alive or (t.side and t.side == firer.side):
@@ -162,7 +162,7 @@ def hex_cover(state: GameState, firer: Character, a: Hex, b: Hex, cand: Candidat
 
 
 def best_line(
-    state: GameState, firer: Character, w: Weapon, b: Hex, target: Target, want: str = ""
+    state: GameState, firer: Character, w: Weapon, b: Hex, target: Target, want: str
 ) -> tuple[Candidate, Cover, int] | Illegal:
     """The line used: the firer's choice, else a legal one, lighter cover, fewer men, then L [CH.FIRE.4] [CH.PBEM.5]."""
     a = firer.hex
@@ -236,7 +236,7 @@ def aim(state: GameState, firer: Character, step: Step, t: Target, hex_: Hex | N
     [CH.PBEM.4]. The firer's own state never changes the strength [CH.MISSILE.4], and nothing forbids a
     shot at range 1 or next to friends [CH.FIRE.16]."""
     w = check_firer(state, firer, step)
-    target_ok(state, firer, t)
+    target_ok(firer, t)
     hexes = t.hexes
     if hex_ is not None and hex_ not in hexes:
         raise Illegal("CH.FIRE.3", f"{state.board.label(hex_)} is not one of {t.id}'s hexes")
@@ -265,7 +265,8 @@ def aim(state: GameState, firer: Character, step: Step, t: Target, hex_: Hex | N
     if hex_ is not None:
         options = [o for o in options if o[3] == hex_]
     if not options:
-        raise problem or Illegal("CH.FIRE.4", "no line of fire")
+        assert problem is not None  # every hex without an option said why
+        raise problem
     options.sort(key=lambda o: o[:3])
     neg, _, _, h, cand, cover, men = options[0]
     if len(hexes) == 2:

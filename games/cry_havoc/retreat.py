@@ -7,6 +7,7 @@ Paths are enumerated exhaustively (at most 4 steps), so a player or the default 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 from campaign.hexgrid import Hex
 
@@ -66,7 +67,7 @@ def _hex_ok(state: GameState, c: Character, r: Retreat, h: Hex, frm: Hex, mounte
     return not (r.never_adjacent and state.enemies_adjacent([h], c.side))
 
 
-def _exit_ok(state: GameState, c: Character, r: Retreat, frm: Hex, off: Hex) -> bool:
+def _exit_ok(state: GameState, c: Character, r: Retreat, off: Hex) -> bool:
     """A step across a board edge the scenario makes an exit for his side [CH.RETREAT.10]."""
     if state.config.retreat__off_map != "scenario_exit":
         return False
@@ -85,7 +86,7 @@ def foot_paths(state: GameState, c: Character, r: Retreat) -> list[Path]:
     def go(path: list[Hex], seen: set[Hex]) -> None:
         here = path[-1]
         if len(path) - 1 == r.length:
-            if not state.blocked_for_stop(here, c.id):
+            if not state.blocked_for_stop(here):  # never his own hex: the path moves away
                 out.append(Path(tuple(Body(h) for h in path), (), tuple(path[1:])))
             return
         for n in here.neighbours():
@@ -94,7 +95,7 @@ def foot_paths(state: GameState, c: Character, r: Retreat) -> list[Path]:
             if state.config.retreat__must_increase_distance and _dist((n,), r.sources) <= _dist((here,), r.sources):
                 continue
             if not state.board.on_map(n):
-                if _exit_ok(state, c, r, here, n):
+                if _exit_ok(state, c, r, n):
                     out.append(Path(tuple(Body(h) for h in [*path, n]), (), tuple([*path[1:], n]), off_map=True))
                 continue
             if _hex_ok(state, c, r, n, here, False):
@@ -139,17 +140,17 @@ def turns(p: Path) -> int:
     if p.steps or p.turned:
         return sum(1 for s in p.steps if s != "F0") + (1 if p.turned else 0)
     hexes = [b.front for b in p.bodies]
-    dirs = [direction(a, b) for a, b in zip(hexes, hexes[1:], strict=False) if a.distance(b) == 1]
-    return sum(1 for a, b in zip(dirs, dirs[1:], strict=False) if a != b)
+    dirs = [direction(a, b) for a, b in pairwise(hexes)]  # a foot path's hexes are adjacent
+    return sum(1 for a, b in pairwise(dirs) if a != b)
 
 
 def default_path(state: GameState, c: Character, paths: list[Path]) -> Path:
     """Farthest from the nearest live enemy, then fewest turns, then smallest entered hexes [CH.PBEM.14]."""
     enemies = [h for e in state.live(state.other(c.side)) for h in e.hexes]
 
-    def key(p: Path) -> tuple[int, int, tuple[tuple[int, int], ...]]:
-        far = 10**6 if p.off_map else (_dist(p.end.hexes, tuple(enemies)) if enemies else 0)
-        return (-far, turns(p), tuple((h.q, h.r) for h in p.entered))
+    def key(p: Path) -> tuple[bool, int, int, tuple[tuple[int, int], ...]]:
+        far = 0 if p.off_map else _dist(p.end.hexes, tuple(enemies))  # 0 when no enemy is left
+        return (not p.off_map, -far, turns(p), tuple((h.q, h.r) for h in p.entered))
 
     return min(paths, key=key)
 

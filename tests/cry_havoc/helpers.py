@@ -34,15 +34,17 @@ def make(
     enclosures: Mapping[str, Iterable[tuple[int, int]]] | None = None,
     lips: Iterable[tuple[tuple[int, int], tuple[int, int]]] = (),
     off: Iterable[tuple[int, int]] = (),
+    spec: MapSpec = SPEC,
 ) -> GameState:
-    """An empty open board (red moves first), with terrain overrides; ``off`` hexes are removed."""
-    t = {h: Terrain.FLAT for h in SPEC.hexes()}
+    """An empty open board (red moves first), with terrain overrides; ``off`` hexes are removed; another
+    ``spec`` (a longer board) has no centre the vectors' ``H`` would find."""
+    t = {h: Terrain.FLAT for h in spec.hexes()}
     for (q, r), ter in (terrain or {}).items():
         t[H(q, r)] = ter
     for q, r in off:
         t.pop(H(q, r), None)
     encl = {k: frozenset(H(*x) for x in v) for k, v in (enclosures or {}).items()}
-    board = build_board("test", "test", SPEC, t, encl, [frozenset((H(*a), H(*b))) for a, b in lips])
+    board = build_board("test", "test", spec, t, encl, [frozenset((H(*a), H(*b))) for a, b in lips])
     return GameState(
         "test",
         "test",
