@@ -136,9 +136,12 @@ class PlayerUpdated(EventData):
 class AbsenceDeclared(EventData):
     TYPE = EventType.ABSENCE_DECLARED
     KEYS = {"from_": "from"}
+    OMIT_NONE = frozenset({"reason"})
     player: str
     from_: str
     to: str
+    reason: str | None = None
+    """Given when the referee declares the absence for the player."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

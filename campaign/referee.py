@@ -7,13 +7,14 @@ digests, tick) so all three agree, extensions and pauses included.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from campaign import eventdata as ed
 from campaign.deadlines import DeadlineAction
 from campaign.eventlog import NewEvent
-from campaign.events import CAMPAIGN_STREAM, EventType
+from campaign.events import CAMPAIGN_STREAM
 
 if TYPE_CHECKING:
     from campaign.replay import GameState
@@ -95,10 +96,9 @@ def change_deadline(
             raise UserError(f"game {gs.number}'s deadline is already paused (since {gs.paused_at})")
         if action is DeadlineAction.RESUME and not gs.paused_at:
             raise UserError(f"game {gs.number}'s deadline is not paused")
-        payload: dict[str, Any] = {"action": action.value, "reason": reason}
-        if action in (DeadlineAction.SET, DeadlineAction.EXTEND):
-            payload["hours"] = hours
-        return [NewEvent(gs.stream, EventType.DEADLINE_CHANGED.value, payload, actor=REFEREE)]
+        timed = action in (DeadlineAction.SET, DeadlineAction.EXTEND)
+        change = ed.DeadlineChanged(action=action.value, reason=reason, hours=hours if timed else None)
+        return [change.new_event(gs.stream, actor=REFEREE)]
 
     _, sealed = camp._append_game(game, build)
     return dict(sealed[0].payload)
@@ -117,10 +117,9 @@ def set_email(camp: Campaign, name: str, email: str, reason: str = "") -> dict[s
         raise UserError(f"there is no player {name!r} (players: {', '.join(sorted(known)) or 'none'})")
     if any(p.email.lower() == email.lower() and p.name != name for p in known.values()):
         raise UserError(f"{email} already belongs to another player")
-    payload = {"name": name, "email": email, "reason": reason}
-    event = NewEvent(CAMPAIGN_STREAM, EventType.PLAYER_UPDATED.value, payload, actor=REFEREE)
+    event = ed.PlayerUpdated(name=name, email=email, reason=reason).new_event(CAMPAIGN_STREAM, actor=REFEREE)
     camp.store.append([event], expected={CAMPAIGN_STREAM: camp.store.version(CAMPAIGN_STREAM)})
-    return payload
+    return dict(event.payload)
 
 
 def replace_player(camp: Campaign, game: str | int, side: str, player: str, reason: str) -> dict[str, Any]:
@@ -136,8 +135,8 @@ def replace_player(camp: Campaign, game: str | int, side: str, player: str, reas
             raise UserError(f"game {gs.number} has no side {side!r} (sides: {', '.join(sorted(gs.sides))})")
         if gs.sides[side] == player:
             raise UserError(f"{player} already plays {side} in game {gs.number}")
-        payload = {"side": side, "old": gs.sides[side], "new": player, "reason": reason}
-        return [NewEvent(gs.stream, EventType.SIDE_REPLACED.value, payload, actor=REFEREE)]
+        replaced = ed.SideReplaced(side=side, old=gs.sides[side], new=player, reason=reason)
+        return [replaced.new_event(gs.stream, actor=REFEREE)]
 
     _, sealed = camp._append_game(game, build)
     return dict(sealed[0].payload)
@@ -163,10 +162,10 @@ def end_game(
         events = []
         if gs.dice_mode is DiceMode.FAIR and gs.seed_no and gs.seed_no not in gs.revealed:
             events.append(camp._reveal_event(gs))
-        payload: dict[str, Any] = {"winner": winner, "reason": f"the referee ended the game: {reason.strip()}"}
+        ended = ed.GameEnded(winner=winner, reason=f"the referee ended the game: {reason.strip()}")
         if abandoned:
-            payload = {"winner": None, "reason": f"abandoned by the referee: {reason.strip()}", "abandoned": True}
-        events.append(NewEvent(gs.stream, EventType.GAME_ENDED.value, payload, actor=REFEREE))
+            ended = ed.GameEnded(winner=None, reason=f"abandoned by the referee: {reason.strip()}", abandoned=True)
+        events.append(ended.new_event(gs.stream, actor=REFEREE))
         return events
 
     _, sealed = camp._append_game(game, build)
@@ -185,7 +184,8 @@ def resign_for(camp: Campaign, game: str | int, side: str, reason: str) -> dict[
             raise UserError(f"game {gs.number} has no side {side!r} (sides: {', '.join(sorted(gs.sides))})")
         events = camp.plan_resign(gs, gs.sides[side], side)
         first = events[0]
-        events[0] = NewEvent(first.stream, first.type, {**first.payload, "reason": reason}, actor=REFEREE)
+        resigned = ed.Resigned.from_payload(first.payload)
+        events[0] = replace(resigned, reason=reason).new_event(first.stream, actor=REFEREE)
         return events
 
     _, sealed = camp._append_game(game, build)
@@ -195,10 +195,7 @@ def resign_for(camp: Campaign, game: str | int, side: str, reason: str) -> dict[
 def absence_for(camp: Campaign, player: str, start: str, end: str, reason: str) -> dict[str, Any]:
     """Declare an absence on a player's behalf; their deadlines stretch as if they had sent ABSENCE."""
     events = camp.plan_absence(player, start, end)
-    first = events[0]
-    payload = {**first.payload, "reason": reason}
-    camp.store.append(
-        [NewEvent(first.stream, first.type, payload, actor=REFEREE)],
-        expected={CAMPAIGN_STREAM: camp.store.version(CAMPAIGN_STREAM)},
-    )
-    return payload
+    absence = replace(ed.AbsenceDeclared.from_payload(events[0].payload), reason=reason)
+    event = absence.new_event(events[0].stream, actor=REFEREE)
+    camp.store.append([event], expected={CAMPAIGN_STREAM: camp.store.version(CAMPAIGN_STREAM)})
+    return dict(event.payload)

@@ -168,3 +168,15 @@ def test_referee_actions_reach_the_digests(timed: Campaign) -> None:
     texts = [n.text for n in digest.notices]
     assert "The referee extended the current deadline by 24 hours: bank holiday." in texts
     assert "The referee handed red from bob to carol: bob is ill" in texts
+
+
+def test_ending_a_game_whose_seed_secret_is_missing_is_refused_plainly(camp: Campaign, db_path: Path) -> None:
+    """A file imported from an export made without --with-secrets cannot reveal its dice seed: ending the
+    game there is refused with a plain message, and the log is left as it was (no seed written as null)."""
+    camp.new_game("toy-race", "sprint", {"blue": "alice", "red": "bob"})
+    assert camp.load(1).seed_no == 1
+    camp.store.conn.execute("DELETE FROM secrets")  # what an import without secrets leaves
+    before = camp.store.head()
+    res = CliRunner().invoke(main, ["--db", str(db_path), "game", "end", "1", "--winner", "blue", "--reason", "r"])
+    assert res.exit_code != 0 and "seed 1 is not in this campaign file" in res.output, res.output
+    assert "Traceback" not in res.output and camp.store.head() == before

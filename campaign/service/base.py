@@ -139,4 +139,9 @@ class CampaignBase:
 
     def _reveal_event(self, gs: GameState) -> NewEvent:
         seed_hex = self.store.secret(_seed_name(gs.stream, gs.seed_no))
-        return NewEvent(gs.stream, EventType.SEED_REVEALED.value, {"seed_no": gs.seed_no, "seed": seed_hex})
+        if seed_hex is None:  # a file imported from an export made without its secrets
+            raise UserError(
+                f"game {gs.number}'s seed {gs.seed_no} is not in this campaign file, so it cannot be revealed"
+                " (was it imported from an export made without --with-secrets?): play on in the original file"
+            )
+        return ed.SeedRevealed(seed_no=gs.seed_no, seed=seed_hex).new_event(gs.stream)

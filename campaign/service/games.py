@@ -9,12 +9,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from campaign import canonical
+from campaign import eventdata as ed
 from campaign.dice import DiceMode
-from campaign.eventlog import ConflictError, NewEvent
-from campaign.events import (
-    EventType,
-    game_stream,
-)
+from campaign.eventlog import ConflictError
+from campaign.events import game_stream
 from campaign.kit.scenario_file import ScenarioError
 from campaign.replay import (
     GameState,
@@ -76,24 +74,21 @@ class GameCases(PlayerCases):
         except (ValueError, TypeError) as exc:
             raise UserError(f"cannot set up {source.label!r}: {exc}") from exc
         # a file's whole text goes into the record: replay never reads the file again
-        from_file = {"scenario_file": source.path, "scenario_text": source.text} if source.from_file else {}
+        record = ed.GameCreated(
+            ruleset=rs.name,
+            engine=engine_id(rs),
+            scenario=source.name,
+            scenario_file=source.path if source.from_file else None,
+            scenario_text=source.text if source.from_file else None,
+            options=opts,
+            sides=dict(sorted(sides.items())),
+            dice=dice_mode.value,
+            schedule=dict(schedule) if schedule else None,
+        )
         for _ in range(MAX_RETRIES):
             number = len(self.games()) + 1
             stream = game_stream(number)
-            created = NewEvent(
-                stream,
-                EventType.GAME_CREATED.value,
-                {
-                    "ruleset": rs.name,
-                    "engine": engine_id(rs),
-                    "scenario": source.name,
-                    **from_file,
-                    "options": opts,
-                    "sides": dict(sorted(sides.items())),
-                    "dice": dice_mode.value,
-                    "schedule": dict(schedule) if schedule else None,
-                },
-            )
+            created = record.new_event(stream)
             events = [created]
             secrets: dict[str, str] = {}
             if dice_mode is DiceMode.FAIR:
