@@ -18,6 +18,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from campaign import eventdata as ed
 from campaign.eventlog import ConflictError, DuplicateMessage, InboxRow, NewEvent, seal
 from campaign.events import CAMPAIGN_STREAM, MAIL_STREAM, EventType
 from campaign.mail.ledger import Unchecked
@@ -200,8 +201,8 @@ def _act(camp: Campaign, inb: _Inbound) -> MailResult:
     expected = {gs.stream: gs.version}
     if any(e.stream == CAMPAIGN_STREAM for e in plan.events):
         expected[CAMPAIGN_STREAM] = camp.store.version(CAMPAIGN_STREAM)
-    record = {**inb.provenance(), "player": player, "game": gs.number, "reply_to": to, "unanswered": unanswered}
-    events = [*plan.events, NewEvent(MAIL_STREAM, EventType.MESSAGE_ACCEPTED.value, record, actor="mail")]
+    record = ed.MessageAccepted(**inb.provenance(), player=player, game=gs.number, reply_to=to, unanswered=unanswered)
+    events = [*plan.events, record.new_event(MAIL_STREAM, actor="mail")]
     sealed = camp.store.append(
         events,
         expected=expected,
@@ -559,12 +560,16 @@ def _refuse(camp: Campaign, inb: _Inbound, refusal: Refusal, *, record_inbox: bo
     to, unanswered = _reply_target(camp, inb, player, refusal.silent)
     refused = MailOutcome.REFUSED.value
     outcome = {"result": refused, "game": refusal.game, "subject": subject, "reply": reply, "reply_to": to}
-    record = {**inb.provenance(), "codes": codes, "game": refusal.game, "reply_to": to, "unanswered": unanswered}
-    if player:
-        record["player"] = player
-    if refusal.locked_until:
-        record["locked_until"] = refusal.locked_until
-    event = NewEvent(MAIL_STREAM, EventType.MESSAGE_REFUSED.value, record, actor="mail")
+    record = ed.MessageRefused(
+        **inb.provenance(),
+        codes=codes,
+        game=refusal.game,
+        reply_to=to,
+        unanswered=unanswered,
+        player=player or None,
+        locked_until=refusal.locked_until or None,
+    )
+    event = record.new_event(MAIL_STREAM, actor="mail")
     inbox = InboxRow(mail.message_id, inb.digest, json.dumps(outcome, sort_keys=True)) if record_inbox else None
     try:
         sealed = camp.store.append([event], inbox=inbox)
@@ -641,11 +646,8 @@ def _notify_referee(camp: Campaign, settings: MailSettings, token: str, subject:
 def record_failures(camp: Campaign, settings: MailSettings, dead: Any) -> None:
     """Log mail given up for good (MailUndeliverable) and tell the referee, one line each."""
     events = [
-        NewEvent(
-            MAIL_STREAM,
-            EventType.MAIL_UNDELIVERABLE.value,
-            {"message_id": f.message_id, "to": list(f.to), "error": f.error, "file": f.file},
-            actor="mail",
+        ed.MailUndeliverable(message_id=f.message_id, to=list(f.to), error=f.error, file=f.file).new_event(
+            MAIL_STREAM, actor="mail"
         )
         for f in dead
     ]
@@ -771,11 +773,8 @@ def dispatch(camp: Campaign, settings: MailSettings) -> list[str]:
             queue_message(settings.outbox, msg)
             camp.store.append(
                 [
-                    NewEvent(
-                        MAIL_STREAM,
-                        EventType.DIGEST_SENT.value,
-                        {"game": number, "player": who, "upto": upto, "message_id": str(msg["Message-ID"])},
-                        actor="mail",
+                    ed.DigestSent(game=number, player=who, upto=upto, message_id=str(msg["Message-ID"])).new_event(
+                        MAIL_STREAM, actor="mail"
                     )
                 ]
             )

@@ -181,8 +181,6 @@ def mail_trust(ctx: Ctx, authserv_ids: tuple[str, ...], unchecked: str | None, a
     """
     import re
 
-    from campaign.eventlog import NewEvent
-    from campaign.events import CAMPAIGN_STREAM, EventType
     from campaign.mail.ledger import Unchecked, ledger, settings_event
 
     bad = [i for i in authserv_ids if not re.fullmatch(r"[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?", i)]
@@ -196,8 +194,7 @@ def mail_trust(ctx: Ctx, authserv_ids: tuple[str, ...], unchecked: str | None, a
         current = ledger(camp.store).trust
         ids = authserv_ids or current.authserv_ids
         mode = Unchecked(unchecked) if unchecked else current.unchecked
-        payload = settings_event(tuple(ids), mode)
-        camp.store.append([NewEvent(CAMPAIGN_STREAM, EventType.MAIL_SETTINGS_SET.value, payload, actor="referee")])
+        camp.store.append([settings_event(tuple(ids), mode)])
     trust = ledger(camp.store).trust
     if as_json:
         verdict = (trust.unchecked or Unchecked.REFUSE).value

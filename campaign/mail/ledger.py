@@ -19,6 +19,8 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
+from campaign import eventdata as ed
+from campaign.eventlog import NewEvent
 from campaign.events import CAMPAIGN_STREAM, MAIL_STREAM, EventType
 
 REPLIES_PER_HOUR = 12
@@ -133,9 +135,11 @@ _LEDGER_TYPES = frozenset(
 )
 
 
-def settings_event(authserv_ids: tuple[str, ...], unchecked: Unchecked | None) -> dict[str, Any]:
-    """The payload recording the referee's mail-authentication settings."""
-    return {"authserv_ids": sorted({a.strip().lower() for a in authserv_ids if a.strip()}), "unchecked": unchecked}
+def settings_event(authserv_ids: tuple[str, ...], unchecked: Unchecked | None) -> NewEvent:
+    """The event recording the referee's mail-authentication settings."""
+    ids = sorted({a.strip().lower() for a in authserv_ids if a.strip()})
+    mode = unchecked.value if unchecked is not None else None
+    return ed.MailSettingsSet(authserv_ids=ids, unchecked=mode).new_event(CAMPAIGN_STREAM, actor="referee")
 
 
 def lockout_lines(store: Any, now: datetime) -> list[str]:
