@@ -60,7 +60,7 @@ class DiceDivergence(DiceError):
 
 @dataclass(frozen=True, slots=True)
 class Roll:
-    """One die as it will be logged (a DiceRolled event's payload)."""
+    """One die as it will be logged (eventdata.DiceRolled.of gives its payload)."""
 
     sides: int
     value: int
@@ -70,19 +70,6 @@ class Roll:
     n: int = 0
     inputs_hash: str = ""
     binding: int = 2
-
-    def payload(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "sides": self.sides,
-            "value": self.value,
-            "purpose": self.purpose,
-            "mode": self.mode.value,
-        }
-        if self.mode is DiceMode.FAIR:
-            data.update(seed_no=self.seed_no, n=self.n, inputs_hash=self.inputs_hash)
-            if self.binding != 1:  # the old binding is stored in the old schema (no field): see events.py
-                data["binding"] = self.binding
-        return data
 
 
 def new_seed() -> bytes:

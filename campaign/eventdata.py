@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
+from campaign.dice import DiceMode, Roll
 from campaign.eventlog import Event, NewEvent, upcast
 from campaign.events import (
     DECISION_REQUESTED_SCHEMA,
@@ -92,9 +93,10 @@ class EventData:
         out.update(self.extra)
         return out
 
-    def new_event(self, stream: str, actor: str = "system") -> NewEvent:
-        """The event to append: this payload, of this type, at this schema."""
-        return NewEvent(stream, self.TYPE.value, self.payload(), actor, self.SCHEMA)
+    def new_event(self, stream: str, actor: str = "system", schema: int | None = None) -> NewEvent:
+        """The event to append: this payload, of this type, at this schema (or an older one whose
+        payload this one also is, such as the first dice binding's)."""
+        return NewEvent(stream, self.TYPE.value, self.payload(), actor, self.SCHEMA if schema is None else schema)
 
     def summary(self) -> str | None:
         """One line for `campaign log`, or None: the log then shows the payload itself."""
@@ -274,6 +276,23 @@ class DiceRolled(EventData):
     n: int | None = None
     inputs_hash: str | None = None
     binding: int | None = None
+
+    @classmethod
+    def of(cls, roll: Roll) -> DiceRolled:
+        """A die as the log keeps it: fair dice carry their seed, roll number, inputs and binding (the
+        first binding, schema 1, has no binding field)."""
+        if roll.mode is not DiceMode.FAIR:
+            return cls(sides=roll.sides, value=roll.value, purpose=roll.purpose, mode=roll.mode.value)
+        return cls(
+            sides=roll.sides,
+            value=roll.value,
+            purpose=roll.purpose,
+            mode=roll.mode.value,
+            seed_no=roll.seed_no,
+            n=roll.n,
+            inputs_hash=roll.inputs_hash,
+            binding=roll.binding if roll.binding != 1 else None,
+        )
 
     def summary(self) -> str:
         return f"d{self.sides} = {self.value}  ({self.purpose})"

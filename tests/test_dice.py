@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from campaign import dice
+from campaign.eventdata import DiceRolled
 from campaign.service import Campaign
 from campaign.transfer import export_lines
 from tests.conftest import ROOT
@@ -128,7 +129,7 @@ def test_manual_dice_are_used_in_order_and_run_out_loudly() -> None:
         src.roll(6, "c")
     with pytest.raises(dice.BadManualDie, match="is 7, but the engine asked for a d6"):
         dice.ManualDice([7]).roll(6, "x")
-    assert [r.payload() for r in src.rolls] == [
+    assert [DiceRolled.of(r).payload() for r in src.rolls] == [
         {"sides": 6, "value": 3, "purpose": "a", "mode": "manual"},
         {"sides": 12, "value": 6, "purpose": "b", "mode": "manual"},
     ]

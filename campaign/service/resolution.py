@@ -12,7 +12,7 @@ from typing import Any
 from campaign import dice
 from campaign import eventdata as ed
 from campaign.dice import DiceMode, FairDice, ManualDice, NeedMoreDice
-from campaign.eventlog import ConflictError, Event, NewEvent
+from campaign.eventlog import ConflictError, Event
 from campaign.events import (
     BINDING_CHAIN,
     BINDING_INPUTS,
@@ -224,7 +224,7 @@ class ResolutionCases(GameCases):
         except NeedDecision as need:
             return self._ask(gs, need, inputs, bound, first_n)
         schema = 1 if legacy else DICE_ROLLED_SCHEMA
-        events = [NewEvent(gs.stream, EventType.DICE_ROLLED.value, r.payload(), schema=schema) for r in source.rolls]
+        events = [ed.DiceRolled.of(r).new_event(gs.stream, schema=schema) for r in source.rolls]
         turn_after = rs.turn(result.state)
         resolved = ed.PhaseResolved(
             turn=turn_before,
