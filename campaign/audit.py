@@ -428,7 +428,29 @@ def _bundle_db(store: EventStore, stream: str, path: Path) -> None:
         out.close()
 
 
-def write_bundle(camp: Campaign, game: str, out: str) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class Bundle:
+    """What `audit bundle` wrote: the file, the game, the chain it covers and the seeds revealed."""
+
+    out: str
+    game: str
+    events: int
+    head: str
+    seeds: int
+    revealed: int
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "out": self.out,
+            "game": self.game,
+            "events": self.events,
+            "head": self.head,
+            "seeds": self.seeds,
+            "revealed": self.revealed,
+        }
+
+
+def write_bundle(camp: Campaign, game: str, out: str) -> Bundle:
     """Write a per-game offline audit bundle: that game's events (and the chain's links), a
     read-only campaign file of them, the standard-library verifier and a README."""
     import tempfile
@@ -460,13 +482,7 @@ def write_bundle(camp: Campaign, game: str, out: str) -> dict[str, Any]:
                 info = zipfile.ZipInfo(name, date_time=(2000, 1, 1, 0, 0, 0))
                 info.compress_type = zipfile.ZIP_DEFLATED
                 zf.writestr(info, data)
-    return {
-        "game": stream,
-        "events": head[0],
-        "head": head[1],
-        "seeds": len(gs.commitments),
-        "revealed": len(gs.revealed),
-    }
+    return Bundle(out, stream, head[0], head[1], len(gs.commitments), len(gs.revealed))
 
 
 _BUNDLE_README = """Audit bundle for {game}: {count} events in the campaign's chain, head {head}

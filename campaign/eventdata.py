@@ -102,6 +102,10 @@ class EventData:
         """One line for `campaign log`, or None: the log then shows the payload itself."""
         return None
 
+    def as_json(self) -> dict[str, Any]:
+        """What a command prints with --json about the event it wrote: the payload, as stored."""
+        return self.payload()
+
 
 _DECLARED: dict[type[EventData], tuple[tuple[str, str, bool], ...]] = {}
 

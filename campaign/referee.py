@@ -74,10 +74,24 @@ def side_deadlines(camp: Campaign, gs: GameState) -> dict[str, SideDeadline]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class DeadlineReport:
+    """What `referee deadline` reports: the change made and every side's deadline after it."""
+
+    game: int
+    change: ed.DeadlineChanged
+    deadlines: tuple[SideDeadline, ...]
+    now: datetime
+
+    def as_json(self) -> dict[str, Any]:
+        due = {d.side: d.as_json(self.now) for d in self.deadlines}
+        return {**self.change.as_json(), "game": self.game, "deadlines": due}
+
+
 def change_deadline(
     camp: Campaign, game: str | int, action: DeadlineAction, hours: int = 0, reason: str = ""
-) -> dict[str, Any]:
-    """Set, extend, pause or resume a game's deadline; returns the event's payload."""
+) -> ed.DeadlineChanged:
+    """Set, extend, pause or resume a game's deadline; returns the event it wrote."""
     from campaign.service import UserError
 
     def build(gs: GameState) -> list[NewEvent]:
@@ -101,13 +115,13 @@ def change_deadline(
         return [change.new_event(gs.stream, actor=REFEREE)]
 
     _, sealed = camp._append_game(game, build)
-    return dict(sealed[0].payload)
+    return ed.DeadlineChanged.from_payload(sealed[0].payload)
 
 
 # --- players and sides ---------------------------------------------------------------------------
 
 
-def set_email(camp: Campaign, name: str, email: str, reason: str = "") -> dict[str, Any]:
+def set_email(camp: Campaign, name: str, email: str, reason: str = "") -> ed.PlayerUpdated:
     """Change a player's address (digests and replies go to the new one from now on)."""
     from campaign.service import UserError, check_email
 
@@ -117,12 +131,13 @@ def set_email(camp: Campaign, name: str, email: str, reason: str = "") -> dict[s
         raise UserError(f"there is no player {name!r} (players: {', '.join(sorted(known)) or 'none'})")
     if any(p.email.lower() == email.lower() and p.name != name for p in known.values()):
         raise UserError(f"{email} already belongs to another player")
-    event = ed.PlayerUpdated(name=name, email=email, reason=reason).new_event(CAMPAIGN_STREAM, actor=REFEREE)
+    updated = ed.PlayerUpdated(name=name, email=email, reason=reason)
+    event = updated.new_event(CAMPAIGN_STREAM, actor=REFEREE)
     camp.store.append([event], expected={CAMPAIGN_STREAM: camp.store.version(CAMPAIGN_STREAM)})
-    return dict(event.payload)
+    return updated
 
 
-def replace_player(camp: Campaign, game: str | int, side: str, player: str, reason: str) -> dict[str, Any]:
+def replace_player(camp: Campaign, game: str | int, side: str, player: str, reason: str) -> ed.SideReplaced:
     """Hand a side of a running game to another player (the old one keeps no access to it)."""
     from campaign.service import UserError
 
@@ -139,7 +154,7 @@ def replace_player(camp: Campaign, game: str | int, side: str, player: str, reas
         return [replaced.new_event(gs.stream, actor=REFEREE)]
 
     _, sealed = camp._append_game(game, build)
-    return dict(sealed[0].payload)
+    return ed.SideReplaced.from_payload(sealed[0].payload)
 
 
 # --- ending games ----------------------------------------------------------------------------------
@@ -147,7 +162,7 @@ def replace_player(camp: Campaign, game: str | int, side: str, player: str, reas
 
 def end_game(
     camp: Campaign, game: str | int, winner: str | None, reason: str, abandoned: bool = False
-) -> dict[str, Any]:
+) -> ed.GameEnded:
     """End a running game by the referee's ruling (a winner or a draw), or abandon it (no result)."""
     from campaign.dice import DiceMode
     from campaign.service import UserError
@@ -169,10 +184,10 @@ def end_game(
         return events
 
     _, sealed = camp._append_game(game, build)
-    return dict(sealed[-1].payload)
+    return ed.GameEnded.from_payload(sealed[-1].payload)
 
 
-def resign_for(camp: Campaign, game: str | int, side: str, reason: str) -> dict[str, Any]:
+def resign_for(camp: Campaign, game: str | int, side: str, reason: str) -> ed.GameEnded:
     """Resign a side on its player's behalf (a player who asked by phone, or has vanished)."""
     from campaign.service import UserError
 
@@ -189,13 +204,13 @@ def resign_for(camp: Campaign, game: str | int, side: str, reason: str) -> dict[
         return events
 
     _, sealed = camp._append_game(game, build)
-    return dict(sealed[-1].payload)
+    return ed.GameEnded.from_payload(sealed[-1].payload)
 
 
-def absence_for(camp: Campaign, player: str, start: str, end: str, reason: str) -> dict[str, Any]:
+def absence_for(camp: Campaign, player: str, start: str, end: str, reason: str) -> ed.AbsenceDeclared:
     """Declare an absence on a player's behalf; their deadlines stretch as if they had sent ABSENCE."""
     events = camp.plan_absence(player, start, end)
     absence = replace(ed.AbsenceDeclared.from_payload(events[0].payload), reason=reason)
     event = absence.new_event(events[0].stream, actor=REFEREE)
     camp.store.append([event], expected={CAMPAIGN_STREAM: camp.store.version(CAMPAIGN_STREAM)})
-    return dict(event.payload)
+    return absence

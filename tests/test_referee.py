@@ -81,7 +81,7 @@ def test_a_game_without_deadlines_refuses_wait_and_can_be_given_one(camp: Campai
 def test_replace_player_hands_the_side_over(timed: Campaign) -> None:
     timed.add_player("carol", "carol@example.org")
     info = referee.replace_player(timed, 1, "blue", "carol", "alice moved abroad")
-    assert info == {"side": "blue", "old": "alice", "new": "carol", "reason": "alice moved abroad"}
+    assert info.as_json() == {"side": "blue", "old": "alice", "new": "carol", "reason": "alice moved abroad"}
     assert timed.load(1).sides["blue"] == "carol" and state_at(timed.store, "game:1").sides["blue"] == "carol"
     with pytest.raises(UserError):
         timed.submit_orders(1, "alice", "advance 1")  # alice no longer plays in game 1
@@ -107,7 +107,7 @@ def test_end_game_by_ruling_reveals_the_seed(timed: Campaign, winner: str | None
     info = referee.end_game(timed, 1, winner, "red conceded by phone")
     gs = timed.load(1)
     assert gs.ended == {"winner": expected, "reason": "the referee ended the game: red conceded by phone"}
-    assert info["winner"] == expected and gs.seed_no in gs.revealed
+    assert info.winner == expected and gs.seed_no in gs.revealed
     with pytest.raises(UserError, match="is over"):
         referee.end_game(timed, 1, "blue", "again")
 

@@ -154,11 +154,11 @@ def audit_bundle(ctx: Ctx, game_ref: str, out_arg: str | None, output: str | Non
     out = one_output(out_arg, output, "the bundle file")
 
     check_output_path(out, ctx.db)
-    info = write_bundle(ctx.campaign(readonly=True), game_ref, out)
+    bundle = write_bundle(ctx.campaign(readonly=True), game_ref, out)
     if as_json:
-        click.echo(json.dumps({"out": out, **info}))
+        click.echo(json.dumps(bundle.as_json()))
         return
     click.echo(
-        f"wrote {out}: {info['events']} events, chain head {info['head']}, {info['revealed']} of"
-        f" {info['seeds']} seeds revealed"
+        f"wrote {out}: {bundle.events} events, chain head {bundle.head}, {bundle.revealed} of"
+        f" {bundle.seeds} seeds revealed"
     )

@@ -143,7 +143,9 @@ def game_new(
     gs = camp.new_game(ruleset_name, scenario, side_map, dice_mode=DiceMode(dice), options=opts, schedule=schedule)
     ctx.after_change(camp)
     if as_json:
-        click.echo(json.dumps({"game": gs.number, "stream": gs.stream, "commitment": gs.commitments.get(1)}))
+        from campaign.service.status import NewGame
+
+        click.echo(json.dumps(NewGame.of(gs).as_json()))
     else:
         click.echo(gs.number)
 
@@ -221,9 +223,9 @@ def game_replace(ctx: Ctx, game_ref: str, side: str, new_player: str, reason: st
     info = replace_player(camp, game_ref, side, new_player, reason)
     ctx.after_change(camp)
     if as_json:
-        click.echo(json.dumps(info))
+        click.echo(json.dumps(info.as_json()))
         return
-    click.echo(f"{info['side']} is now played by {info['new']} (was {info['old']})")
+    click.echo(f"{info.side} is now played by {info.new} (was {info.old})")
 
 
 @game.command("end", context_settings=CONTEXT_SETTINGS)

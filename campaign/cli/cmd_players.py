@@ -93,9 +93,9 @@ def player_set(ctx: Ctx, name: str, email: str, reason: str, as_json: bool) -> N
 
     info = set_email(ctx.campaign(), name, email, reason)
     if as_json:
-        click.echo(json.dumps(info))
+        click.echo(json.dumps(info.as_json()))
         return
-    click.echo(f"{info['name']} now gets mail at {info['email']}")
+    click.echo(f"{info.name} now gets mail at {info.email}")
 
 
 @player.command("list", context_settings=CONTEXT_SETTINGS)

@@ -108,17 +108,17 @@ def referee_deadline(
     action, value = given[0]
     hours = parse_duration_hours(value) if value else 0
     camp = ctx.campaign()
-    info = change_deadline(camp, game_ref, action, hours, reason)
+    change = change_deadline(camp, game_ref, action, hours, reason)
     ctx.after_change(camp)
     gs = camp.load(game_ref)
-    from campaign.referee import side_deadlines
+    from campaign.referee import DeadlineReport, side_deadlines
 
-    due = {s: d.as_json(_now()) for s, d in side_deadlines(camp, gs).items()}
+    report = DeadlineReport(gs.number, change, tuple(side_deadlines(camp, gs).values()), _now())
     if as_json:
-        click.echo(json.dumps({**info, "game": gs.number, "deadlines": due}))
+        click.echo(json.dumps(report.as_json()))
         return
-    click.echo(f"game {gs.number}: deadline {info['action']}" + (f" ({hours} hours)" if hours else ""))
-    for d in due.values():
+    click.echo(f"game {gs.number}: deadline {change.action}" + (f" ({hours} hours)" if hours else ""))
+    for d in report.as_json()["deadlines"].values():
         click.echo(f"  {d['side']} ({d['player']}) due {d['due']}, {d['in']}" + (" [paused]" if d["paused"] else ""))
 
 
@@ -139,11 +139,11 @@ def referee_absence(ctx: Ctx, player_name: str, start: str, end: str, reason: st
     """
     from campaign.referee import absence_for
 
-    info = absence_for(ctx.campaign(), player_name, start, end, reason)
+    absence = absence_for(ctx.campaign(), player_name, start, end, reason)
     if as_json:
-        click.echo(json.dumps(info))
+        click.echo(json.dumps(absence.as_json()))
         return
-    click.echo(f"{info['player']} is away from {info['from']} to {info['to']}")
+    click.echo(f"{absence.player} is away from {absence.from_} to {absence.to}")
 
 
 @referee.command("resign", context_settings=CONTEXT_SETTINGS)

@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from campaign.cli.common import _phase_label, _status_dict
+from campaign.cli.common import _now, _phase_label
 from campaign.clictx import (
     CONTEXT_SETTINGS,
     Ctx,
@@ -37,12 +37,9 @@ def status(ctx: Ctx, game_ref: str, as_json: bool) -> None:
     """
     camp = ctx.campaign(readonly=True)
     gs = camp.load(game_ref)
-    info = _status_dict(gs, camp)
-    info["chain_head"] = camp.store.head()[1]
-    from campaign.deadlines import parse_time
-    from campaign.mail.ledger import lockout_lines
+    from campaign.service.status import GameStatus
 
-    info["mail_lockouts"] = lockout_lines(camp.store, parse_time(camp.store.clock()))
+    info = GameStatus.of(camp, gs, _now(), full=True).as_json()
     if as_json:
         click.echo(json.dumps(info, indent=2))
         return

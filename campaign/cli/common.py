@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
+if TYPE_CHECKING:
+    from campaign.eventdata import GameEnded
 
-def _print_ended(info: dict[str, Any], as_json: bool) -> None:
+
+def _print_ended(ended: GameEnded, as_json: bool) -> None:
     if as_json:
-        click.echo(json.dumps(info))
+        click.echo(json.dumps(ended.as_json()))
         return
-    click.echo(f"game over: {info['reason']}; winner {info['winner'] or 'nobody'}")
+    click.echo(f"game over: {ended.reason}; winner {ended.winner or 'nobody'}")
 
 
 def _now() -> Any:
@@ -29,40 +32,7 @@ def _phase_label(turn: int, phase: str) -> str:
 
 
 def _status_dict(gs: Any, camp: Any) -> dict[str, Any]:
-    from campaign.referee import side_deadlines
+    """A game's status as `game list --json` prints it (service.status.GameStatus)."""
+    from campaign.service.status import GameStatus
 
-    rs = gs.ruleset
-    return {
-        "game": gs.number,
-        "ruleset": rs.name,
-        "engine": gs.engine,
-        "scenario": gs.scenario,
-        "sides": gs.sides,
-        "dice": gs.dice_mode.value,
-        "turn": rs.turn(gs.state),
-        "phase": rs.phase(gs.state),
-        "waiting_for": [
-            {
-                "side": r.side,
-                "player": gs.sides.get(r.side),
-                "kind": r.kind.value,
-                "key": r.key,
-                "phase": r.phase,
-                "optional": r.optional,
-            }
-            for r in camp.awaiting(gs)
-        ]
-        if gs.ended is None
-        else [],
-        "ready": gs.ended is None and rs.ready(gs.state) and not any(not r.optional for r in camp.awaiting(gs)),
-        "army": [rs.army_status(gs.state, s).as_json() for s in sorted(gs.sides)],
-        "manual_dice_queued": gs.manual_pool,
-        "next_die": (lambda n: n.as_json() if n else None)(camp.dice_needed(gs)),
-        "deadlines": [d.as_json(_now()) for d in side_deadlines(camp, gs).values()],
-        "seed_no": gs.seed_no,
-        "commitment": gs.commitments.get(gs.seed_no),
-        "ended": gs.ended,
-        "events": gs.version,
-        "last_seq": gs.seq,
-        "head_hash": gs.head_hash,
-    }
+    return GameStatus.of(camp, gs, _now()).as_json()
