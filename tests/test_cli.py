@@ -19,26 +19,17 @@ def run(runner: CliRunner, db: Path, *args: str, input: str | None = None) -> Re
     return runner.invoke(main, ["--db", str(db), *args], input=input, catch_exceptions=False)
 
 
+NEW_RACE = ("game", "new", "--ruleset", "race", "--scenario", "sprint", "--side", "blue=alice", "--side", "red=bob")
+"""A toy race between alice (blue) and bob (red): the `game` fixture's game 1."""
+
+
 @pytest.fixture
 def game(runner: CliRunner, tmp_path: Path) -> Path:
     db = tmp_path / "c.db"
     assert run(runner, db, "init").exit_code == 0
     assert run(runner, db, "player", "add", "alice", "--email", "alice@example.org").exit_code == 0
     assert run(runner, db, "player", "add", "bob", "--email", "bob@example.org").exit_code == 0
-    res = run(
-        runner,
-        db,
-        "game",
-        "new",
-        "--ruleset",
-        "race",
-        "--scenario",
-        "sprint",
-        "--side",
-        "blue=alice",
-        "--side",
-        "red=bob",
-    )
+    res = run(runner, db, *NEW_RACE)
     assert res.exit_code == 0 and res.stdout.strip() == "1"
     return db
 
@@ -201,22 +192,7 @@ def test_dice_reveal_lists_commitments_and_audit_dice_checks_them(runner: CliRun
 
 
 def test_manual_dice_game_from_the_command_line(runner: CliRunner, game: Path) -> None:
-    res = run(
-        runner,
-        game,
-        "game",
-        "new",
-        "--ruleset",
-        "race",
-        "--scenario",
-        "sprint",
-        "--side",
-        "blue=alice",
-        "--side",
-        "red=bob",
-        "--dice",
-        "manual",
-    )
+    res = run(runner, game, *NEW_RACE, "--dice", "manual")
     assert res.stdout.strip() == "2"
     run(runner, game, "orders", "submit", "2", "--player", "alice", input="advance 1\n")
     res = run(runner, game, "orders", "submit", "2", "--player", "bob", input="advance 1\n")

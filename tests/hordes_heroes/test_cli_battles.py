@@ -11,19 +11,16 @@ see who must act, asks the computer player (`RULESET.bot_orders`) for legal text
 from __future__ import annotations
 
 import json
-import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
 
-from campaign.cli import main
-from campaign.eventlog import open_store
-from campaign.service import Campaign
 from games.hordes_heroes import RULESET
+from tests.clitable import CliTable
 
 pytestmark = pytest.mark.slow  # whole battles through the CLI (minutes); `pytest -m "not slow"` leaves it out
 
@@ -31,8 +28,6 @@ SCENARIOS = [s.name for s in RULESET.scenarios()]
 SIDES = {s.name: s.sides for s in RULESET.scenarios()}
 SHORTER = {"pitched-150": 5, "river-woods": 5}
 """Turn limits cut (still at least 3 turns) to keep the file inside its time budget; the others run in full."""
-NEEDS_DIE = re.compile(r"a d(\d+) for ")
-RESOLVED = re.compile(r"^-- resolved turn \d+, .* \(\d+ dice\), event (\d+)$")
 HEX = re.compile(r"^\d{4}$")
 FACINGS = {"E", "ENE", "NE", "N", "NW", "WNW", "W", "WSW", "SW", "S", "SE", "ESE"}
 UNIT_FIELDS = {"id", "side", "name", "class", "hex", "facing", "formation", "stands", "disrupted"}
@@ -40,144 +35,17 @@ UNIT_FIELDS |= {"static_combat", "hold_fire", "eliminated"}
 GENERAL_FIELDS = {"id", "side", "hex", "host", "hero", "alive"}
 
 
-@dataclass
-class Table:
-    """One campaign file driven only through `campaign` commands, remembering what the players were shown."""
+class Table(CliTable):
+    """One campaign file of Hordes & Heroes driven only through `campaign` commands."""
 
-    db: Path
-    seed: int
-    runner: CliRunner = field(default_factory=CliRunner)
-    game: str = ""
-    players: dict[str, str] = field(default_factory=dict)
-    boards: dict[int, dict[str, Any]] = field(default_factory=dict)
-    """`show --format json` right after each command, keyed by the game's last event seq then."""
-    resolved_by: dict[int, list[int]] = field(default_factory=dict)
-    """For each key of `boards`: the PhaseResolved seqs the command that led there wrote."""
-    told: dict[int, list[str]] = field(default_factory=dict)
-    """Each resolution's narrative as the command that ran it printed it, by PhaseResolved seq."""
-    need: str | None = None
-    """The die the last command said the engine waits for."""
-    steps: int = 0
-    dice_entered: int = 0
+    ruleset = RULESET
+    RESOLVED = re.compile(r"^-- resolved turn \d+, .* \(\d+ dice\), event (\d+)$")
+    """Stricter than the shared pattern: every H&H resolution line names its turn and counts its dice."""
 
-    def cli(self, *args: str, input: str | None = None) -> Result:
-        return self.runner.invoke(main, ["--db", str(self.db), *args], input=input, catch_exceptions=False)
-
-    def ok(self, *args: str, input: str | None = None) -> Result:
-        res = self.cli(*args, input=input)
-        assert res.exit_code == 0, f"campaign {' '.join(args)} failed:\n{res.output}\ninput:\n{input}"
-        return res
-
-    def open(self, scenario: str, dice: str, options: dict[str, int] | None = None) -> None:
-        self.ok("init")
-        self.ok("player", "add", "alice", "--email", "alice@example.org")
-        self.ok("player", "add", "bob", "--email", "bob@example.org")
-        self.players = dict(zip(SIDES[scenario], ("alice", "bob"), strict=True))
-        args = ["game", "new", "--ruleset", "hordes-heroes", "--scenario", scenario, "--dice", dice]
-        args += [x for side, who in self.players.items() for x in ("--side", f"{side}={who}")]
-        args += [x for k, v in (options or {}).items() for x in ("--option", f"{k}={v}")]
-        self.game = self.ok(*args).stdout.strip()
-        self.record([])
-
-    def status(self) -> dict[str, Any]:
-        return json.loads(self.ok("status", self.game, "--json").stdout)
-
-    def board(self, *args: str) -> dict[str, Any]:
-        return json.loads(self.ok("show", self.game, "--format", "json", *args).stdout)
-
-    def export(self) -> str:
-        return self.ok("export").stdout
-
-    def record(self, resolved: list[int]) -> None:
-        last = self.status()["last_seq"]
-        assert not self.boards or last > max(self.boards), "a command that changed the game wrote no event"
-        self.boards[last] = self.board()
-        self.resolved_by[last] = resolved
-
-    def due(self) -> list[dict[str, Any]]:
+    def due(self, status: dict[str, Any]) -> list[dict[str, Any]]:
         """`status --json`'s waiting_for, less the optional requests (standing orders, a free edge wish)."""
-        store = open_store(self.db)
-        try:
-            state = Campaign(store).load(self.game).state
-        finally:
-            store.close()
-        optional = {(r.side, r.key) for r in RULESET.pending(state) if r.optional}
-        return [w for w in self.status()["waiting_for"] if (w["side"], w["key"]) not in optional]
-
-    def bot_text(self, side: str) -> str:
-        store = open_store(self.db)
-        try:
-            state = Campaign(store).load(self.game).state
-        finally:
-            store.close()
-        return RULESET.bot_orders(state, side, self.seed * 1000 + self.steps)
-
-    def step(self) -> bool:
-        """Do the one thing the game waits for; False once it has ended."""
-        st = self.status()
-        if st["ended"]:
-            return False
-        self.steps += 1
-        if st["ready"]:
-            assert st["dice"] == "manual", st
-            match = NEEDS_DIE.search(self.need or "")
-            assert match, f"the game is ready but no command said which die it needs: {self.need!r}"
-            value = random.Random(self.seed * 7919 + self.steps).randint(1, int(match[1]))
-            res = self.ok("dice", "enter", self.game, str(value))
-            self.dice_entered += 1
-            self.need = res.stdout if "still waiting:" in res.stdout else None
-            self.record(self.narratives_in(res.stdout))
-            return True
-        due = self.due()
-        assert due, f"not ready, yet nothing compulsory is asked for: {st['waiting_for']}"
-        side, player = due[0]["side"], due[0]["player"]
-        text = self.bot_text(side)
-        res = self.ok("orders", "submit", self.game, "--player", player, "--side", side, "--json", "-", input=text)
-        receipt = json.loads(res.stdout)
-        for r in receipt["resolved"]:
-            self.told[r["seq"]] = r["narrative"]
-        self.need = receipt["waiting_for_dice"]
-        self.record([r["seq"] for r in receipt["resolved"]])
-        return True
-
-    def narratives_in(self, out: str) -> list[int]:
-        """The resolutions `dice enter` printed ("-- resolved ..., event SEQ" then indented lines)."""
-        seqs: list[int] = []
-        for line in out.splitlines():
-            m = RESOLVED.match(line)
-            if m:
-                seqs.append(int(m[1]))
-                self.told[seqs[-1]] = []
-            elif seqs and line.startswith("   "):
-                self.told[seqs[-1]].append(line[3:])
-        return seqs
-
-    def submit_refused(self, side: str, text: str) -> tuple[Result, bool]:
-        """File `text` for `side`; the result and whether `export` stayed byte-identical."""
-        before = self.export()
-        res = self.cli("orders", "submit", self.game, "--player", self.players[side], "--side", side, "-", input=text)
-        return res, self.export() == before
-
-
-def expected_board(table: Table, seq: int) -> dict[str, Any]:
-    """The board players were shown at `seq`: it changes only at a PhaseResolved, to what they saw after it.
-
-    `seq` was written by the command whose recorded key is the first at or after it; before that
-    command's resolution (orders filed, a die entered, dice rolled in the resolution's own transaction)
-    players still saw the board of the command before.
-    """
-    keys = sorted(table.boards)
-    at = next(k for k in keys if k >= seq)
-    i = keys.index(at)
-    resolved = table.resolved_by[at]
-    assert len(resolved) <= 1, f"one command resolved several phases ({resolved}): boards between them unseen"
-    if seq == at or i == 0 or any(seq >= r for r in resolved):
-        return table.boards[at]
-    return table.boards[keys[i - 1]]
-
-
-def log_rows(table: Table) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in table.ok("log", table.game, "--json").stdout.splitlines()]
+        optional = {(r.side, r.key) for r in self.ruleset.pending(self.state()) if r.optional}
+        return [w for w in status["waiting_for"] if (w["side"], w["key"]) not in optional]
 
 
 # --- issue 5: whole battles ------------------------------------------------------------------------
@@ -207,7 +75,7 @@ def test_issue5_HH_WIN_battle_played_by_orders_submit_to_a_decision_replays_to_t
 
     assert table.ok("audit", "verify").exit_code == 0
     shadow = json.loads(table.ok("audit", "shadow", table.game, "--json").stdout)
-    rows = log_rows(table)
+    rows = table.log_rows()
     resolutions = [r for r in rows if r["type"] == "PhaseResolved"]
     assert shadow == {"checked": len(resolutions), "differences": []}
 
@@ -217,7 +85,7 @@ def test_issue5_HH_WIN_battle_played_by_orders_submit_to_a_decision_replays_to_t
     assert seqs[-1] == st["last_seq"] and not any(r["voided"] for r in rows)
     assert table.boards[min(table.boards)] != final
     for seq in seqs:
-        assert table.board("--at", str(seq)) == expected_board(table, seq), f"board at event {seq}"
+        assert table.board("--at", str(seq)) == table.expected_board(seq), f"board at event {seq}"
 
     rolled = [r for r in rows if r["type"] == "DiceRolled"]
     assert rolled, "a battle with no dice"
@@ -287,7 +155,7 @@ def skirmish(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
     deployed: dict[str, Any] | None = None
     for _ in range(1000):
         st = table.status()
-        due = [] if st["ended"] or st["ready"] else table.due()
+        due = [] if st["ended"] or st["ready"] else table.due(st)
         if due and due[0]["key"].startswith("bound-") and due[0]["key"] not in bounds:
             if len(bounds) == 3:
                 break
@@ -310,7 +178,7 @@ def test_issue4_every_scenario_deploys_and_moves_for_several_bounds_through_orde
     table = skirmish.table
     assert len(skirmish.bounds) == 3 and len(skirmish.refusals) == 3
     assert all(HEX.match(u["hex"]) for u in skirmish.deployed["units"] if not u["eliminated"])
-    moves = [r for r in log_rows(table) if r["type"] == "PhaseResolved" and " bound: " in r["payload"]["phase"]]
+    moves = [r for r in table.log_rows() if r["type"] == "PhaseResolved" and " bound: " in r["payload"]["phase"]]
     assert len(moves) == 3 and all(r["seq"] in table.told for r in moves)
     was = {u["id"]: (u["hex"], u["facing"]) for u in skirmish.deployed["units"]}
     assert any(was[u["id"]] != (u["hex"], u["facing"]) for u in table.board()["units"]), "three bounds, no move"

@@ -10,95 +10,20 @@ declaration must not show in the other side's `show`, in `status` or in the arch
 from __future__ import annotations
 
 import json
-import random
-import re
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
 
-from campaign.cli import main
-from campaign.eventlog import open_store
-from campaign.service import Campaign
 from games.proconsul import RULESET
+from tests.clitable import CliTable
 
 SCENARIOS = [s.name for s in RULESET.scenarios()]
-SIDES = {s.name: s.sides for s in RULESET.scenarios()}
-NEEDS_DIE = re.compile(r"a d(\d+) for ")
 
 
-@dataclass
-class Table:
-    """One campaign file driven only through `campaign` commands."""
+class Table(CliTable):
+    """One campaign file of Proconsul driven only through `campaign` commands."""
 
-    db: Path
-    seed: int
-    runner: CliRunner = field(default_factory=CliRunner)
-    game: str = ""
-    players: dict[str, str] = field(default_factory=dict)
-    boards: dict[int, dict[str, Any]] = field(default_factory=dict)
-    need: str | None = None
-    steps: int = 0
-
-    def ok(self, *args: str, input: str | None = None) -> Result:
-        res = self.runner.invoke(main, ["--db", str(self.db), *args], input=input, catch_exceptions=False)
-        assert res.exit_code == 0, f"campaign {' '.join(args)} failed:\n{res.output}"
-        return res
-
-    def open(self, scenario: str, dice: str, options: dict[str, int] | None = None) -> None:
-        self.ok("init")
-        self.ok("player", "add", "alice", "--email", "alice@example.org")
-        self.ok("player", "add", "bob", "--email", "bob@example.org")
-        self.players = dict(zip(SIDES[scenario], ("alice", "bob"), strict=True))
-        args = ["game", "new", "--ruleset", "proconsul", "--scenario", scenario, "--dice", dice]
-        args += [x for side, who in self.players.items() for x in ("--side", f"{side}={who}")]
-        args += [x for k, v in (options or {}).items() for x in ("--option", f"{k}={v}")]
-        self.game = self.ok(*args).stdout.strip()
-        self.record()
-
-    def status(self) -> dict[str, Any]:
-        return json.loads(self.ok("status", self.game, "--json").stdout)
-
-    def board(self, *args: str) -> dict[str, Any]:
-        return json.loads(self.ok("show", self.game, "--format", "json", *args).stdout)
-
-    def record(self) -> None:
-        self.boards[self.status()["last_seq"]] = self.board()
-
-    def state(self) -> Any:
-        store = open_store(self.db)
-        try:
-            return Campaign(store).load(self.game).state
-        finally:
-            store.close()
-
-    def submit(self, side: str, text: str) -> dict[str, Any]:
-        res = self.ok(
-            "orders", "submit", self.game, "--player", self.players[side], "--side", side, "--json", "-", input=text
-        )
-        receipt: dict[str, Any] = json.loads(res.stdout)
-        self.need = receipt["waiting_for_dice"]
-        self.record()
-        return receipt
-
-    def step(self) -> bool:
-        st = self.status()
-        if st["ended"]:
-            return False
-        self.steps += 1
-        if st["ready"]:
-            match = NEEDS_DIE.search(self.need or "")
-            assert match, f"ready, but no command said which die it needs: {self.need!r}"
-            value = random.Random(self.seed * 7919 + self.steps).randint(1, int(match[1]))
-            res = self.ok("dice", "enter", self.game, str(value))
-            self.need = res.stdout if "still waiting:" in res.stdout else None
-            self.record()
-            return True
-        side = st["waiting_for"][0]["side"]
-        self.submit(side, RULESET.bot_orders(self.state(), side, self.seed * 1000 + self.steps))
-        return True
+    ruleset = RULESET
 
 
 @pytest.fixture
@@ -129,7 +54,7 @@ def test_PC_PBEM_1_battle_by_orders_submit_to_a_decision_replays_to_the_same_boa
     table.ok("audit", "verify")
     shadow = json.loads(table.ok("audit", "shadow", table.game, "--json").stdout)
     assert shadow["differences"] == []
-    rows = [json.loads(line) for line in table.ok("log", table.game, "--json").stdout.splitlines()]
+    rows = table.log_rows()
     for seq, live in table.boards.items():
         assert table.board("--at", str(seq)) == live, f"board at event {seq}"
     assert all(r["payload"]["purpose"] for r in rows if r["type"] == "DiceRolled")
@@ -146,7 +71,7 @@ def test_PC_PBEM_1_manual_dice_battle_matches_live_boards(tmp_path: Path) -> Non
             break
     assert table.status()["ended"]
     table.ok("audit", "verify")
-    rows = [json.loads(line) for line in table.ok("log", table.game, "--json").stdout.splitlines()]
+    rows = table.log_rows()
     entered = [v for r in rows if r["type"] == "DiceEntered" for v in r["payload"]["values"]]
     rolled = [r["payload"]["value"] for r in rows if r["type"] == "DiceRolled"]
     assert rolled == entered and rolled
@@ -189,10 +114,8 @@ def test_PC_PBEM_10_refusals_name_line_column_rule_and_what_is_legal(tmp_path: P
     """[PC.PBEM.10] [PC.SEQ.2]: a bad declaration is refused with the rule ID and the legal groups; nothing is filed."""
     table = Table(tmp_path / "c.db", seed=1)
     table.open("open-field", "fair")
-    res = table.runner.invoke(
-        main,
-        ["--db", str(table.db), "orders", "submit", table.game, "--player", "alice", "--side", "romans", "-"],
-        input="declare middle\n",
+    res = table.cli(
+        "orders", "submit", table.game, "--player", "alice", "--side", "romans", "-", input="declare middle\n"
     )
     assert res.exit_code == 1
     assert "line 1, column 9" in res.output and "[PC.SEQ.2]" in res.output
@@ -212,7 +135,7 @@ def test_a_position_from_a_file_and_scenario_check(tmp_path: Path) -> None:
     bad.write_text(scenario_doc("open-field").text.replace('hex = "0309"', 'hex = "9999"'), encoding="utf-8")
     table = Table(tmp_path / "c.db", seed=1)
     table.ok("init")
-    res = table.runner.invoke(main, ["--db", str(table.db), "scenario", "check", "--ruleset", "proconsul", str(bad)])
+    res = table.cli("scenario", "check", "--ruleset", "proconsul", str(bad))
     assert res.exit_code == 1 and "stands[0].hex" in res.output
     table.ok("player", "add", "alice", "--email", "alice@example.org")
     table.ok("player", "add", "bob", "--email", "bob@example.org")
