@@ -48,7 +48,11 @@ def _values(f: Fields, v: Any, where: str) -> Values | None:
 
 PROFILE_KEYS = ("name", *MODES, "weapon", "escort", "commander", "ransom")
 """The fields of one character type, in data/roster.toml or a scenario's own ``[types.ID]`` [CH.ROSTER.2]."""
-_CHOICES = {"weapon": ("shortbow", "crossbow"), "escort": ("full", "half", "none"), "commander": ("knight", "sergeant", "")}
+_CHOICES = {
+    "weapon": ("shortbow", "crossbow"),
+    "escort": ("full", "half", "none"),
+    "commander": ("knight", "sergeant", ""),
+}
 
 
 def _choice(f: Fields, t: Mapping[str, Any], key: str, where: str, default: Any) -> Any:

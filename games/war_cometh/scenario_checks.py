@@ -47,9 +47,9 @@ def _units(f: Fields, state: State, keys: list[str]) -> None:
             f.problem(f"{where}.id", f"unit id {u.id!r} is used twice")
         seen.add(u.id)
         if u.to_camp and u.on_table:
-            f.problem(f"{where}.to_camp", "a unit on its way to camp is off the table: add off_table = true [WC.CAMP.3]")
+            f.problem(f"{where}.to_camp", "a unit on its way to camp is off the table: off_table = true [WC.CAMP.3]")
         if u.hold_fire and u.side == state.active and state.phase is Phase.MOVEMENT:
-            f.problem(f"{where}.hold_fire", "the phasing side's Hold Fire markers are removed at its turn's start [WC.SHOOT.4]")
+            f.problem(f"{where}.hold_fire", "the phasing side's Hold Fire markers go at its turn's start [WC.SHOOT.4]")
         if u.condition.value == "routed" and (u.chits or u.hold_fire):
             f.problem(f"{where}.chits", "a routed unit holds no chits or Hold Fire marker [WC.ROUT.1]")
 
@@ -89,4 +89,4 @@ def _marches(f: Fields, state: State, keys: list[str]) -> None:
         away.add(m.leader)
     for i, g in enumerate(state.leaders):
         if g.away and g.id not in away:
-            f.problem(f"leaders[{i}].away", f"{g.id} is away with no flank march: add a [[flank_marches]] [WC.DEPLOY.6]")
+            f.problem(f"leaders[{i}].away", f"{g.id} is away with no flank march: add [[flank_marches]] [WC.DEPLOY.6]")

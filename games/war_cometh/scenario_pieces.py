@@ -96,10 +96,10 @@ def _formation(
             f.problem(f"{where}.poses", f"gives {len(placed)} stands, but stands = {stands}")
         return formation, placed
     if not formation.regular:
-        f.problem(f"{where}.poses", f"a {formation.value} formation is given stand by stand: poses = [[x, y, facing], ...]")
+        f.problem(f"{where}.poses", f"a {formation.value} formation is given stand by stand: poses = [[x, y, facing]]")
         return None
     if formation is not grid:
-        f.problem(f"{where}.formation", f"{stands} stands in {files} files make a {grid.value}, not a {formation.value}")
+        f.problem(f"{where}.formation", f"{stands} stands in {files} files make a {grid.value}, not {formation.value}")
     off = row.get("off_table") is True and "at" not in row  # placed when it comes on [WC.CAMP.3] [WC.DEPLOY.6]
     rp = (0, 0) if off else point(f, row.get("at"), f"{where}.at")
     return grid, place_unit(profile, stands, rp, q(row.get("facing", 0)), files)
@@ -129,7 +129,8 @@ def read_unit(f: Fields, row: dict[str, Any], where: str, profiles: Mapping[str,
     pid: str | None = f.text(row, "profile", where)
     if pid not in profiles:
         hint = did_you_mean(pid, profiles) if pid else ""
-        f.problem(f"{where}.profile", f"no profile {pid!r} in the troop lists or the file's [[profiles]]" + (f"; {hint}" if hint else ""))
+        known = f"no profile {pid!r} in the troop lists or the file's [[profiles]]"
+        f.problem(f"{where}.profile", known + (f"; {hint}" if hint else ""))
         pid = None
     stands = f.integer(row, "stands", where, low=1, high=12)
     files = f.integer(row, "files", where, default=stands if stands > 1 else 1, low=1, high=12)
