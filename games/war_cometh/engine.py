@@ -94,7 +94,7 @@ class WarCometh(Ruleset):
         tables = f.tables(doc.data, "sides", required=True)
         sides = tuple(f.text(s, "key", f"sides[{i}]") for i, s in enumerate(tables))
         if tables and len(sides) != 2:
-            f.problem("sides", f"a battle has two sides, not {len(sides)}")
+            f.problem(f"sides[{len(sides) - 1}]", f"a battle has two sides, not {len(sides)}")
         title = f.text(doc.data, "title", default=name)
         description = f.text(doc.data, "description", default="")
         f.done()

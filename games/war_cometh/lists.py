@@ -92,8 +92,12 @@ def _profile(fields: Fields, row: Mapping[str, Any], where: str) -> Profile | No
     weapon = fields.one_of(row, "melee_weapon", _enum_map(MeleeWeapon), where, default="OW")
     missile = fields.one_of(row, "missile", _enum_map(Missile), where, default=None)
     flags: set[Flag] = set()
-    for f in row.get("flags", []):
-        if f in _enum_map(Flag):
+    raw = row.get("flags", [])
+    if not isinstance(raw, list):
+        fields.problem(f"{where}.flags", f"must be a list of flags, not {raw!r}")
+        raw = []
+    for f in raw:
+        if isinstance(f, str) and f in _enum_map(Flag):
             flags.add(Flag(f))
         else:
             known = "irregular, impetuous, shields, swiss_flank_immune or dumb"

@@ -20,6 +20,7 @@ from .model import AreaKind, LineKind, Phase, State, TerrainArea, TerrainLine
 from .placement import place_unit
 from .scenario_checks import check_position
 from .scenario_pieces import (
+    measure,
     point,
     q,
     read_flank_marches,
@@ -67,7 +68,7 @@ def _terrain(f: Fields, d: Mapping[str, Any]) -> tuple[tuple[TerrainArea, ...], 
         TerrainArea(
             f.text(a, "id", f"areas[{i}]"),
             AreaKind(a.get("kind", "field"))
-            if a.get("kind", "field") in {k.value for k in AreaKind}
+            if isinstance(a.get("kind", "field"), str) and a.get("kind", "field") in {k.value for k in AreaKind}
             else _bad_kind(f, f"areas[{i}].kind", a.get("kind"), AreaKind),
             _points(f, a.get("points"), f"areas[{i}].points", 3),
             f.integer(a, "level", f"areas[{i}]", 0),
@@ -79,10 +80,10 @@ def _terrain(f: Fields, d: Mapping[str, Any]) -> tuple[tuple[TerrainArea, ...], 
         TerrainLine(
             f.text(t, "id", f"lines[{i}]"),
             LineKind(t.get("kind"))
-            if t.get("kind") in {k.value for k in LineKind}
+            if isinstance(t.get("kind"), str) and t.get("kind") in {k.value for k in LineKind}
             else _bad_kind(f, f"lines[{i}].kind", t.get("kind"), LineKind),
             _points(f, t.get("points"), f"lines[{i}].points", 2),
-            q(t.get("width_cm", 0)),
+            measure(f, t, "width_cm", f"lines[{i}]", 0),
             f.text(t, "label", f"lines[{i}]", ""),
         )
         for i, t in enumerate(f.tables(d, "lines"))
@@ -112,13 +113,13 @@ def _parse_scenario(text: str, name: str, scenario: str) -> State:
     phase = f.one_of(d, "phase", {p.value: p for p in Phase if p is not Phase.OVER}, default="movement")
     phase = phase if isinstance(phase, Phase) else Phase.MOVEMENT
     first = f.text(d, "first", default=keys[0] if keys else "")
-    deploy = tuple(d.get("deploy_order", []))
+    deploy = _words(f, d, "deploy_order")
     player_turn = f.integer(d, "player_turn", default=1, low=1)
     state = State(
         scenario=scenario,
         title=f.text(d, "title", default=scenario),
-        width=q(table.get("width_cm", 180)),
-        depth=q(table.get("depth_cm", 120)),
+        width=measure(f, table, "width_cm", "table", 180),
+        depth=measure(f, table, "depth_cm", "table", 120),
         sides=tuple(sides),
         units=tuple(units),
         leaders=tuple(leaders),
@@ -134,7 +135,7 @@ def _parse_scenario(text: str, name: str, scenario: str) -> State:
         player_turn=player_turn,
         turns_taken=_turns_taken(keys, first, player_turn),
         house_profiles=own,
-        special=tuple(str(x) for x in d.get("special", [])),
+        special=_words(f, d, "special"),
         flank_marches=read_flank_marches(f, d),
         flank_march_side=f.text(d, "flank_march_side", default=""),
         standing=read_standing(f, d, keys),
@@ -143,6 +144,15 @@ def _parse_scenario(text: str, name: str, scenario: str) -> State:
     check_position(f, state, d, profiles)
     f.done()
     return state
+
+
+def _words(f: Fields, d: Mapping[str, Any], key: str) -> tuple[str, ...]:
+    """A list of words (``deploy_order``, ``special``)."""
+    v = d.get(key, [])
+    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+        f.problem(key, f"must be a list of words in quotes, not {v!r}")
+        return ()
+    return tuple(v)
 
 
 def _options(table: Any) -> tuple[tuple[str, str], ...]:

@@ -38,6 +38,15 @@ def q(v: Any) -> int:
     return round(Fraction(str(v)) * 100)
 
 
+def measure(f: Fields, table: Mapping[str, Any], key: str, where: str, default: int | float) -> int:
+    """A number of cm or degrees (``facing``, ``width_cm``), as hundredths; anything else is a problem."""
+    v = table.get(key, default)
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        f.problem(f"{where}.{key}" if where else key, f"must be a number, not {v!r}")
+        return q(default)
+    return q(v)
+
+
 def point(f: Fields, v: Any, where: str) -> tuple[int, int]:
     """``[x, y]`` in cm, as hundredths."""
     if not (
@@ -102,7 +111,7 @@ def _formation(
         f.problem(f"{where}.formation", f"{stands} stands in {files} files make a {grid.value}, not {formation.value}")
     off = row.get("off_table") is True and "at" not in row  # placed when it comes on [WC.CAMP.3] [WC.DEPLOY.6]
     rp = (0, 0) if off else point(f, row.get("at"), f"{where}.at")
-    return grid, place_unit(profile, stands, rp, q(row.get("facing", 0)), files)
+    return grid, place_unit(profile, stands, rp, measure(f, row, "facing", where, 0), files)
 
 
 def _condition(f: Fields, row: Mapping[str, Any], where: str) -> tuple[Condition, Condition]:
@@ -134,7 +143,7 @@ def read_unit(f: Fields, row: dict[str, Any], where: str, profiles: Mapping[str,
         pid = None
     stands = f.integer(row, "stands", where, low=1, high=12)
     files = f.integer(row, "files", where, default=stands if stands > 1 else 1, low=1, high=12)
-    if pid is None:
+    if pid is None or stands < 1 or files < 1:
         return None
     if stands < files:
         f.problem(f"{where}.files", f"rank 1 must be complete: {stands} stands cannot make {files} files [WC.FORM.4]")

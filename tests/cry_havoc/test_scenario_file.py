@@ -176,3 +176,19 @@ def test_every_shipped_scenario_reads_the_same_from_its_file(name: str, tmp_path
     assert R.describe_text(path.read_text(encoding="utf-8"), str(path)).sides == next(
         s.sides for s in R.scenarios() if s.name == name
     )
+
+
+def test_a_wrong_value_anywhere_is_a_problem_with_its_line_never_a_crash():
+    """Every value of the position replaced by one of the wrong kind: a ScenarioError (the CLI prints it and exits
+    1), never another exception."""
+    lines = POSITION.splitlines()
+    for i, ln in enumerate(lines):
+        if "=" not in ln or ln.startswith("#"):
+            continue
+        for v in ('"x"', "-1", "[[1]]", "{ a = 1 }"):
+            t = "\n".join([*lines[:i], f"{ln.split('=', 1)[0]}= {v}", *lines[i + 1 :]])
+            for build in (lambda: R.describe_text(t, "f.toml"), lambda: R.setup_text(t, "f.toml", {})):
+                try:
+                    build()
+                except ScenarioError as e:
+                    assert all(p.file == "f.toml" for p in e.problems)

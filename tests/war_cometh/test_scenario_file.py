@@ -185,3 +185,27 @@ def test_every_shipped_scenario_reads_the_same_from_its_file(name: str, tmp_path
     assert R.describe_text(path.read_text(encoding="utf-8"), str(path)).sides == next(
         s.sides for s in R.scenarios() if s.name == name
     )
+
+
+def mangled(text: str) -> list[str]:
+    """The text with each `key = value` line's value replaced by values of the wrong kind, one at a time."""
+    lines = text.splitlines()
+    out = []
+    for i, ln in enumerate(lines):
+        if "=" in ln and not ln.startswith("#"):
+            key = ln.split("=", 1)[0]
+            wrong = ('"x"', "-1", "[[1]]", "{ a = 1 }")
+            out += ["\n".join([*lines[:i], f"{key}= {v}", *lines[i + 1 :]]) for v in wrong]
+    return out
+
+
+def test_a_wrong_value_anywhere_is_a_problem_with_its_line_never_a_crash():
+    """Every value of the position replaced by one of the wrong kind: a ScenarioError (the CLI prints it and exits
+    1), never another exception."""
+    text = POSITION + '\n[[areas]]\nid = "wood"\nkind = "woods"\npoints = [[1, 1], [5, 1], [5, 5]]\n'
+    for t in mangled(text):
+        for build in (lambda: R.describe_text(t, "f.toml"), lambda: R.setup_text(t, "f.toml", {})):
+            try:
+                build()
+            except ScenarioError as e:
+                assert all(p.file == "f.toml" for p in e.problems)
