@@ -14,6 +14,7 @@ from click.testing import CliRunner, Result
 
 from campaign.cli import main
 from campaign.kit.scenario_file import ScenarioError
+from campaign.kit.scripted import ScriptedDice
 from campaign.ruleset import OrdersRejected
 from campaign.scenarios import setup_file
 from games.cry_havoc import RULESET as R
@@ -192,3 +193,17 @@ def test_a_wrong_value_anywhere_is_a_problem_with_its_line_never_a_crash():
                     build()
                 except ScenarioError as e:
                     assert all(p.file == "f.toml" for p in e.problems)
+
+
+@pytest.mark.parametrize(("r3", "won"), [('gone = "exited"', True), ('at = "0210"', False)])
+def test_CH_MOVE_12_a_man_the_file_says_has_left_counts_for_the_exit_victory(r3, won):
+    """CH.MOVE.12, CH.TURN.1: with Hob already off the map (`gone = "exited"`), Gib leaving by the right edge makes
+    the two men the raiders need; with Hob still on the map it is one, and the game goes on."""
+    text = POSITION.replace('side = "villagers"\nammo_rolled', 'side = "raiders"\nammo_rolled')
+    gib = '\n[[characters]]\nid = "R8"\ntype = "man_at_arms"\nside = "raiders"\nat = "2408"\n'
+    text = text.replace('gone = "exited"', r3) + gib
+    st = R.setup_text(text, "exit.toml", {})
+    st = R.apply_orders(st, R.parse_orders(st, "raiders", "leave R8"))
+    res = R.resolve(st, ScriptedDice.of(10))
+    assert res.state.exited["raiders"][-1] == "R8"
+    assert (R.outcome(res.state) is not None and R.outcome(res.state).winner == "raiders") is won
