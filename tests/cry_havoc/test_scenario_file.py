@@ -197,11 +197,11 @@ def test_a_wrong_value_anywhere_is_a_problem_with_its_line_never_a_crash():
 
 @pytest.mark.parametrize(("r3", "won"), [('gone = "exited"', True), ('at = "0210"', False)])
 def test_CH_MOVE_12_a_man_the_file_says_has_left_counts_for_the_exit_victory(r3, won):
-    """CH.MOVE.12, CH.TURN.1: with Hob already off the map (`gone = "exited"`), Gib leaving by the right edge makes
+    """CH.MOVE.12, CH.TURN.1: with Hob already off the map (`gone = "exited"`), R8 leaving by the right edge makes
     the two men the raiders need; with Hob still on the map it is one, and the game goes on."""
     text = POSITION.replace('side = "villagers"\nammo_rolled', 'side = "raiders"\nammo_rolled')
-    gib = '\n[[characters]]\nid = "R8"\ntype = "man_at_arms"\nside = "raiders"\nat = "2408"\n'
-    text = text.replace('gone = "exited"', r3) + gib
+    r8 = '\n[[characters]]\nid = "R8"\ntype = "man_at_arms"\nside = "raiders"\nat = "2408"\n'
+    text = text.replace('gone = "exited"', r3) + r8
     st = R.setup_text(text, "exit.toml", {})
     st = R.apply_orders(st, R.parse_orders(st, "raiders", "leave R8"))
     res = R.resolve(st, ScriptedDice.of(10))
