@@ -18,7 +18,7 @@ from campaign.kit.words import did_you_mean
 from campaign.table import Pose
 
 from .command import ABILITY
-from .lists import _profile as read_profile
+from .lists import read_profile
 from .model import Ability, Condition, FlankMarch, FlankStatus, Formation, Leader, Role, Side, Stand, Unit
 from .placement import place_unit
 from .troops import Profile, profile_problems
