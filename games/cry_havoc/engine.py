@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from campaign.kit.legal import LegalOptions
-from campaign.kit.scenario_file import ScenarioError
+from campaign.kit.scenario_file import Fields, ScenarioError, TomlDocument
 from campaign.ruleset import (
     AcceptedOrders,
     DiceSource,
@@ -64,6 +64,27 @@ class CryHavoc(Ruleset):
             return build_state(scenario, dict(options))
         except ScenarioError as e:
             raise ValueError(str(e)) from None
+
+    def setup_text(self, text: str, name: str, options: Mapping[str, Any]) -> GameState:
+        """A game from a scenario file's text, through the same reader as the shipped scenarios: inline
+        character types, any turn and phase, every marker (docs/scenarios.md) [CH.DATA.2] [CH.DATA.3].
+        Raises ScenarioError naming the file, line and field of every problem."""
+        stem = name.replace("\\", "/").rsplit("/", 1)[-1].removesuffix(".toml") or "custom"
+        return build_state(stem, dict(options), TomlDocument.parse(text, name))
+
+    def describe_text(self, text: str, name: str) -> ScenarioInfo:
+        """Title and player slots of a Cry Havoc scenario file: ``sides = ["a", "b"]``, then each
+        character's ``controller`` [CH.TURN.4]."""
+        doc = TomlDocument.parse(text, name)
+        f = Fields(doc)
+        raw = doc.data.get("sides")
+        if not (isinstance(raw, list) and len(raw) == 2 and all(isinstance(s, str) for s in raw)):
+            f.problem("sides", 'must list the two sides, e.g. sides = ["raiders", "villagers"]')
+        title = f.text(doc.data, "title", default=name)
+        description = f.text(doc.data, "description", default="")
+        f.tables(doc.data, "characters", required=True)
+        f.done()
+        return ScenarioInfo(name, title, P.scenario_slots(doc.data), description)
 
     def pending(self, state: GameState) -> list[Request]:
         if state.result is not None:

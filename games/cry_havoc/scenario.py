@@ -18,6 +18,7 @@ from .board import Board, read_board
 from .config import build_config
 from .geometry import Body
 from .model import Animal, AnimalKind, Character, Condition, Profile, Ransom, Values
+from .setup_markers import check_markers
 from .state import GameState, Victory
 from .tables import Weapon
 
@@ -45,6 +46,36 @@ def _values(f: Fields, v: Any, where: str) -> Values | None:
     return Values(*v)
 
 
+PROFILE_KEYS = ("name", *MODES, "weapon", "escort", "commander", "ransom")
+"""The fields of one character type, in data/roster.toml or a scenario's own ``[types.ID]`` [CH.ROSTER.2]."""
+_CHOICES = {
+    "weapon": ("shortbow", "crossbow"),
+    "escort": ("full", "half", "none"),
+    "commander": ("knight", "sergeant", ""),
+}
+
+
+def _choice(f: Fields, t: Mapping[str, Any], key: str, where: str, default: Any) -> Any:
+    """A profile field that must be one of its words [CH.MISSILE.1] [CH.RANSOM.6] [CH.COMMAND.2]."""
+    v = t.get(key, default)
+    if v is not None and v not in _CHOICES[key]:
+        f.problem(f"{where}.{key}", f"must be one of {', '.join(repr(c) for c in _CHOICES[key])}, not {v!r}")
+        return default
+    return v
+
+
+def _ransom(f: Fields, v: Any, where: str) -> tuple[int, int] | None:
+    """A knight's ransom counter, ``[attack, defence]`` [CH.RANSOM.4]."""
+    if v is None:
+        return None
+    if isinstance(v, tuple):
+        return (int(v[0]), int(v[1]))
+    if not (isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in v)):
+        f.problem(f"{where}.ransom", f"must be [attack, defence], two whole numbers, not {v!r}")
+        return None
+    return (v[0], v[1])
+
+
 def read_profile(
     f: Fields, t: Mapping[str, Any], where: str, type_id: str, base: Profile | None = None
 ) -> Profile | None:
@@ -56,8 +87,7 @@ def read_profile(
     if foot is None or fw is None:
         f.problem(where, "needs foot and foot_wounded values")
         return None
-    weapon = t.get("weapon", base.weapon.value if base and base.weapon else None)
-    ransom = t.get("ransom", list(base.ransom) if base and base.ransom else None)
+    weapon = _choice(f, t, "weapon", where, base.weapon.value if base and base.weapon else None)
     p = Profile(
         type_id,
         str(t.get("name", base.name if base else type_id)),
@@ -65,26 +95,46 @@ def read_profile(
         fw,
         vals["mounted"],
         vals["mounted_wounded"],
-        Weapon(weapon) if weapon in ("shortbow", "crossbow") else None,
-        str(t.get("escort", base.escort if base else "none")),
-        str(t.get("commander", base.commander if base else "")),
-        (int(ransom[0]), int(ransom[1])) if ransom else None,
+        Weapon(weapon) if weapon else None,
+        str(_choice(f, t, "escort", where, base.escort if base else "none")),
+        str(_choice(f, t, "commander", where, base.commander if base else "")),
+        _ransom(f, t.get("ransom", base.ransom if base else None), where),
     )
+    if (p.mounted is None) != (p.mounted_wounded is None):
+        f.problem(where, "a mounted counter needs both mounted and mounted_wounded values [CH.ROSTER.3]")
     for good, bad in ((p.foot, p.foot_wounded), (p.mounted, p.mounted_wounded)):
         if good and bad and (bad.attack > good.attack or bad.defence > good.defence or bad.move > good.move):
             f.problem(where, "wounded values may not exceed unwounded ones [CH.ROSTER.4]")
     return p
 
 
+def read_types(f: Fields, table: Mapping[str, Any], where: str) -> dict[str, Profile]:
+    """Character types by id, from ``[types.ID]`` tables (the roster's, or a scenario's own) [CH.ROSTER.2]."""
+    out = {}
+    for tid, t in sorted(table.items()):
+        if not isinstance(t, dict):
+            f.problem(f"{where}.{tid}", "must be a table of counter values ([types.ID])")
+            continue
+        f.unknown(t, PROFILE_KEYS, f"{where}.{tid}")
+        p = read_profile(f, t, f"{where}.{tid}", tid)
+        if p:
+            out[tid] = p
+    return out
+
+
+def scenario_types(f: Fields, d: Mapping[str, Any]) -> tuple[dict[str, Profile], dict[AnimalKind, int]]:
+    """The roster's types with the scenario's own ``[types.ID]`` added (or replacing one of the same id),
+    and the animals' defence [CH.ROSTER.2] [CH.ROSTER.5] [CH.HORSE.14]."""
+    types, animals = roster()
+    types.update(read_types(f, f.table(d, "types"), "types"))
+    return types, animals
+
+
 def roster() -> tuple[dict[str, Profile], dict[AnimalKind, int]]:
     """The default roster: house values [CH.ROSTER.2]."""
     doc = _doc("roster.toml")
     f = Fields(doc)
-    out = {}
-    for tid, t in sorted(f.table(doc.data, "types", required=True).items()):
-        p = read_profile(f, t, f"types.{tid}", tid)
-        if p:
-            out[tid] = p
+    out = read_types(f, f.table(doc.data, "types", required=True), "types")
     a = f.table(doc.data, "animals")
     animals = {
         AnimalKind.HORSE: f.integer(a, "horse_defence", "animals", 6, 1),
@@ -149,14 +199,46 @@ CHAR_KEYS = (
     "controller",
     "ransom",
     "captor",
+    "gone",
+    "started_mounted",
+    "escort",
+    "leading",
+    "fought",
+    "attacked_by",
     *OVERRIDES,
 )
+GONE = {"exited": Ransom.FREE, "ransomed": Ransom.RANSOMED}
+"""A character already off the map: left by an exit edge [CH.MOVE.12], or ransomed [CH.RANSOM.13]."""
+
+
+def _ids(f: Fields, c: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
+    v = c.get(key, [])
+    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+        f.problem(f"{where}.{key}", f"must be a list of character ids, not {v!r}")
+        return ()
+    return tuple(v)
+
+
+def _fought(f: Fields, c: Mapping[str, Any], where: str, phase_no: int) -> tuple[int, ...]:
+    """``fought = [1]``: he fought a combat 1 (or 2) phases ago [CH.COMBAT.12] [CH.SEQ.9]."""
+    v = c.get("fought", [])
+    if not isinstance(v, list) or not all(x in (1, 2) and not isinstance(x, bool) for x in v):
+        f.problem(f"{where}.fought", f"must list how many phases ago he fought, 1 or 2 (e.g. [1]), not {v!r}")
+        return ()
+    return tuple(sorted(phase_no - n for n in set(v)))
 
 
 def read_character(
-    f: Fields, board: Board, types: dict[str, Profile], c: Mapping[str, Any], where: str, sides: tuple[str, ...]
+    f: Fields,
+    board: Board,
+    types: dict[str, Profile],
+    c: Mapping[str, Any],
+    where: str,
+    sides: tuple[str, ...],
+    phase_no: int = 0,
 ) -> Character | None:
-    """One character of a scenario, with optional value overrides [CH.ROSTER.5] [CH.DATA.2]."""
+    """One character of a scenario, with optional value overrides and every marker he can carry
+    [CH.ROSTER.5] [CH.DATA.2] [CH.DATA.3] [CH.STATE.1]."""
     f.unknown(c, CHAR_KEYS, where)
     tid = f.text(c, "type", where)
     base = types.get(tid)
@@ -171,11 +253,15 @@ def read_character(
     mounted = f.flag(c, "mounted", where, False)
     if prof and mounted and not prof.can_ride:
         f.problem(f"{where}.mounted", f"a {tid} has no mounted counter [CH.ROSTER.3]")
-    body = _body(f, board, c, where, mounted)
+    gone = f.one_of(c, "gone", {k: k for k in GONE}, where, None) if "gone" in c else None
+    if gone and "at" in c:
+        f.problem(f"{where}.at", f"a man who has {gone} is off the map: give no hex")
+    body = None if gone else _body(f, board, c, where, mounted)
     cond = f.one_of(c, "condition", {x.value: x for x in Condition}, where, "unwounded")
+    missiles = f.integer(c, "missiles", where, None, low=0) if "missiles" in c else None
     if prof is None or cond is None:
         return None
-    knight = prof.is_knight
+    ransom = f.one_of(c, "ransom", {x.value: x for x in Ransom}, where, "free") or Ransom.FREE
     return Character(
         f.text(c, "id", where),
         f.text(c, "name", where, tid),
@@ -184,19 +270,22 @@ def read_character(
         body,
         cond,
         mounted,
-        mounted,
-        f.one_of(c, "ransom", {x.value: x for x in Ransom}, where, "free") or Ransom.FREE,
+        f.flag(c, "started_mounted", where, mounted),
+        Ransom.RANSOMED if gone == "ransomed" else ransom,
         f.text(c, "captor", where, ""),
-        (),
-        c.get("missiles") if isinstance(c.get("missiles"), int) else None,
+        _ids(f, c, "escort", where),
+        missiles,
+        leading=f.text(c, "leading", where, ""),
+        fought_phases=_fought(f, c, where, phase_no),
+        attacked_by=_ids(f, c, "attacked_by", where),
         sergeant=f.text(c, "sergeant", where, ""),
         needs_command=f.flag(c, "needs_command", where, not prof.commander),
-        quarter=f.flag(c, "quarter", where, knight),
+        quarter=f.flag(c, "quarter", where, prof.is_knight),
         controller=f.text(c, "controller", where, ""),
     )
 
 
-def read_victory(f: Fields, board: Board, v: Mapping[str, Any]) -> Victory:
+def read_victory(f: Fields, board: Board, v: Mapping[str, Any], sides: tuple[str, ...]) -> Victory:
     """The scenario's own victory conditions (the rulebook has none) [CH.TURN.1]."""
     kind = f.one_of(v, "kind", {k: k for k in ("hold", "exit", "points")}, "victory") or "points"
     hexes = []
@@ -205,10 +294,18 @@ def read_victory(f: Fields, board: Board, v: Mapping[str, Any]) -> Victory:
             hexes.append(board.parse(w))
         except LabelError as e:
             f.problem("victory.hexes", str(e))
-    pts = tuple(sorted((str(k), int(x)) for k, x in dict(v.get("points", {})).items()))
+    f.unknown(v, ("kind", "side", "hexes", "count", "points", "text"), "victory")
+    points = f.table(v, "points", "victory")
+    for k, x in points.items():
+        if isinstance(x, bool) or not isinstance(x, int):
+            f.problem(f"victory.points.{k}", f"must be a whole number of points, not {x!r}")
+    pts = tuple(sorted((str(k), x) for k, x in points.items() if isinstance(x, int) and not isinstance(x, bool)))
+    side = f.text(v, "side", "victory", "")
+    if kind in ("hold", "exit") and side not in sides:
+        f.problem("victory.side", f"a {kind} victory names its side: one of {', '.join(sides)}")
     return Victory(
         kind,
-        f.text(v, "side", "victory", ""),
+        side,
         frozenset(hexes),
         f.integer(v, "count", "victory", 1),
         pts,
@@ -229,12 +326,12 @@ def _edges(f: Fields, d: Mapping[str, Any], key: str, sides: tuple[str, ...]) ->
 
 
 def _pieces(
-    f: Fields, board: Board, types: dict[str, Profile], d: Mapping[str, Any], sides: tuple[str, ...]
+    f: Fields, board: Board, types: dict[str, Profile], d: Mapping[str, Any], sides: tuple[str, ...], phase_no: int
 ) -> tuple[dict[str, Character], dict[str, Animal], dict[Hex, int]]:
     """The scenario's characters, animals and corpses [CH.DATA.2]."""
     chars: dict[str, Character] = {}
     for i, c in enumerate(f.tables(d, "characters", required=True)):
-        ch = read_character(f, board, types, c, f"characters[{i}]", sides)
+        ch = read_character(f, board, types, c, f"characters[{i}]", sides, phase_no)
         if ch:
             if ch.id in chars:
                 f.problem(f"characters[{i}].id", f"{ch.id} is used twice")
@@ -242,6 +339,7 @@ def _pieces(
     animals: dict[str, Animal] = {}
     for i, a in enumerate(f.tables(d, "animals")):
         where = f"animals[{i}]"
+        f.unknown(a, ("id", "kind", "side", "at", "facing", "alive", "follows"), where)
         kind = f.one_of(a, "kind", {k.value: k for k in AnimalKind}, where)
         body = _body(f, board, a, where, kind is AnimalKind.HORSE)
         if kind and body:
@@ -250,6 +348,7 @@ def _pieces(
             animals[aid] = Animal(aid, kind, side, body, alive, follows=f.text(a, "follows", where, ""))
     dead: dict[Hex, int] = {}
     for i, c in enumerate(f.tables(d, "corpses")):
+        f.unknown(c, ("at", "men"), f"corpses[{i}]")
         try:
             dead[board.parse(str(c.get("at")))] = f.integer(c, "men", f"corpses[{i}]", 1, 0)
         except LabelError as e:
@@ -257,40 +356,76 @@ def _pieces(
     return chars, animals, dead
 
 
+SCENARIO_KEYS = (
+    "title",
+    "description",
+    "map",
+    "turns",
+    "sides",
+    "first",
+    "house_values",
+    "options",
+    "victory",
+    "exits",
+    "friendly_edges",
+    "start",
+    "characters",
+    "animals",
+    "corpses",
+    "standing",
+    "types",
+)
+"""The top-level keys of a Cry Havoc scenario file (docs/scenarios.md)."""
+
+
+def _map(f: Fields, d: Mapping[str, Any]) -> tuple[str, Board] | None:
+    """The scenario's map: one of data/maps/ by name [CH.DATA.2]."""
+    mname = f.text(d, "map")
+    try:
+        text = map_text(mname)
+    except ValueError:
+        known = sorted(p.name[:-5] for p in DATA.joinpath("maps").iterdir() if p.name.endswith(".toml"))
+        f.problem("map", f"no map named {mname!r} (maps: {', '.join(known)})")
+        return None
+    return text, board_from(mname, text)
+
+
+def _sides(f: Fields, d: Mapping[str, Any]) -> tuple[tuple[str, str], tuple[str, ...]]:
+    """(first, second) in turn order [CH.TURN.2], and the sides as the file lists them."""
+    raw = d.get("sides", ())
+    sides = tuple(raw) if isinstance(raw, list) and all(isinstance(x, str) for x in raw) else ()
+    if len(sides) != 2 or sides[0] == sides[1]:
+        f.problem("sides", "a scenario has exactly two sides: sides = [\"first\", \"second\"]")
+        f.done()
+    first = f.text(d, "first", default=sides[0])
+    if first not in sides:
+        f.problem("first", f"must be one of {', '.join(sides)}, not {first!r}")
+        first = sides[0]
+    return (first, next(s for s in sides if s != first)), sides
+
+
+def _start(f: Fields, d: Mapping[str, Any], order: tuple[str, str]) -> tuple[int, int, bool]:
+    """``[start]``: the game turn and whose phase comes next, and whether ammunition is already rolled
+    [CH.TURN.2] [CH.AMMO.2]."""
+    start = f.table(d, "start")
+    f.unknown(start, ("turn", "side", "ammo_rolled"), "start")
+    turn = f.integer(start, "turn", "start", 1, 1)
+    side = f.text(start, "side", "start", order[0])
+    if side not in order:
+        f.problem("start.side", f"must be one of {', '.join(order)}, not {side!r}")
+    return turn, order.index(side) if side in order else 0, f.flag(start, "ammo_rolled", "start", False)
+
+
 def build_state(name: str, options: Mapping[str, Any] | None = None, doc: TomlDocument | None = None) -> GameState:
-    """A game from a scenario file (or an inline document), with options on top [CH.DATA.2]."""
+    """A game from a scenario file (shipped, or any file's text as ``doc``), with options on top: any
+    position, every marker [CH.DATA.2] [CH.DATA.3]. Raises ScenarioError listing every problem."""
     doc = doc or scenario_doc(name)
     f = Fields(doc)
     d = doc.data
-    f.unknown(
-        d,
-        (
-            "title",
-            "description",
-            "map",
-            "turns",
-            "sides",
-            "first",
-            "house_values",
-            "options",
-            "victory",
-            "exits",
-            "friendly_edges",
-            "start",
-            "characters",
-            "animals",
-            "corpses",
-            "standing",
-        ),
-    )
-    types, animal_def = roster()
-    mname = f.text(d, "map")
-    text = map_text(mname)
-    board = board_from(mname, text)
-    sides = tuple(d.get("sides", ()))
-    if len(sides) != 2:
-        f.problem("sides", "a scenario has exactly two sides")
-        f.done()
+    f.unknown(d, SCENARIO_KEYS)
+    types, animal_def = scenario_types(f, d)
+    order, sides = _sides(f, d)
+    found = _map(f, d)
     opts = dict(f.table(d, "options"))
     opts.update(options or {})
     turns_override = opts.pop("turns", None)
@@ -299,18 +434,21 @@ def build_state(name: str, options: Mapping[str, Any] | None = None, doc: TomlDo
     except ValueError as e:
         f.problem("options", str(e))
         config = build_config({})
-    chars, animals, dead = _pieces(f, board, types, d, sides)
-    start = f.table(d, "start")
-    first = f.text(d, "first", default=sides[0])
+    turn, phasing, ammo_rolled = _start(f, d, order)
+    if found is None:
+        f.done()
+    assert found is not None
+    text, board = found
+    chars, animals, dead = _pieces(f, board, types, d, sides, (turn - 1) * 2 + phasing)
     state = GameState(
         name,
         f.text(d, "title", default=name),
         board,
         text,
         config,
-        (first, [s for s in sides if s != first][0]),
+        order,
         f.integer(d, "turns", low=1),
-        read_victory(f, board, f.table(d, "victory", required=True)),
+        read_victory(f, board, f.table(d, "victory", required=True), sides),
         chars,
         animals,
         dead,
@@ -320,14 +458,17 @@ def build_state(name: str, options: Mapping[str, Any] | None = None, doc: TomlDo
     )
     if turns_override is not None:
         state.turns = int(turns_override)  # a shorter (or longer) game: game new --option turns=N
-    state.turn = f.integer(start, "turn", "start", 1, 1)
-    state.phasing = state.sides.index(f.text(start, "side", "start", first)) if start.get("side") in sides else 0
+    state.turn, state.phasing = turn, phasing
     for side, table in f.table(d, "standing").items():
-        state.standing[side] = {str(k): str(v) for k, v in table.items()}
+        if isinstance(table, dict):
+            state.standing[side] = {str(k): str(v) for k, v in table.items()}
+        else:
+            f.problem(f"standing.{side}", "must be a table of standing orders (key = value)")
     _check_places(f, state)
+    check_markers(f, state, f.tables(d, "characters"))
     f.done()
     if config.options__ammunition:
-        state.ammo_rolled = bool(start.get("ammo_rolled", False))
+        state.ammo_rolled = ammo_rolled
     return state
 
 

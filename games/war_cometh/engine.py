@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from campaign.kit.legal import LegalOptions
+from campaign.kit.scenario_file import Fields, TomlDocument
 from campaign.picture.table import TablePicture
 from campaign.ruleset import (
     JSON,
@@ -31,7 +32,7 @@ from .checks import check_orders
 from .model import Phase, State, dump_state, load_state
 from .orders import read_orders
 from .picture import table_picture
-from .scenario import SCENARIOS, load_scenario
+from .scenario import SCENARIOS, load_scenario, parse_scenario
 from .turn import resolve_movement
 from .view import render_text, view
 
@@ -50,6 +51,17 @@ GAME_FLAGS = (
 """The §0.3 configuration flags a game may set with ``--option KEY=VALUE`` (fire and morale)."""
 
 
+def with_options(state: State, options: Mapping[str, JSON]) -> State:
+    """A game's options on top of its scenario: ``max_turns`` and the §0.3 flags, which override the
+    scenario's [WC.META.2] [WC.REACT.1]."""
+    if "max_turns" in options:
+        state = replace(state, max_turns=int(options["max_turns"]))
+    flags = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in options.items() if k in GAME_FLAGS}
+    if flags:
+        state = replace(state, options=tuple(sorted({**dict(state.options), **flags}.items())))
+    return state
+
+
 class WarCometh(Ruleset):
     """War Cometh v2.0 (2005), part 1: the measured table, command and movement."""
 
@@ -66,14 +78,27 @@ class WarCometh(Ruleset):
         return out
 
     def setup(self, scenario: str, options: Mapping[str, JSON]) -> State:
-        state = load_scenario(scenario)
-        if "max_turns" in options:
-            state = replace(state, max_turns=int(options["max_turns"]))
-        flags = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in options.items() if k in GAME_FLAGS}
-        if flags:
-            # §0.3 flags given to the game override the scenario's [WC.META.2] [WC.REACT.1]
-            state = replace(state, options=tuple(sorted({**dict(state.options), **flags}.items())))
-        return state
+        return with_options(load_scenario(scenario), options)
+
+    def setup_text(self, text: str, name: str, options: Mapping[str, JSON]) -> State:
+        """A battle from a scenario file's text, through the same reader as the shipped scenarios:
+        profiles inline, a start at any player-turn or in deployment, every lasting marker
+        (docs/scenarios.md) [WC.SEQ.1] [WC.SEQ.8]. Raises ScenarioError naming file, line and field."""
+        stem = name.replace("\\", "/").rsplit("/", 1)[-1].removesuffix(".toml") or "custom"
+        return with_options(parse_scenario(text, name, stem), options)
+
+    def describe_text(self, text: str, name: str) -> ScenarioInfo:
+        """Title and sides of a War Cometh scenario file: each ``[[sides]]`` by its ``key``."""
+        doc = TomlDocument.parse(text, name)
+        f = Fields(doc)
+        tables = f.tables(doc.data, "sides", required=True)
+        sides = tuple(f.text(s, "key", f"sides[{i}]") for i, s in enumerate(tables))
+        if tables and len(sides) != 2:
+            f.problem(f"sides[{len(sides) - 1}]", f"a battle has two sides, not {len(sides)}")
+        title = f.text(doc.data, "title", default=name)
+        description = f.text(doc.data, "description", default="")
+        f.done()
+        return ScenarioInfo(name, title, sides, description)
 
     def pending(self, state: State) -> list[Request]:
         if state.phase is Phase.OVER:

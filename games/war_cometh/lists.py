@@ -37,6 +37,7 @@ __all__ = [
     "composition_problems",
     "load_list",
     "parse_list",
+    "read_profile",
     "shipped_lists",
 ]
 
@@ -84,7 +85,8 @@ def _size_cm(fields: Fields, row: Mapping[str, Any], key: str, where: str, defau
     return round(Fraction(str(v)) * 100)
 
 
-def _profile(fields: Fields, row: Mapping[str, Any], where: str) -> Profile | None:
+def read_profile(fields: Fields, row: Mapping[str, Any], where: str) -> Profile | None:
+    """One profile row of a troop list or of a scenario's ``[[profiles]]`` [WC.LIST.6]; None when unusable."""
     fields.unknown(row, _PROFILE_KEYS, where)
     kind = fields.one_of(row, "type", _enum_map(TroopType), where)
     category = fields.one_of(row, "category", _enum_map(Category), where)
@@ -92,8 +94,12 @@ def _profile(fields: Fields, row: Mapping[str, Any], where: str) -> Profile | No
     weapon = fields.one_of(row, "melee_weapon", _enum_map(MeleeWeapon), where, default="OW")
     missile = fields.one_of(row, "missile", _enum_map(Missile), where, default=None)
     flags: set[Flag] = set()
-    for f in row.get("flags", []):
-        if f in _enum_map(Flag):
+    raw = row.get("flags", [])
+    if not isinstance(raw, list):
+        fields.problem(f"{where}.flags", f"must be a list of flags, not {raw!r}")
+        raw = []
+    for f in raw:
+        if isinstance(f, str) and f in _enum_map(Flag):
             flags.add(Flag(f))
         else:
             known = "irregular, impetuous, shields, swiss_flank_immune or dumb"
@@ -138,7 +144,7 @@ def parse_list(text: str, name: str, *, check_troopgen: bool = True) -> TroopLis
     profiles: dict[str, Profile] = {}
     for i, row in enumerate(fields.tables(data, "profiles", required=True)):
         where = f"profiles[{i}]"
-        p = _profile(fields, row, where)
+        p = read_profile(fields, row, where)
         if p is None:
             continue
         if p.id in profiles:

@@ -1,180 +1,78 @@
-"""Scenarios as TOML (``scenarios/*.toml``): table, sides, terrain, reference points, units placed
-by their reference point, leaders; any phase and any marker can be set (mid-game positions).
+"""Scenarios as TOML (``scenarios/*.toml``, or any file's text): table, sides, terrain, reference
+points, profiles written inline, units placed by their reference point or stand by stand, leaders,
+flank marches and standing orders; any phase and every lasting marker can be set (mid-game positions).
 
-Every problem of a scenario file is reported at once with file, line and field.
+Shipped scenarios and files go through the same reader (:func:`parse_scenario`). Every problem of a
+file is reported at once with file, line and field (docs/scenarios.md, War Cometh).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from fractions import Fraction
 from importlib import resources
 from typing import Any
 
 from campaign.kit.scenario_file import Fields, ScenarioError, TomlDocument
 
-from .command import ABILITY
 from .lists import all_profiles, fantasy_profiles
-from .model import (
-    Ability,
-    AreaKind,
-    Condition,
-    Formation,
-    Leader,
-    LineKind,
-    Phase,
-    Role,
-    Side,
-    State,
-    TerrainArea,
-    TerrainLine,
-    Unit,
-)
+from .model import AreaKind, LineKind, Phase, State, TerrainArea, TerrainLine
 from .placement import place_unit
-from .troops import Profile
+from .scenario_checks import check_position
+from .scenario_pieces import (
+    measure,
+    point,
+    q,
+    read_flank_marches,
+    read_leader,
+    read_profiles,
+    read_side,
+    read_standing,
+    read_unit,
+)
 
-__all__ = ["SCENARIOS", "load_scenario", "parse_scenario", "place_unit"]
+__all__ = ["SCENARIOS", "load_scenario", "parse_scenario", "place_unit", "scenario_text"]
 
 SCENARIOS = ("bannockburn", "open-field", "mid-game")
-
-
-def _q(v: Any) -> int:
-    """cm (int or float from TOML) to stored hundredths, exactly."""
-    return round(Fraction(str(v)) * 100)
-
-
-def _point(f: Fields, v: Any, where: str) -> tuple[int, int]:
-    if not (
-        isinstance(v, list) and len(v) == 2 and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v)
-    ):
-        f.problem(where, f"must be [x, y] in cm, not {v!r}")
-        return (0, 0)
-    return (_q(v[0]), _q(v[1]))
+TOP_KEYS = (
+    "title description variant year phase first player_turn max_turns table deploy_order special"
+    " flank_march_side options sides profiles units leaders areas lines places flank_marches standing"
+).split()
+"""The top-level keys of a War Cometh scenario file."""
 
 
 def _points(f: Fields, v: Any, where: str, least: int) -> tuple[tuple[int, int], ...]:
     if not isinstance(v, list) or len(v) < least:
         f.problem(where, f"needs at least {least} points [[x, y], ...]")
         return ()
-    return tuple(_point(f, p, f"{where}[{i}]") for i, p in enumerate(v))
+    return tuple(point(f, p, f"{where}[{i}]") for i, p in enumerate(v))
 
 
-def _unit(f: Fields, row: dict[str, Any], where: str, profiles: dict[str, Profile]) -> Unit | None:
-    f.unknown(
-        row,
-        (
-            "id",
-            "side",
-            "name",
-            "profile",
-            "stands",
-            "at",
-            "facing",
-            "files",
-            "formation",
-            "disordered",
-            "routed",
-            "lost",
-            "released",
-            "off_table",
-        ),
-        where,
-    )
-    pid = f.one_of(row, "profile", {k: k for k in profiles}, where)
-    stands = f.integer(row, "stands", where, low=1, high=12)
-    files = f.integer(row, "files", where, default=stands if stands > 1 else 1, low=1, high=12)
-    rp = _point(f, row.get("at"), f"{where}.at")
-    facing = _q(row.get("facing", 0))
-    if pid is None:
-        return None
-    if stands < files:
-        f.problem(f"{where}.files", f"rank 1 must be complete: {stands} stands cannot make {files} files [WC.FORM.4]")
-        return None
-    formation = Formation.COLUMN if files == 1 and stands > 1 else Formation.LINE
-    cond = Condition.ROUTED if row.get("routed") else Condition.DISORDERED if row.get("disordered") else Condition.GOOD
-    uid = f.text(row, "id", where)
-    lost = f.integer(row, "lost", where, default=0, low=0)
-    return Unit(
-        id=uid,
-        side=f.text(row, "side", where),
-        name=f.text(row, "name", where, default=profiles[pid].name),
-        stands=place_unit(profiles[pid], stands, rp, facing, files),
-        formation=formation,
-        files=files,
-        condition=cond,
-        began_turn=cond,
-        lost=lost,
-        released=f.flag(row, "released", where, default=True),
-        on_table=not f.flag(row, "off_table", where, default=False),
-        fielded=stands + lost,
-    )
-
-
-def _leader(f: Fields, row: dict[str, Any], where: str) -> Leader | None:
-    role = f.one_of(row, "role", {r.value: r for r in Role}, where)
-    ability = f.one_of(row, "ability", {a.value: a for a in Ability}, where)
-    x, y = _point(f, row.get("at"), f"{where}.at")
-    if role is None or ability is None:
-        return None
-    a = ABILITY[ability]
-    return Leader(
-        id=f.text(row, "id", where),
-        side=f.text(row, "side", where),
-        name=f.text(row, "name", where),
-        role=role,
-        ability=ability,
-        rating=f.integer(row, "rating", where, default=a.rating, low=2, high=12),
-        command_range=f.integer(row, "command_range_cm", where, default=a.command_range, low=1),
-        attacks=f.integer(row, "attacks", where, default=a.attacks, low=0),
-        x=x,
-        y=y,
-        attached_to=f.text(row, "attached", where, default=""),
-    )
-
-
-def parse_scenario(text: str, name: str) -> State:
-    """A state from scenario TOML; raises ScenarioError listing every problem. A side the file gives
-    no camp has the default one [WC.PD.6] [WC.CAMP.7]."""
+def parse_scenario(text: str, name: str, scenario: str | None = None) -> State:
+    """A state from scenario TOML; raises ScenarioError listing every problem. ``name`` is what errors
+    call the file; ``scenario`` what the state records (default: ``name``). A side the file gives no
+    camp has the default one [WC.PD.6] [WC.CAMP.7]."""
     from .camps import default_camp_areas
 
-    state = _parse_scenario(text, name)
+    state = _parse_scenario(text, name, scenario or name)
     return replace(state, areas=(*state.areas, *default_camp_areas(state)))
 
 
-def _parse_scenario(text: str, name: str) -> State:
-    doc = TomlDocument.parse(text, name)
-    f, d = Fields(doc), doc.data
-    profiles = {**all_profiles(), **(fantasy_profiles() if d.get("variant") == "fantasy" else {})}  # [WC.FANTASY.1]
-    table = f.table(d, "table", required=True)
-    sides = []
-    for i, s in enumerate(f.tables(d, "sides", required=True)):
-        w = f"sides[{i}]"
-        box = s.get("deploy_box", [0, 0, 0, 0])
-        sides.append(
-            Side(
-                f.text(s, "key", w),
-                f.text(s, "name", w),
-                f.text(s, "player", w),
-                f.text(s, "colour", w),
-                f.integer(s, "break_point", w, default=0),
-                _box(f, box, f"{w}.deploy_box"),
-            )
-        )
-    keys = [s.key for s in sides]
-    units = [u for i, row in enumerate(f.tables(d, "units")) if (u := _unit(f, row, f"units[{i}]", profiles))]
-    for i, u in enumerate(units):
-        if u.side not in keys:
-            f.problem(f"units[{i}].side", f"unknown side {u.side!r}: one of {', '.join(keys)}")
-    leaders = [g for i, row in enumerate(f.tables(d, "leaders")) if (g := _leader(f, row, f"leaders[{i}]"))]
+def _terrain(f: Fields, d: Mapping[str, Any]) -> tuple[tuple[TerrainArea, ...], tuple[TerrainLine, ...]]:
+    """Terrain polygons and lines [WC.TERR.1]."""
+    for i, a in enumerate(f.tables(d, "areas")):
+        f.unknown(a, ("id", "kind", "points", "level", "label"), f"areas[{i}]")
+    for i, t in enumerate(f.tables(d, "lines")):
+        f.unknown(t, ("id", "kind", "points", "width_cm", "label"), f"lines[{i}]")
     areas = tuple(
         TerrainArea(
             f.text(a, "id", f"areas[{i}]"),
             AreaKind(a.get("kind", "field"))
-            if a.get("kind") in {k.value for k in AreaKind}
+            if isinstance(a.get("kind", "field"), str) and a.get("kind", "field") in {k.value for k in AreaKind}
             else _bad_kind(f, f"areas[{i}].kind", a.get("kind"), AreaKind),
             _points(f, a.get("points"), f"areas[{i}].points", 3),
-            int(a.get("level", 0)),
-            str(a.get("label", "")),
+            f.integer(a, "level", f"areas[{i}]", 0),
+            f.text(a, "label", f"areas[{i}]", ""),
         )
         for i, a in enumerate(f.tables(d, "areas"))
     )
@@ -182,44 +80,79 @@ def _parse_scenario(text: str, name: str) -> State:
         TerrainLine(
             f.text(t, "id", f"lines[{i}]"),
             LineKind(t.get("kind"))
-            if t.get("kind") in {k.value for k in LineKind}
+            if isinstance(t.get("kind"), str) and t.get("kind") in {k.value for k in LineKind}
             else _bad_kind(f, f"lines[{i}].kind", t.get("kind"), LineKind),
             _points(f, t.get("points"), f"lines[{i}].points", 2),
-            _q(t.get("width_cm", 0)),
-            str(t.get("label", "")),
+            measure(f, t, "width_cm", f"lines[{i}]", 0),
+            f.text(t, "label", f"lines[{i}]", ""),
         )
         for i, t in enumerate(f.tables(d, "lines"))
     )
+    return areas, lines
+
+
+def _parse_scenario(text: str, name: str, scenario: str) -> State:
+    doc = TomlDocument.parse(text, name)
+    f, d = Fields(doc), doc.data
+    f.unknown(d, TOP_KEYS)
+    variant = f.one_of(d, "variant", {"historical": "historical", "fantasy": "fantasy"}, default="historical")
+    own = read_profiles(f, d, str(variant))
+    profiles = {**all_profiles(), **(fantasy_profiles() if variant == "fantasy" else {})}  # [WC.FANTASY.1]
+    profiles.update({p.id: p for p in own})
+    table = f.table(d, "table", required=True)
+    f.unknown(table, ("width_cm", "depth_cm"), "table")
+    sides = [read_side(f, s, f"sides[{i}]") for i, s in enumerate(f.tables(d, "sides", required=True))]
+    keys = [s.key for s in sides]
+    units = [u for i, row in enumerate(f.tables(d, "units")) if (u := read_unit(f, row, f"units[{i}]", profiles))]
+    leaders = [g for i, row in enumerate(f.tables(d, "leaders")) if (g := read_leader(f, row, f"leaders[{i}]"))]
+    areas, lines = _terrain(f, d)
     places = tuple(
-        (str(p.get("name")), *_point(f, p.get("at"), f"places[{i}].at")) for i, p in enumerate(f.tables(d, "places"))
+        (f.text(p, "name", f"places[{i}]"), *point(f, p.get("at"), f"places[{i}].at"))
+        for i, p in enumerate(f.tables(d, "places"))
     )
-    phase = f.one_of(d, "phase", {p.value: p for p in Phase}, default="movement") or Phase.MOVEMENT
+    phase = f.one_of(d, "phase", {p.value: p for p in Phase if p is not Phase.OVER}, default="movement")
+    phase = phase if isinstance(phase, Phase) else Phase.MOVEMENT
     first = f.text(d, "first", default=keys[0] if keys else "")
-    deploy = tuple(d.get("deploy_order", []))
-    f.done()
-    return State(
-        scenario=name,
-        title=f.text(d, "title", default=name),
-        width=_q(table.get("width_cm", 180)),
-        depth=_q(table.get("depth_cm", 120)),
+    deploy = _words(f, d, "deploy_order")
+    player_turn = f.integer(d, "player_turn", default=1, low=1)
+    state = State(
+        scenario=scenario,
+        title=f.text(d, "title", default=scenario),
+        width=measure(f, table, "width_cm", "table", 180),
+        depth=measure(f, table, "depth_cm", "table", 120),
         sides=tuple(sides),
         units=tuple(units),
         leaders=tuple(leaders),
         areas=areas,
         lines=lines,
         places=places,
-        variant=str(d.get("variant", "historical")),
-        year=int(d.get("year", 1300)),
-        phase=phase if isinstance(phase, Phase) else Phase(phase),
+        variant=str(variant),
+        year=f.integer(d, "year", default=1300),
+        phase=phase,
         active=deploy[0] if phase is Phase.DEPLOY and deploy else first,
-        max_turns=int(d.get("max_turns", 12)),
+        max_turns=f.integer(d, "max_turns", default=12, low=1),
         deploy_order=deploy,
-        player_turn=int(d.get("player_turn", 1)),
-        turns_taken=_turns_taken(keys, first, int(d.get("player_turn", 1))),
-        special=tuple(str(x) for x in d.get("special", [])),
-        flank_march_side=str(d.get("flank_march_side", "")),
+        player_turn=player_turn,
+        turns_taken=_turns_taken(keys, first, player_turn),
+        house_profiles=own,
+        special=_words(f, d, "special"),
+        flank_marches=read_flank_marches(f, d),
+        flank_march_side=f.text(d, "flank_march_side", default=""),
+        standing=read_standing(f, d, keys),
         options=_options(d.get("options", {})),
     )
+    check_position(f, state, d, profiles)
+    f.done()
+    return state
+
+
+def _words(f: Fields, d: Mapping[str, Any], key: str) -> tuple[str, ...]:
+    """A list of words (``deploy_order``, ``special``)."""
+    v = d.get(key, [])
+    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+        f.problem(key, f"must be a list of words in quotes, not {v!r}")
+        return ()
+    return tuple(v)
 
 
 def _options(table: Any) -> tuple[tuple[str, str], ...]:
@@ -239,14 +172,6 @@ def _turns_taken(keys: list[str], first: str, player_turn: int) -> tuple[tuple[s
     return tuple(sorted(((first, mine), (other, player_turn // 2)))) if other != first else ((first, mine),)
 
 
-def _box(f: Fields, box: Any, where: str) -> tuple[int, int, int, int]:
-    """A deployment box [x0, y0, x1, y1] in cm [WC.DEPLOY.12]."""
-    if not isinstance(box, list) or len(box) != 4:
-        f.problem(where, f"must be [x0, y0, x1, y1] in cm, not {box!r}")
-        return (0, 0, 0, 0)
-    return (_q(box[0]), _q(box[1]), _q(box[2]), _q(box[3]))
-
-
 def _bad_kind(f: Fields, where: str, value: Any, enum: Any) -> Any:
     f.problem(where, f"must be one of {', '.join(repr(k.value) for k in enum)}, not {value!r}")
     return next(iter(enum))
@@ -256,8 +181,13 @@ def load_scenario(key: str) -> State:
     """A shipped scenario by name."""
     if key not in SCENARIOS:
         raise ValueError(f"unknown scenario {key!r}: one of {', '.join(SCENARIOS)}")
-    text = (resources.files("games.war_cometh") / "scenarios" / f"{key}.toml").read_text(encoding="utf-8")
+    text = scenario_text(key)
     try:
         return parse_scenario(text, f"scenarios/{key}.toml")
     except ScenarioError as e:
         raise ValueError(str(e)) from None
+
+
+def scenario_text(key: str) -> str:
+    """The text of a shipped scenario file."""
+    return (resources.files("games.war_cometh") / "scenarios" / f"{key}.toml").read_text(encoding="utf-8")
