@@ -2,7 +2,8 @@
 
     .venv/bin/python benchmarks/mutation.py crt        # or command, combat, shooting, movement
     .venv/bin/python benchmarks/mutation.py crt --score  # the score of the last run, without running
-    .venv/bin/python benchmarks/mutation.py pc:fire     # a Proconsul module (pc:NAME), or Cry Havoc's (ch:NAME)
+    .venv/bin/python benchmarks/mutation.py pc:fire     # a Proconsul module (pc:NAME), Cry Havoc's (ch:NAME)
+    .venv/bin/python benchmarks/mutation.py wc:combat   # or War Cometh's (wc:NAME)
 
 It points `[tool.mutmut]` in pyproject.toml at the module and its tests for the run (restoring the file
 after), runs `mutmut run`, and prints killed / total. Survivors: `.venv/bin/mutmut results`, then
@@ -42,12 +43,22 @@ CH = "tests/cry_havoc/"
 CH_FAST = ["test_combat.py", "test_fire.py", "test_movement.py", "test_retreat.py", "test_more_rules.py",
            "test_tables.py", "test_sequence.py", "test_ransom.py", "test_mutants.py", "test_mutants_combat.py",
            "test_mutants_fire.py", "test_mutants_movement.py", "test_mutants_retreat.py"]  # fmt: skip
-GAMES = {"": ("hordes_heroes", HH), "pc": ("proconsul", PC), "ch": ("cry_havoc", CH)}
+WC = "tests/war_cometh/"
+WC_FAST = ["test_break_camp.py", "test_charges_melee.py", "test_command.py", "test_disorder_rout.py",
+           "test_melee_rules.py", "test_more_rules.py", "test_movement.py", "test_reaction.py", "test_shooting.py",
+           "test_special_rules.py", "test_special_troops.py", "test_status.py", "test_troops.py",
+           "test_mutants_combat.py", "test_mutants_fire.py", "test_mutants_disorder.py", "test_mutants_rout.py",
+           "test_mutants_casualties.py", "test_mutants_melee.py", "test_mutants_movement.py",
+           "test_mutants_charges.py", "test_mutants_shooting.py"]  # fmt: skip
+"""Every War Cometh test file but the bot games and the CLI game (seconds each) and the whole battles (slow)."""
+GAMES = {"": ("hordes_heroes", HH), "pc": ("proconsul", PC), "ch": ("cry_havoc", CH), "wc": ("war_cometh", WC)}
 """Prefix -> (package under games/, test folder); the fast test files of each module are in TESTS."""
 for _name in ("tables", "fire", "melee", "movement", "geometry", "retreat", "group_move", "activation"):
     TESTS[f"pc:{_name}"] = PC_FAST
 for _name in ("tables", "combat", "fire", "movement", "retreat", "geometry", "effects", "board"):
     TESTS[f"ch:{_name}"] = CH_FAST
+for _name in ("combat", "fire", "disorder", "rout", "casualties", "melee", "movement", "charges", "shooting"):
+    TESTS[f"wc:{_name}"] = WC_FAST
 TESTS["ch:tables"] = ["test_tables.py", "test_mutants.py"]  # the tables alone: the other files are slow
 
 

@@ -21,7 +21,7 @@ from .melee import PikeFront, StandCase, UnitCase, dice_count, hit, need, side_t
 from .model import AreaKind, Condition, Formation, LineKind, Stand, State, Unit
 from .ratings import levy_terrified_of_cavalry, saved
 from .support import Backer, behind_overlap, match_support, may_support
-from .troops import Category, Quality, TroopType, majority_quality
+from .troops import Category, TroopType, majority_quality
 from .weapons import rating_of, superior, table_for
 from .world import World
 
@@ -175,25 +175,21 @@ def support_count(world: World, unit: Unit, stands: set[int], touched: dict[int,
     stands directly behind (this or another unit), each once; hedgehogs support all round
     [WC.SUPPORT.1]–[WC.SUPPORT.14] [WC.HEDGEHOG.2]."""
     hist = world.state.variant == "historical"
-    disordered = unit.condition is not Condition.GOOD
     rects = world.rects(unit)
 
-    def backer(u: Unit, i: int, fight: bool = False) -> Backer:
-        flank = any(t.edge.is_flank_or_rear for t in touched.get(i, [])) if u.id == unit.id else False
-        return Backer(
-            world.profiles[u.stands[i].profile],
-            u.condition is not Condition.GOOD,
-            fight,
-            flank,
-            u.formation is Formation.HEDGEHOG,
-        )
+    def backer(u: Unit, i: int) -> Backer:
+        """A supporter: never a fighting stand (those are left out of the pool), and only the
+        supported stand's flank and hedgehog are read by ``may_support``."""
+        return Backer(world.profiles[u.stands[i].profile], u.condition is not Condition.GOOD)
+
+    def fighter(i: int) -> Backer:
+        flank = any(t.edge.is_flank_or_rear for t in touched.get(i, []))
+        b = backer(unit, i)
+        return replace(b, attacked_flank_or_rear=flank, hedgehog=unit.formation is Formation.HEDGEHOG)
 
     if unit.formation is Formation.HEDGEHOG:
         idle = [i for i in range(len(rects)) if i not in stands]
-        f0 = min(stands)
-        return sum(may_support(backer(unit, i), backer(unit, f0, False), historical=hist) for i in idle)
-    if disordered:
-        return 0
+        return sum(may_support(backer(unit, i), fighter(min(stands)), historical=hist) for i in idle)
     pool: list[tuple[str, Rect, Unit, int]] = []
     for f in world.friends(unit.side):
         if f.id != unit.id and world.in_contact_with_enemy(f):
@@ -208,14 +204,15 @@ def support_count(world: World, unit: Unit, stands: set[int], touched: dict[int,
     n = 0
     for fid, sid in pairs:
         su, si = by_key[sid]
-        if may_support(backer(su, si), backer(unit, int(fid), True), historical=hist):
+        if may_support(backer(su, si), fighter(int(fid)), historical=hist):
             n += 1
     return n
 
 
 def _cover(world: World, attacker: Unit, stand: Rect, target: Unit, edge: Edge, charger: bool) -> int:
     """The target's cover against one attacking stand: 1 defended, 2 fortified [WC.MELEE.10]
-    [WC.FORT]."""
+    [WC.FORT]; none when the target is the attacking side, ``charger`` (it charged, pursued or
+    advanced into this combat) [WC.FORT.9]."""
     rects = world.rects(target)
     tp = world.profile(target)
     d = Defence(
@@ -227,7 +224,7 @@ def _cover(world: World, attacker: Unit, stand: Rect, target: Unit, edge: Edge, 
         melee=True,
         cavalry_defender=tp.type.is_cavalry,
         attacker_cavalry=world.profile(attacker).type.is_cavalry,
-        attacker_is_charger=False,
+        attacker_is_charger=charger,
         flank_or_rear=edge.is_flank_or_rear and target.formation is not Formation.HEDGEHOG,
         skirmishers=tp.skirmisher,
         obstacles=world.lines(LineKind.OBSTACLE, LineKind.STREAM, LineKind.PELSTREAM),
@@ -270,6 +267,7 @@ def stand_case(world: World, bout: Bout, me: Unit, i: int, ts: Sequence[Touch]) 
     flanked = me.contact_edge in ("left", "right", "rear")
     flanked = flanked or any(e.flank_charged and me.charged == e.id for e in enemies)
     beaten = bout.pursuing.get(me.id)
+    attacking = bool(enemy.charged) or enemy.id in bout.pursuing  # the enemy is the attacking side [WC.FORT.9]
     horse = world.category(me) in (Category.CAVALRY, Category.CHARIOTS, Category.MONSTERS, Category.FLYERS)
     terrified = (
         state.variant == "historical"
@@ -289,7 +287,7 @@ def stand_case(world: World, bout: Bout, me: Unit, i: int, ts: Sequence[Touch]) 
         terrified=terrified,
         routed=me.condition is Condition.ROUTED,
         disordered=me.condition is not Condition.GOOD,
-        cover=_cover(world, me, world.rects(me)[i], enemy, their_edge, bool(me.charged)),
+        cover=_cover(world, me, world.rects(me)[i], enemy, their_edge, attacking),
         pike_front=_pike_front(world, me, enemy, t0, their_edge),
         min_one_die=state.option("hist_min1_die", "true") == "true",
     )
@@ -426,7 +424,7 @@ def _side_rank(state: State, uid: str, attacker: str) -> int:
 
 def _unit_case(world: World, u: Unit) -> UnitCase:
     """A fighting unit's victory modifiers [WC.MELEE.19] [WC.MELEE.30]."""
-    q = majority_quality([world.profiles[s.profile].quality for s in u.stands]) if u.stands else Quality.STEADY
+    q = majority_quality([world.profiles[s.profile].quality for s in u.stands])  # a fighting unit has stands
     mounted = world.category(u) in (Category.CAVALRY, Category.CHARIOTS)
     charging = False
     if mounted and u.charged and world.state.unit(u.charged).on_table:
@@ -441,7 +439,7 @@ def _unit_case(world: World, u: Unit) -> UnitCase:
 def _covered(world: World, u: Unit, t: Unit) -> bool:
     r = world.rects(u)[0]
     edge = Edge(u.contact_edge) if u.contact_edge else Edge.FRONT
-    return _cover(world, u, r, t, edge, True) > 0
+    return _cover(world, u, r, t, edge, False) > 0  # t is the charged unit, never the charger
 
 
 def _casualties(
