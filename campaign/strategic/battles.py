@@ -3,7 +3,8 @@ rosters in contact, and the losses read back from the finished game [CAMP.BATTLE
 
 A battlefield template is a Jinja template of a scenario file of the battle's rule system
 (`templates/battlefields/<ruleset>/<name>.toml.j2`), so a battle is set up through the same
-`game new --scenario FILE` path as any game; templates ship for Hordes & Heroes and Proconsul.
+`game new --scenario FILE` path as any game; templates ship for Hordes & Heroes, Proconsul, Cry Havoc
+(a unit's stands are that many men) and War Cometh (a unit's stands are a unit's stands).
 A template is given the battle's title, the region, the number of game turns, and for each side
 its army list and its units *as they stand now* (stands left and full size), each with a battle id.
 The adapter for each rule system knows how to read
@@ -12,6 +13,7 @@ each unit's stands back from the finished game.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -62,9 +64,32 @@ def _proconsul_stands(rs: Ruleset, state: Any) -> dict[str, int]:
     return {str(s[0])[1:]: sum(int(r) for r in s[6]) for s in rs.dump(state)["stands"]}
 
 
+_CH_MAN = re.compile(r"U(\d+)M\d+")
+
+
+def _ch_stands(rs: Ruleset, state: Any) -> dict[str, int]:
+    """Cry Havoc: a roster unit of N stands fights as N men `U<unit>M<k>` (the template's ids); each man
+    neither dead nor held prisoner or ransomed by the enemy is a stand left (wounded, stunned or gone off
+    the map, he lives to fight again)."""
+    out: dict[str, int] = {}
+    for c in rs.view(state, None)["characters"]:
+        m = _CH_MAN.fullmatch(str(c["id"]))
+        if m:
+            alive = c["condition"] != "dead" and c["ransom"] in ("free", "escaped")
+            out[m[1]] = out.get(m[1], 0) + int(alive)
+    return out
+
+
+def _wc_stands(rs: Ruleset, state: Any) -> dict[str, int]:
+    """War Cometh: a roster unit is one unit `U<unit>` (the template's ids); its stands left are its stands."""
+    return {str(u["id"])[1:]: int(u["stands"]) for u in rs.view(state, None)["units"] if str(u["id"])[:1] == "U"}
+
+
 STANDS_READERS: dict[str, Callable[[Ruleset, Any], dict[str, int]]] = {
     "proconsul": _proconsul_stands,
     "hordes-heroes": _hh_stands,
+    "cry-havoc": _ch_stands,
+    "war-cometh": _wc_stands,
 }
 """How to read each unit's stands from a finished battle of each rule system (default: the view's units)."""
 
