@@ -136,7 +136,13 @@ def test_a_battle_from_the_template_is_played_and_its_losses_read_back_CAMP_BATT
     starts = {tuple(v[:2]): v[2] for v in link.units.values()}
     assert starts[("R1", "R1.1")] == FIRST_STANDS[ruleset] - 1 and len(starts) == 4
     # the game holds each unit with its stands now: Cry Havoc men, War Cometh stands
-    assert _left(ruleset, bgs.ruleset.view(bgs.state, None)) == {b: v[2] for b, v in link.units.items()}
+    view = bgs.ruleset.view(bgs.state, None)
+    assert _left(ruleset, view) == {b: v[2] for b, v in link.units.items()}
+    if ruleset == "cry-havoc":  # each man of his unit's profile, Spearmen first
+        assert {c["type"] for c in view["characters"] if c["id"].startswith("U1M")} == {"man_at_arms"}
+    else:  # each side's general as its marshal; the units in line
+        assert [(g["side"], g["role"]) for g in view["leaders"]] == [("red", "marshal"), ("blue", "marshal")]
+        assert {u["formation"] for u in view["units"]} == {"line"}
     for _ in range(400):
         if bgs.ended:
             break
