@@ -23,9 +23,28 @@ HH = "tests/hordes_heroes/"
 TESTS = {
     "crt": ["test_combat.py", "test_rules_hth.py", "test_mutants.py", "test_examples.py"],
     "command": ["test_command.py", "test_command_range.py", "test_examples.py", "test_mutants.py"],
-    "combat": ["test_combat.py", "test_rules_hth.py", "test_rules_comp.py", "test_mutants.py"],
-    "shooting": ["test_shooting.py", "test_rules_shoot.py", "test_rules_special.py"],
-    "movement": ["test_movement.py", "test_rules_notes.py", "test_rules_gaps.py", "test_mutants.py"],
+    "combat": [
+        "test_combat.py",
+        "test_rules_hth.py",
+        "test_rules_comp.py",
+        "test_mutants.py",
+        "test_mutants_combat.py",
+    ],
+    "shooting": [
+        "test_shooting.py",
+        "test_rules_shoot.py",
+        "test_rules_special.py",
+        "test_edition_2012_terrain_fire.py",
+        "test_mutants_shooting.py",
+        "test_mutants_shooting_2012.py",
+    ],
+    "movement": [
+        "test_movement.py",
+        "test_rules_notes.py",
+        "test_rules_gaps.py",
+        "test_mutants.py",
+        "test_mutants_movement.py",
+    ],
 }
 
 
