@@ -1,0 +1,206 @@
+"""Clauses mutation testing of games/hordes_heroes/combat.py found unpinned (benchmarks/mutation.py combat): why a
+follow-up is optional, the order among several winners, who declines, who leads and who joins a pursuit, word for
+word [HH.COMP.24-39] [HH.PD.33-37] [HH12.CMP.*]."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from games.hordes_heroes.combat import Choices, SideTotal, _ranked_2012, _ranked_2022, follow_status, hth_phase
+from games.hordes_heroes.edition import LATEST_RULES_VERSION, Edition
+from games.hordes_heroes.state import GameState
+
+from .helpers import PROFILES, Dice, Facing, H, make_state
+
+
+def ed(st: GameState, edition: Edition = Edition.E2022) -> GameState:
+    st.options = replace(st.options, edition=edition, rules_version=LATEST_RULES_VERSION)
+    return st
+
+
+PROFILES.setdefault("xbow", replace(PROFILES["bow7"], id="xbow", name="Crossbowmen"))
+PROFILES.setdefault(
+    "wagon", replace(PROFILES["spear"], id="wagon", category=PROFILES["spear"].category.__class__("war_wagon"))
+)
+
+
+@pytest.mark.parametrize(
+    ("case", "pid", "over", "setup", "e2022", "e2012"),
+    [
+        ("nothing in the way", "spear", {}, {}, ("must", True), ("must", True)),
+        ("class-A infantry", "ainf", {}, {}, ("optional", True), ("must", True)),
+        ("a wall", "spear", {}, {"walls": [((0, 5), (0, 4))]}, ("optional", False), ("optional", False)),
+        ("a river ahead", "spear", {}, {"terrain": {(0, 4): "river"}}, ("optional", False), ("optional", False)),
+        ("a river underfoot", "spear", {}, {"terrain": {(0, 5): "river"}}, ("must", True), ("optional", False)),
+        ("a BUA ahead", "spear", {}, {"terrain": {(0, 4): "bua"}}, ("optional", False), ("must", True)),
+        ("a BUA underfoot", "spear", {}, {"terrain": {(0, 5): "bua"}}, ("optional", False), ("must", True)),
+        ("stakes", "spear", {}, {"stakes": True}, ("optional", False), ("optional", False)),
+        ("pavisses", "spear", {"pavisses": True}, {}, ("optional", False), ("optional", False)),
+        (
+            "war wagons behind",
+            "spear",
+            {"rear_profile": "wagon", "rear_stands": 2},
+            {},
+            ("optional", False),
+            ("must", True),
+        ),
+        (
+            "class-A infantry and a wall",
+            "ainf",
+            {},
+            {"walls": [((0, 5), (0, 4))]},
+            ("optional", False),
+            ("optional", False),
+        ),
+        ("a horde", "horde", {}, {"walls": [((0, 5), (0, 4))]}, ("must", True), ("must", True)),
+    ],
+)
+def test_HH_COMP_26_HH_COMP_27_HH_COMP_28_HH12_CMP_12_why_a_follow_up_is_optional(case, pid, over, setup, e2022, e2012):
+    """HH.COMP.26-28, HH.PD.33, HH.TERR.38, HH.TERR.52, HH.SPECIAL.23, ruling HH12.CMP.A8, HH12.CMP.12: a winner
+    must follow up unless class-A infantry or an obstacle makes it optional (default: go only for the class-A
+    reason alone); a horde always must. 2012 keeps only walls, rivers (its own hex too), stakes and pavisses."""
+    for edition, want in ((Edition.E2022, e2022), (Edition.E2012, e2012)):
+        kw = {k: v for k, v in setup.items() if k != "stakes"}
+        st = ed(make_state([(1, "south", pid, (0, 5), Facing.N, over)], **kw), edition)
+        if setup.get("stakes"):
+            st.stakes[("x",)] = (1, H(0, 5))  # type: ignore[index]
+        assert follow_status(st, st.units[1], H(0, 4)) == want, edition
+
+
+def two_winners(pid1: str, pid2: str, edition: Edition = Edition.E2022) -> GameState:
+    """Two south units next to a north spear unit at 0,4: unit 1 at 0,5 and unit 2 at -1,5, both facing north."""
+    return ed(
+        make_state(
+            [
+                (1, "south", pid1, (0, 5), Facing.N),
+                (2, "south", pid2, (-1, 5), Facing.N),
+                (9, "north", "spear", (0, 4), Facing.S),
+            ]
+        ),
+        edition,
+    )
+
+
+FLED = [
+    "  unit 9 (Spearmen) takes Flee Disrupted, 2 stands lost (C class, 6 hits) [HH.CRT.1, HH.CRT.5].",
+    "  unit 9 (Spearmen) loses 2 stands, 2 left [HH.STAND.1].",
+    "  unit 9 (Spearmen) is disrupted [HH.DISR.1].",
+    "  unit 9 (Spearmen) flees 1105 -> 1104 1003 (2 of 2 hexes) [HH.COMP.15, HH.COMP.21, HH.COMP.22].",
+]
+"""The loser's lines, the same in every case below (it loses by 6 and flees 2 hexes)."""
+
+
+def test_HH_COMP_30_HH_COMP_36_HH_COMP_39_the_leader_follows_and_pursues_the_other_joins():
+    """HH.COMP.30, HH.PD.34, HH.COMP.36, HH.COMP.39: of two equal winners the lower id follows up and pursues along
+    the flee path; the other joins the pursuit into the vacated hex, never past the one ahead."""
+    st = two_winners("mma", "mma")
+    lines = hth_phase(st, Dice(1, 3), Choices())
+    assert lines[2:] == FLED + [
+        "  unit 1 (Mounted Men-at-Arms) follows up into 1105 [HH.COMP.24].",
+        "  unit 1 (Mounted Men-at-Arms) pursues along the flee path to 1104 (2 MP of 3) [HH.COMP.36].",
+        "  unit 2 (Mounted Men-at-Arms) joins the pursuit into 1105 [HH.COMP.39].",
+    ]
+    assert (st.units[1].hex, st.units[2].hex) == (H(0, 3), H(0, 4))
+
+
+def test_HH_COMP_31_HH_PD_33_a_winner_that_may_decline_does_and_the_next_goes():
+    """HH.COMP.31, HH.PD.33: class-A infantry may decline (default: go); unit 1 declines, unit 2 follows up; when
+    both decline nobody moves."""
+    st = two_winners("ainf", "ainf")
+    lines = hth_phase(st, Dice(1, 1), Choices(follow_up={1: False}))
+    assert lines[2:] == FLED + [
+        "  unit 1 (Veteran Legion) declines to follow up [HH.COMP.31].",
+        "  unit 2 (Veteran Legion) follows up into 1105 [HH.COMP.24].",
+    ]
+    st = two_winners("ainf", "ainf")
+    lines = hth_phase(st, Dice(1, 1), Choices(follow_up={1: False, 2: False}))
+    assert lines[-2:] == [
+        "  unit 1 (Veteran Legion) declines to follow up [HH.COMP.31].",
+        "  unit 2 (Veteran Legion) declines to follow up [HH.COMP.31].",
+    ]
+    assert (st.units[1].hex, st.units[2].hex) == (H(0, 5), H(-1, 5))
+
+
+@pytest.mark.parametrize(("pursue", "tail"), [(False, []), (True, ["pursues", "joins"])])
+def test_HH_COMP_31_HH_COMP_34_HH_PD_37_the_strongest_leads_and_pursues_only_if_told(pursue, tail):
+    """HH.COMP.31: impact + CF decides between equal impact (knights 6 + 4 before men-at-arms 5 + 4, whatever the
+    ids); HH.COMP.34, HH.PD.37: class-A cavalry pursue only when told to, and only then does the other join."""
+    st = two_winners("mma", "knights")
+    lines = hth_phase(st, Dice(1, 4), Choices(pursue={2: True} if pursue else {}))
+    assert lines[2:7] == FLED + ["  unit 2 (Teutonic Knights) follows up into 1105 [HH.COMP.24]."]
+    assert [line.split()[4] for line in lines[7:]] == tail
+
+
+def ranked(edition: Edition, rows: list[tuple], impact: dict[int, int]) -> list[int]:
+    """The winners' order of HH.COMP.30-31 (2022) or ruling HH12.CMP.A7 (2012) for the hex 0,4."""
+    st = ed(make_state([(uid, "south", pid, qr, Facing.N, over) for uid, pid, qr, over in rows]), edition)
+    able = [st.units[r[0]] for r in rows]
+    total = SideTotal("south", able, [], active_impact=impact)
+    rank = _ranked_2012 if edition is Edition.E2012 else _ranked_2022
+    return [w.id for w in rank(st, able, total, H(0, 4))]
+
+
+def test_HH_COMP_30_HH_COMP_31_undisrupted_first_then_horde_impact_cf_mounted_id():
+    """HH.COMP.30, HH.COMP.31, HH.PD.34: a disrupted winner never leads while another is undisrupted; then a horde,
+    the most impact, impact + CF, mounted before foot, lowest id."""
+    rows = [
+        (1, "spear", (0, 5), {"disrupted": True}),
+        (2, "dmma", (-1, 5), {}),
+        (3, "mma", (1, 5), {}),
+        (4, "horde", (2, 5), {}),
+        (5, "knights", (3, 5), {}),
+        (6, "mma", (4, 5), {}),
+    ]
+    assert ranked(Edition.E2022, rows, {1: 9, 2: 2, 3: 4, 5: 4, 6: 4}) == [4, 5, 3, 6, 2]
+
+
+def test_HH_COMP_31_all_disrupted_the_highest_cf_leads():
+    """HH.COMP.31: when every winner is disrupted, the highest CF leads (ties to the lowest id)."""
+    rows = [
+        (1, "spear", (0, 5), {"disrupted": True}),
+        (2, "knights", (-1, 5), {"disrupted": True}),
+        (3, "ainf", (1, 5), {"disrupted": True}),
+        (4, "dmma", (2, 5), {"disrupted": True}),
+    ]
+    assert ranked(Edition.E2022, rows, {}) == [2, 3, 4, 1]
+
+
+def test_HH12_CMP_A7_2012_horde_then_must_then_impact_cf_mounted_id_disordered_too():
+    """Ruling HH12.CMP.A7: a horde first, then the winners that must follow up before one that may decline (a pavise
+    carrier, HH12.CMP.12), then most impact, impact + CF, mounted, lowest id; a disordered winner is ranked like the
+    others (no HH.COMP.30 filter in 2012)."""
+    rows = [
+        (1, "spear", (0, 5), {"disrupted": True}),
+        (2, "pavisse", (-1, 5), {}),
+        (3, "mma", (1, 5), {}),
+        (4, "horde", (2, 5), {}),
+        (5, "knights", (3, 5), {}),
+        (6, "dmma", (4, 5), {}),
+        (7, "mma", (5, 5), {}),
+    ]
+    assert ranked(Edition.E2012, rows, {1: 9, 2: 9, 3: 4, 5: 4, 6: 4, 7: 4}) == [4, 1, 5, 3, 7, 6, 2]
+
+
+@pytest.mark.parametrize(
+    ("case", "pid", "over", "choice", "e2022", "e2012"),
+    [
+        ("class-C foot", "spear", {}, None, True, True),
+        ("disrupted", "spear", {"disrupted": True}, None, False, True),
+        ("artillery", "guns", {}, None, False, False),
+        ("chariots", "chariot", {}, None, True, False),
+        ("class-A foot, no order", "ainf", {}, None, False, False),
+        ("class-A foot told to", "ainf", {}, True, True, True),
+        ("class-A foot told not to", "ainf", {}, False, False, False),
+    ],
+)
+def test_HH_COMP_34_HH12_CMP_13_HH12_CMP_14_who_may_pursue(case, pid, over, choice, e2022, e2012):
+    """HH.COMP.34, HH.PD.37, HH.ART.19: disrupted units and artillery never pursue; optional pursuit defaults to no.
+    2012: disordered units pursue (HH12.CMP.13), chariots never do (HH12.CMP.14, ruling HH12.CMP.A14)."""
+    from games.hordes_heroes.combat import _may_pursue
+
+    for edition, want in ((Edition.E2022, e2022), (Edition.E2012, e2012)):
+        st = ed(make_state([(1, "south", pid, (0, 5), Facing.N, over)]), edition)
+        choices = Choices(pursue={} if choice is None else {1: choice})
+        assert _may_pursue(st, st.units[1], choices) is want, edition
