@@ -15,6 +15,14 @@ from games.hordes_heroes.state import GameState
 from .helpers import PROFILES, Dice, Facing, H, make_state
 
 
+class D6(Dice):
+    """Scripted dice that also check every roll is a D6 (HH.HTH.13, HH.GEN.26)."""
+
+    def roll(self, sides: int, purpose: str) -> int:
+        assert sides == 6, purpose
+        return super().roll(sides, purpose)
+
+
 def ed(st: GameState, edition: Edition = Edition.E2022) -> GameState:
     st.options = replace(st.options, edition=edition, rules_version=LATEST_RULES_VERSION)
     return st
@@ -96,7 +104,17 @@ def test_HH_COMP_30_HH_COMP_36_HH_COMP_39_the_leader_follows_and_pursues_the_oth
     """HH.COMP.30, HH.PD.34, HH.COMP.36, HH.COMP.39: of two equal winners the lower id follows up and pursues along
     the flee path; the other joins the pursuit into the vacated hex, never past the one ahead."""
     st = two_winners("mma", "mma")
-    lines = hth_phase(st, Dice(1, 3), Choices())
+    d = D6(1, 3)
+    lines = hth_phase(st, d, Choices())
+    assert [p for _, p in d.log] == [
+        "hand-to-hand: unit 9 (Spearmen) against unit 1, unit 2, south D6 1 of 1",
+        "hand-to-hand: unit 9 (Spearmen) against unit 1, unit 2, north D6 1 of 1",
+    ]
+    assert lines[:2] == [
+        "Hand-to-hand phase (south chooses the order) [HH.HTH.4].",
+        "unit 1 (Mounted Men-at-Arms) and unit 2 (Mounted Men-at-Arms) (5 + 8 stands + impact 4 + D6 1 = 18) beat"
+        " unit 9 (Spearmen) (4 + 4 stands + impact 1 + D6 3 = 12) by 6 [HH.HTH.6].",
+    ]
     assert lines[2:] == FLED + [
         "  unit 1 (Mounted Men-at-Arms) follows up into 1105 [HH.COMP.24].",
         "  unit 1 (Mounted Men-at-Arms) pursues along the flee path to 1104 (2 MP of 3) [HH.COMP.36].",
@@ -204,3 +222,87 @@ def test_HH_COMP_34_HH12_CMP_13_HH12_CMP_14_who_may_pursue(case, pid, over, choi
         st = ed(make_state([(1, "south", pid, (0, 5), Facing.N, over)]), edition)
         choices = Choices(pursue={} if choice is None else {1: choice})
         assert _may_pursue(st, st.units[1], choices) is want, edition
+
+
+@pytest.mark.parametrize(
+    ("over", "e2022", "e2012"),
+    [
+        ({}, 4, 4),
+        ({"formation": "column"}, 2, 2),
+        ({"formation": "column", "stands": 3}, 2, 2),
+        ({"formation": "column", "stands": 2}, 1, 2),
+        ({"formation": "squeezed", "stands": 1}, 1, 1),
+        ({"rear_profile": "bare", "rear_stands": 1}, 2, 2),
+        ({"rear_profile": "bare", "rear_stands": 3}, 1, 1),
+        ({"disrupted": True}, 0, 0),
+    ],
+)
+def test_HH_HTH_7_HH_HTH_23_HH_HTH_24_HH12_MELEE_1_stands_that_count(over, e2022, e2012):
+    """HH.HTH.7, HH.HTH.23, ruling HH.STAND.4: deployed all; a column 2, or 1 with 2 stands or fewer (2012: at most
+    2, HH12.MELEE.1); a combined-arms unit its front stands, at most 2 (HH.HTH.24); disrupted none."""
+    from games.hordes_heroes.combat import counted_stands
+    from games.hordes_heroes.model import Formation
+
+    for edition, want in ((Edition.E2022, e2022), (Edition.E2012, e2012)):
+        kw = {**over, "formation": Formation(over["formation"])} if "formation" in over else over
+        st = ed(make_state([(1, "south", "spear", (0, 5), Facing.N, kw)]), edition)
+        assert counted_stands(st, st.units[1], False) == want, edition
+
+
+@pytest.mark.parametrize(
+    ("cf2", "cf", "slope"),
+    [(5, 4, 1), (6, 6, 0), (4, 4, 1)],
+)
+def test_HH_HTH_11_HH_TERR_7_the_best_cf_with_its_slope_bonus(cf2, cf, slope):
+    """HH.HTH.11, HH.TERR.7: a side takes the best CF counting +1 up-slope; on a tie the first unit's stays (CF 4 up
+    the slope against CF 5 on the level: 4 + 1); a CF 6 on the level beats 4 + 1."""
+    from games.hordes_heroes.combat import side_total
+
+    PROFILES.setdefault("cf5", replace(PROFILES["bare"], id="cf5", cf=5))
+    PROFILES.setdefault("cf6", replace(PROFILES["bare"], id="cf6", cf=6))
+    pid2 = {4: "bare", 5: "cf5", 6: "cf6"}[cf2]
+    st = make_state([(1, "south", "bare", (0, 5), Facing.N), (2, "south", pid2, (-1, 5), Facing.N)])
+    us = [st.units[1], st.units[2]]
+    t = side_total(st, us, [], {1: [], 2: []}, {1: True, 2: False})
+    assert (t.cf, t.slope, t.stands) == (cf, slope, 8)
+
+
+def test_HH_GEN_26_single_combat_word_for_word():
+    """HH.GEN.26, HH.PD.38: two generals alone in one hex fight a single combat, 2D6 each, word for word."""
+    st = ed(make_state([], [(1, "south", (0, 5)), (2, "north", (0, 5))]))
+    d = D6(3, 4, 4, 3)
+    lines = hth_phase(st, d, Choices())
+    assert [p for _, p in d.log] == [
+        "single combat: general 1 (General 1), D6 1 of 2",
+        "single combat: general 1 (General 1), D6 2 of 2",
+        "single combat: general 2 (General 2), D6 1 of 2",
+        "single combat: general 2 (General 2), D6 2 of 2",
+    ]
+    assert lines == [
+        "Hand-to-hand phase (south chooses the order) [HH.HTH.4].",
+        "Single combat: general 1 (General 1) 2D6 3+4 = 7 against general 2 (General 2) 2D6 4+3 = 7: a draw, both"
+        " stay [HH.GEN.26, HH.HTH.26].",
+        "No unit is engaged: no combats [HH.HTH.1].",
+    ]
+    st = ed(make_state([], [(1, "south", (0, 5)), (2, "north", (0, 5))]))
+    lines = hth_phase(st, D6(6, 5, 1, 2), Choices())
+    assert lines[1:3] == [
+        "Single combat: general 1 (General 1) 2D6 6+5 = 11 against general 2 (General 2) 2D6 1+2 = 3.",
+        "  general 2 (General 2) is killed or captured: he lost the single combat [HH.GEN.26] [HH.GEN.28].",
+    ]
+    assert st.generals[1].hex == H(0, 5) and not st.generals[2].alive
+
+
+def test_HH_SEQ_16_an_sc_marker_goes_once_its_unit_is_out_of_contact():
+    """HH.SEQ.16: after the phase a unit no longer engaged loses its SC marker; one still in contact keeps it."""
+    st = ed(
+        make_state(
+            [
+                (1, "south", "spear", (0, 8), Facing.N, {"static_combat": True}),
+                (2, "south", "spear", (3, 5), Facing.N, {"static_combat": True}),
+                (9, "north", "spear", (3, 4), Facing.S, {"static_combat": True}),
+            ]
+        )
+    )
+    hth_phase(st, D6(3, 3), Choices())
+    assert [st.units[u].static_combat for u in (1, 2, 9)] == [False, True, True]

@@ -1,0 +1,247 @@
+"""Clauses mutation testing of games/hordes_heroes/movement.py found unpinned (benchmarks/mutation.py movement):
+every refusal of a move, its rule ID, words and hint [HH.MOVE.*] [HH.TERR.*] [HH.DISR.2] [HH.CMD.12]."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from games.hordes_heroes.geometry import Facing
+from games.hordes_heroes.model import Formation
+from games.hordes_heroes.movement import Illegal, plan_move
+from games.hordes_heroes.orders import Mount, Move
+from games.hordes_heroes.state import GameState
+
+from .helpers import H, make_state
+
+
+def refused(st: GameState, uid: int, *tokens: object, commanded: bool = True) -> tuple[str, str, str]:
+    """(rule ID, message, hint) of a refused move; hexes given as (q, r)."""
+    toks = tuple(H(*t) if isinstance(t, tuple) else t for t in tokens)
+    with pytest.raises(Illegal) as e:
+        plan_move(st, Move(1, uid, toks), commanded=commanded)  # type: ignore[arg-type]
+    p = e.value.problem
+    return p.code, p.message, p.hint
+
+
+def lab(st: GameState, q: int, r: int) -> str:
+    return st.field.label(H(q, r))
+
+
+def one(pid: str = "spear", over: dict | None = None, *others: tuple, **kw: object) -> GameState:
+    """Unit 1 (south, facing north at 0,8) and the given other units."""
+    return make_state([(1, "south", pid, (0, 8), Facing.N, over or {}), *others], **kw)
+
+
+def test_HH_MOVE_1_HH_DISR_2_HH_CMD_12_who_may_not_move_is_told_why():
+    """HH.MOVE.1, HH.DISR.2, HH.CMD.12: the other side's unit, a unit not on the table, a disrupted one, one not
+    under command and one that moved already are refused, each with its rule, words and hint."""
+    st = one("spear", {}, (2, "north", "spear", (5, 2), Facing.S))
+    assert refused(st, 2, (5, 3)) == ("HH.MOVE.1", "unit 2 (Spearmen) belongs to the other side", "")
+    assert refused(st, 99, (0, 7)) == ("HH.MOVE.1", "unit 99 is not on the table", "")
+    assert refused(st, 1, (0, 7), commanded=False) == (
+        "HH.CMD.12",
+        "unit 1 (Spearmen) is not under command this bound and may not move",
+        "bring a general within command range (HH.CMD.5) or chain it to a commanded unit (HH.CMD.9)",
+    )
+    st.units[1] = replace(st.units[1], moved_this_phase=True)
+    assert refused(st, 1, (0, 7)) == ("HH.MOVE.1", "unit 1 (Spearmen) has already moved this phase", "")
+    st.units[1] = replace(st.units[1], disrupted=True)
+    assert refused(st, 1, (0, 7)) == (
+        "HH.DISR.2",
+        "unit 1 (Spearmen) is disrupted and may not move",
+        "it rallies at the end of movement",
+    )
+
+
+def test_HH_MOVE_13_HH_MOVE_14_HH_MOVE_26_formation_and_mount_refusals():
+    """HH.MOVE.13, HH.MOVE.14, HH.MOVE.26: already deployed; a horde forming column; a mount change after a step;
+    spearmen dismounting; men-at-arms remounting."""
+    st = one("spear")
+    assert refused(st, 1, Formation.DEPLOYED) == ("HH.MOVE.14", "unit 1 (Spearmen) is already deployed", "")
+    assert refused(one("horde"), 1, Formation.COLUMN) == (
+        "HH.MOVE.13",
+        "unit 1 (Peasant Horde) cannot form column (no C in its speed, a horde, or a pike block)",
+        "hordes and units without C move deployed; fords are crossed squeezed automatically",
+    )
+    assert refused(one("mma"), 1, (0, 7), Mount.DISMOUNT) == (
+        "HH.MOVE.26",
+        "unit 1 (Mounted Men-at-Arms) must dismount first, before any other part of its move",
+        "",
+    )
+    assert refused(st, 1, Mount.DISMOUNT) == (
+        "HH.MOVE.26",
+        "unit 1 (Spearmen) may not dismount: its army list gives it no dismounted form",
+        "",
+    )
+    assert refused(one("mma"), 1, Mount.REMOUNT) == (
+        "HH.MOVE.26",
+        "unit 1 (Mounted Men-at-Arms) is mounted already",
+        "",
+    )
+
+
+def test_HH_MOVE_3_HH_MOVE_9_HH_MOVE_12_steps_off_the_table_not_adjacent_and_the_end_facing():
+    """HH.MOVE.3, HH.MOVE.9, HH.MOVE.12: a step off the table, a step to a hex not adjacent, a move ending facing a
+    side."""
+    st = make_state([(1, "south", "spear", (0, 13), Facing.S)])
+    assert refused(st, 1, (0, 14)) == ("HH.MOVE.3", "unit 1 (Spearmen) may not move off the table", "")
+    st = one()
+    assert refused(st, 1, (0, 6)) == (
+        "HH.MOVE.9",
+        f"unit 1 (Spearmen) cannot step from {lab(st, 0, 8)} to {lab(st, 0, 6)}: the hexes are not adjacent",
+        "",
+    )
+    assert refused(st, 1, (0, 7), Facing.NE) == (
+        "HH.MOVE.12",
+        "unit 1 (Spearmen) must end its move facing a hex point, not side NE",
+        "",
+    )
+
+
+def test_HH_MOVE_19_HH_MOVE_20_HH_MOVE_30_occupied_hexes():
+    """HH.MOVE.19: through a disrupted friend, or ending on a friend; HH.MOVE.20: through a friend in an enemy's
+    zone of control; HH.MOVE.30: into an enemy's hex."""
+    st = one(
+        "spear",
+        {},
+        (3, "south", "spear", (0, 7), Facing.N, {"disrupted": True}),
+        (9, "north", "spear", (5, 2), Facing.S),
+    )
+    assert refused(st, 1, (0, 7)) == (
+        "HH.MOVE.19",
+        f"unit 1 (Spearmen) cannot pass through unit 3 (Spearmen) at {lab(st, 0, 7)}: it is disrupted",
+        "",
+    )
+    st.units[3] = replace(st.units[3], disrupted=False)
+    assert refused(st, 1, (0, 7)) == (
+        "HH.MOVE.19",
+        f"unit 1 (Spearmen) may not end its move in {lab(st, 0, 7)}: unit 3 (Spearmen) is there",
+        "",
+    )
+    st.units[9] = replace(st.units[9], hex=H(1, 6))
+    assert refused(st, 1, (0, 7), (0, 6)) == (
+        "HH.MOVE.20",
+        f"unit 1 (Spearmen) cannot pass through unit 3 (Spearmen) at {lab(st, 0, 7)}: the hex is in the zone of"
+        " control of enemy unit 9 and the move would stop in an occupied hex",
+        "",
+    )
+    st = make_state([(1, "south", "spear", (0, 8), Facing.N)], [(5, "north", (0, 7))])
+    assert refused(st, 1, (0, 7))[:2] == (
+        "HH.MOVE.30",
+        f"unit 1 (Spearmen) cannot enter {lab(st, 0, 7)}: the enemy general 5 is there",
+    )
+
+
+@pytest.mark.parametrize(
+    ("pid", "terrain", "code", "why"),
+    [
+        ("spear", "lake", "HH.TERR.45", "lake is impassable to infantry"),
+        ("spear", "impenetrable", "HH.TERR.53", "impenetrable is impassable to infantry"),
+        ("chariot", "wood", "HH.TERR.2", "wood is impassable to chariot"),
+    ],
+)
+def test_HH_TERR_2_HH_TERR_45_HH_TERR_53_impassable_hexes(pid, terrain, code, why):
+    """HH.TERR.2, HH.TERR.45, HH.TERR.53: a hex the troop type may not enter names the terrain and the type."""
+    st = one(pid, {}, terrain={(0, 7): terrain})
+    assert refused(st, 1, (0, 7))[:2] == (code, f"unit 1 ({st.profiles[pid].name}) cannot enter {lab(st, 0, 7)}: {why}")
+
+
+def test_HH_TERR_13_wheeled_troops_off_the_road():
+    """HH.TERR.13, HH.TERR.14 (option `wheeled_road_access = "along_road"`): guns may stand in a broken road hex but
+    enter it only along the road."""
+    st = one("guns", {}, terrain={(0, 7): "broken"}, roads=[[(0, 7), (1, 6)]])
+    st.options = replace(st.options, wheeled_road_access="along_road")
+    assert refused(st, 1, (0, 7)) == (
+        "HH.TERR.13",
+        f"unit 1 (Field Guns) cannot step from {lab(st, 0, 8)} to {lab(st, 0, 7)} off the road: wheeled troops enter"
+        " and leave broken ground, woodland and built-up areas only along a road",
+        "follow the road through the hex (HH.TERR.9, HH.TERR.14)",
+    )
+
+
+def test_HH_MOVE_22_HH_MOVE_23_an_engaged_unit():
+    """HH.MOVE.22, HH.MOVE.23: an engaged unit may not leave its hex (hint: class A may disengage), turn, or form
+    column."""
+    st = one("spear", {}, (9, "north", "spear", (0, 7), Facing.S))
+    assert refused(st, 1, (-1, 8)) == (
+        "HH.MOVE.22",
+        "unit 1 (Spearmen) is engaged and may not leave its hex",
+        "class-A infantry may `disengage`",
+    )
+    assert refused(st, 1, Facing.NW)[:2] == (
+        "HH.MOVE.23",
+        "unit 1 (Spearmen) is engaged and may not change facing in its own movement phase",
+    )
+    assert refused(st, 1, Formation.COLUMN)[:2] == (
+        "HH.MOVE.23",
+        "unit 1 (Spearmen) is engaged and may only change from column to deployed",
+    )
+
+
+def test_HH_SPECIAL_15_HH_TERR_55_HH_TERR_57_HH_TERR_65_hex_sides():
+    """HH.SPECIAL.15: no crossing a staked side; HH.TERR.55-57: mounted and wheeled troops never cross a steep side,
+    foot only as its whole move and into a vacant hex; HH.TERR.65: wheeled troops never cross a wall, others as
+    their whole move; HH.MOVE.14: no formation change in such a move."""
+    st = one()
+    st.stakes[("k",)] = (2, H(0, 7))  # type: ignore[index]
+    st.stakes = {
+        __import__("games.hordes_heroes.geometry", fromlist=["side_key"]).side_key(H(0, 8), H(0, 7)): (2, H(0, 7))
+    }
+    assert refused(st, 1, (0, 7))[:2] == (
+        "HH.SPECIAL.15",
+        f"unit 1 (Spearmen) cannot cross the staked side between {lab(st, 0, 8)} and {lab(st, 0, 7)}",
+    )
+    steep = [((0, 7), (0, 6))]
+    assert refused(one("mma", {}, steep=steep), 1, (0, 7), (0, 6))[:2] == (
+        "HH.TERR.55",
+        f"unit 1 (Mounted Men-at-Arms) cannot cross the steep side into {lab(st, 0, 6)} (mounted and wheeled troops)",
+    )
+    assert refused(one("spear", {}, steep=steep), 1, (0, 7), (0, 6))[:2] == (
+        "HH.TERR.57",
+        f"unit 1 (Spearmen) climbs the steep side into {lab(st, 0, 6)}: that must be its whole move",
+    )
+    occupied = one("spear", {}, (3, "south", "spear", (0, 7), Facing.N), steep=[((0, 8), (0, 7))])
+    assert refused(occupied, 1, (0, 7))[:2] == (
+        "HH.TERR.57",
+        f"unit 1 (Spearmen) may cross the steep side only into a vacant hex; {lab(st, 0, 7)} is occupied",
+    )
+    assert refused(one("spear", {}, steep=[((0, 8), (0, 7))]), 1, Formation.COLUMN, (0, 7))[:2] == (
+        "HH.MOVE.14",
+        "unit 1 (Spearmen) may not change formation in this move: it crosses a steep side",
+    )
+    wall = [((0, 7), (0, 6))]
+    assert refused(one("guns", {}, walls=wall), 1, (0, 7), (0, 6))[:2] == (
+        "HH.TERR.65",
+        f"unit 1 (Field Guns) cannot cross the wall into {lab(st, 0, 6)} (wheeled)",
+    )
+    assert refused(one("spear", {}, walls=wall), 1, (0, 7), (0, 6))[:2] == (
+        "HH.TERR.65",
+        f"unit 1 (Spearmen) crosses a wall into {lab(st, 0, 6)}: that must be its whole move",
+    )
+    assert refused(one("spear", {}, walls=[((0, 8), (0, 7))]), 1, Formation.COLUMN, (0, 7))[:2] == (
+        "HH.MOVE.14",
+        "unit 1 (Spearmen) may not change formation in this move: it crosses a wall",
+    )
+
+
+def test_HH_MOVE_28_a_target_that_was_not_contacted_is_refused():
+    """HH.MOVE.28: `target 8` when the move contacted only unit 9 is refused, naming both."""
+    st = one("spear", {}, (9, "north", "spear", (1, 6), Facing.S))
+    with pytest.raises(Illegal) as e:
+        plan_move(st, Move(1, 1, (H(0, 7),), 8))
+    assert (e.value.problem.code, e.value.problem.message) == (
+        "HH.MOVE.28",
+        "unit 1 (Spearmen) did not contact enemy unit 8; it contacted [9]",
+    )
+
+
+def test_HH_MOVE_4_a_move_over_its_allowance_says_what_it_costs():
+    """HH.MOVE.4, HH.MOVE.11: the refusal gives the cost, the allowance and the hint about turns."""
+    st = one()
+    assert refused(st, 1, (0, 7), (0, 6)) == (
+        "HH.MOVE.4",
+        f"unit 1 (Spearmen) cannot reach {lab(st, 0, 6)}: the move costs 2 MP but its allowance is 1 MP",
+        "turns of more than one point and any turn in the start hex before leaving cost 1 MP (HH.MOVE.11)",
+    )
