@@ -46,6 +46,7 @@ TESTS = {
         "test_edition_2012_terrain_fire.py",
         "test_mutants_shooting.py",
         "test_mutants_shooting_2012.py",
+        "test_mutants_shooting_targets.py",
     ],
     "movement": [
         "test_movement.py",
