@@ -245,3 +245,51 @@ def test_HH_MOVE_4_a_move_over_its_allowance_says_what_it_costs():
         f"unit 1 (Spearmen) cannot reach {lab(st, 0, 6)}: the move costs 2 MP but its allowance is 1 MP",
         "turns of more than one point and any turn in the start hex before leaving cost 1 MP (HH.MOVE.11)",
     )
+
+
+def test_HH_TERR_45_HH_TERR_47_boat_refusals_word_for_word():
+    """HH.TERR.45, ruling HH.TERR.47, HH.MOVE.9, HH.MOVE.19, HH.MOVE.22: a boat moves 1 lake hex, to an adjacent
+    lake hex that is empty, never ashore (hint: disembark), and not while engaged; passengers afloat only move and
+    turn."""
+    from .test_rules_split_boats import _embarked, _lake
+
+    st = _lake(boats=((31, "south", (0, 5)), (32, "south", (-1, 5))))
+    assert refused(st, 31, (0, 4), (0, 3)) == (
+        "HH.TERR.45",
+        f"unit 31 (Raft) cannot go on to {lab(st, 0, 3)}: a boat moves only 1 lake hex per move",
+        "",
+    )
+    assert refused(st, 31, (0, 3)) == (
+        "HH.MOVE.9",
+        f"unit 31 (Raft) cannot step from {lab(st, 0, 5)} to {lab(st, 0, 3)}: the hexes are not adjacent",
+        "",
+    )
+    assert refused(st, 31, (-1, 6)) == (
+        "HH.TERR.45",
+        f"unit 31 (Raft) cannot enter {lab(st, -1, 6)}: a boat moves on lake hexes only",
+        f"to land, `disembark 31 {lab(st, -1, 6)}` (a full move)",
+    )
+    assert refused(st, 31, (-1, 5)) == (
+        "HH.MOVE.19",
+        f"unit 31 (Raft) cannot enter {lab(st, -1, 5)}: it is occupied",
+        "",
+    )
+    st = _embarked()
+    assert refused(st, 1, Formation.COLUMN) == (
+        "HH.TERR.47",
+        "unit 1 (Spearmen) is afloat and may not column aboard a boat",
+        "disembark first",
+    )
+
+
+def test_HH_TERR_45_a_boat_turns_freely_to_face_its_way():
+    """HH.TERR.45: a boat's step costs 1 MP (its whole move) and it turns for free to face the way it went."""
+    from .test_rules_split_boats import _lake
+
+    st = _lake()
+    plan = plan_move(st, Move(1, 31, (H(-1, 5),)))
+    assert (plan.unit.hex, plan.contacts, plan.unit.facing in (Facing.W, Facing.WNW, Facing.WSW)) == (
+        H(-1, 5),
+        (),
+        True,
+    )
