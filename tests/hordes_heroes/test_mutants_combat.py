@@ -28,9 +28,8 @@ def ed(st: GameState, edition: Edition = Edition.E2022) -> GameState:
     return st
 
 
-PROFILES.setdefault("xbow", replace(PROFILES["bow7"], id="xbow", name="Crossbowmen"))
 PROFILES.setdefault(
-    "wagon", replace(PROFILES["spear"], id="wagon", category=PROFILES["spear"].category.__class__("war_wagon"))
+    "mut_wagon", replace(PROFILES["spear"], id="mut_wagon", category=PROFILES["spear"].category.__class__("war_wagon"))
 )
 
 
@@ -49,7 +48,7 @@ PROFILES.setdefault(
         (
             "war wagons behind",
             "spear",
-            {"rear_profile": "wagon", "rear_stands": 2},
+            {"rear_profile": "mut_wagon", "rear_stands": 2},
             {},
             ("optional", False),
             ("must", True),
@@ -258,9 +257,9 @@ def test_HH_HTH_11_HH_TERR_7_the_best_cf_with_its_slope_bonus(cf2, cf, slope):
     the slope against CF 5 on the level: 4 + 1); a CF 6 on the level beats 4 + 1."""
     from games.hordes_heroes.combat import side_total
 
-    PROFILES.setdefault("cf5", replace(PROFILES["bare"], id="cf5", cf=5))
-    PROFILES.setdefault("cf6", replace(PROFILES["bare"], id="cf6", cf=6))
-    pid2 = {4: "bare", 5: "cf5", 6: "cf6"}[cf2]
+    PROFILES.setdefault("mut_cf5", replace(PROFILES["bare"], id="mut_cf5", cf=5))
+    PROFILES.setdefault("mut_cf6", replace(PROFILES["bare"], id="mut_cf6", cf=6))
+    pid2 = {4: "bare", 5: "mut_cf5", 6: "mut_cf6"}[cf2]
     st = make_state([(1, "south", "bare", (0, 5), Facing.N), (2, "south", pid2, (-1, 5), Facing.N)])
     us = [st.units[1], st.units[2]]
     t = side_total(st, us, [], {1: [], 2: []}, {1: True, 2: False})

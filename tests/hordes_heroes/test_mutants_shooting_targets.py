@@ -43,14 +43,14 @@ def test_HH_SHOOT_7_HH_ART_10_facings_tried_least_turning_first():
     [
         ("a friend", {"side": "south"}, False),
         ("eliminated where it stood", {"eliminated": True}, False),
-        ("an empty boat", {"profile": "boat"}, False),
+        ("an empty boat", {"profile": "mut_boat"}, False),
         ("an enemy", {}, True),
     ],
 )
 def test_HH_SHOOT_6_HH_TERR_47_who_may_be_a_target(case, over, ok):
     """HH.SHOOT.6, ruling HH.TERR.47: only an enemy on the table is a target; an empty boat is none."""
     PROFILES.setdefault(
-        "boat", replace(PROFILES["bare"], id="boat", category=PROFILES["bare"].category.__class__("boat"))
+        "mut_boat", replace(PROFILES["bare"], id="mut_boat", category=PROFILES["bare"].category.__class__("boat"))
     )
     st = make_state([(1, "south", "bow7", (0, 6), Facing.N), (9, "north", "bare", (0, 4), Facing.S)])
     st.units[9] = replace(st.units[9], **over)
@@ -172,7 +172,7 @@ def test_HH_PD_23_the_default_looks_past_units_it_may_not_shoot():
         ),
         (
             "non-phasing chariot engaged since the bound began",
-            "archariot",
+            "mut_archariot",
             {"contacted_by": (9,)},
             False,
             (False, None),
@@ -184,7 +184,7 @@ def test_HH_SHOOT_2_HH_SHOOT_14_HH_ART_15_who_may_shoot(case, pid, over, phasing
     """HH.SHOOT.2, HH.SHOOT.13, HH.SHOOT.14, HH.ART.15: an engaged unit shoots only when contacted this bound and not
     phasing (chariots that moved aside); a unit of one stand still has a die."""
     PROFILES.setdefault(
-        "archariot", replace(PROFILES["chariot"], id="archariot", shoot=7, weapon=PROFILES["bow7"].weapon)
+        "mut_archariot", replace(PROFILES["chariot"], id="mut_archariot", shoot=7, weapon=PROFILES["bow7"].weapon)
     )
     st = make_state([(1, "south", pid, (0, 6), Facing.N, over), (9, "north", "bare", (0, 5), Facing.S)])
     st.engaged_at_start = frozenset({1}) if case.startswith("non-phasing chariot") else frozenset()
