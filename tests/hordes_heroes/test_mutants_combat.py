@@ -305,3 +305,51 @@ def test_HH_SEQ_16_an_sc_marker_goes_once_its_unit_is_out_of_contact():
     )
     hth_phase(st, D6(3, 3), Choices())
     assert [st.units[u].static_combat for u in (1, 2, 9)] == [False, True, True]
+
+
+def one_winner(pid: str) -> GameState:
+    """A south unit at 0,5 facing north against a north spear unit at 0,4."""
+    return ed(make_state([(1, "south", pid, (0, 5), Facing.N), (9, "north", "spear", (0, 4), Facing.S)]))
+
+
+LONE_FLED = [
+    "  unit 9 (Spearmen) takes Flee Disrupted, 1 stand lost (C class, 4 hits) [HH.CRT.1, HH.CRT.5].",
+    "  unit 9 (Spearmen) loses 1 stand, 3 left [HH.STAND.1].",
+    "  unit 9 (Spearmen) is disrupted [HH.DISR.1].",
+    "  unit 9 (Spearmen) flees 1105 -> 1104 1003 (2 of 2 hexes) [HH.COMP.15, HH.COMP.21, HH.COMP.22].",
+]
+
+
+@pytest.mark.parametrize(
+    ("choice", "last"),
+    [
+        ({1: False}, "  unit 1 (Veteran Legion) does not follow up [HH.COMP.26, HH.PD.33]."),
+        ({}, "  unit 1 (Veteran Legion) follows up into 1105 [HH.COMP.24]."),
+        ({1: True}, "  unit 1 (Veteran Legion) follows up into 1105 [HH.COMP.24]."),
+    ],
+)
+def test_HH_COMP_26_HH_PD_33_a_lone_class_A_winner_may_decline(choice, last):
+    """HH.COMP.26, HH.PD.33: a lone class-A infantry winner follows up unless told not to (default: go)."""
+    st = one_winner("ainf")
+    lines = hth_phase(st, D6(3, 1), Choices(follow_up=choice))
+    assert lines[2:] == LONE_FLED + [last]
+    assert st.units[1].hex == (H(0, 5) if choice == {1: False} else H(0, 4))
+
+
+def test_HH_COMP_36_HH_COMP_40_a_lone_winner_pursues_a_fleeing_loser_not_a_recoiling_one():
+    """HH.COMP.24, HH.COMP.36, HH.COMP.40: a lone winner follows up and pursues along the path of the loser that
+    fled; after a recoil it follows up only."""
+    st = one_winner("mma")
+    lines = hth_phase(st, D6(1, 1), Choices())
+    assert lines[2:] == LONE_FLED + [
+        "  unit 1 (Mounted Men-at-Arms) follows up into 1105 [HH.COMP.24].",
+        "  unit 1 (Mounted Men-at-Arms) pursues along the flee path to 1104 (2 MP of 3) [HH.COMP.36].",
+    ]
+    st = one_winner("mma")
+    lines = hth_phase(st, D6(1, 2), Choices())
+    assert lines[2:] == [
+        "  unit 9 (Spearmen) takes Recoil ,Disrupted (C class, 3 hits) [HH.CRT.1, HH.CRT.5].",
+        "  unit 9 (Spearmen) is disrupted [HH.DISR.1].",
+        "  unit 9 (Spearmen) recoils 1105 -> 1104 [HH.COMP.3].",
+        "  unit 1 (Mounted Men-at-Arms) follows up into 1105 [HH.COMP.24].",
+    ]
