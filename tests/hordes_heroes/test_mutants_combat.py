@@ -353,3 +353,54 @@ def test_HH_COMP_36_HH_COMP_40_a_lone_winner_pursues_a_fleeing_loser_not_a_recoi
         "  unit 9 (Spearmen) recoils 1105 -> 1104 [HH.COMP.3].",
         "  unit 1 (Mounted Men-at-Arms) follows up into 1105 [HH.COMP.24].",
     ]
+
+
+def two_fights(declared: tuple = (), contact: tuple = ()) -> tuple[list[tuple[int, list]], list[str], list[int]]:
+    """Units 1 and 3 (south) against 9 at 0,4; unit 2 (south) against 8 at 4,4: (groups, notes, order of foci)."""
+    from games.hordes_heroes.combat import combat_order, form_groups
+
+    st = ed(
+        make_state(
+            [
+                (1, "south", "spear", (0, 5), Facing.N),
+                (3, "south", "spear", (-1, 5), Facing.N),
+                (9, "north", "spear", (0, 4), Facing.S),
+                (2, "south", "spear", (4, 5), Facing.N),
+                (8, "north", "spear", (4, 4), Facing.S),
+            ]
+        )
+    )
+    st.contact_order = contact
+    groups, notes = form_groups(st, declared)
+    return [(g.focus, g.opponents) for g in groups], notes, [g.focus for g in combat_order(st, groups, declared)]
+
+
+DEFAULT = [(9, [("u", 1), ("u", 3)]), (8, [("u", 2)])]
+
+
+@pytest.mark.parametrize(
+    ("declared", "refused"),
+    [
+        (((9, (1, 1)),), "unit 9 against [1, 1]"),
+        (((9, ()),), "unit 9 against []"),
+        (((9, (1, 8)),), "unit 9 against [1, 8]"),
+        (((99, (1,)),), "unit 99 against [1]"),
+        (((9, (1,)), (9, (3,))), "unit 9 against [3]"),
+    ],
+)
+def test_HH_HTH_2_HH_PD_27_a_declared_combat_that_does_not_meet_the_rule_is_reported(declared, refused):
+    """HH.HTH.2, HH.PD.27: a declared combat must name engaged units, each once, opponents engaged with the focus,
+    none already placed; else it is reported and the default grouping (HH.HTH.3) used."""
+    groups, notes, _ = two_fights(declared)
+    assert groups == DEFAULT
+    assert notes == [f"  declared combat of {refused} does not meet HH.HTH.2; default grouping used."]
+
+
+def test_HH_HTH_4_HH_PD_28_declared_order_then_contact_order_then_focus_id():
+    """HH.HTH.4, HH.PD.28: combats go in the declared order, else those with a unit that made contact in contact
+    order, else by focus id."""
+    assert two_fights() == (DEFAULT, [], [8, 9])
+    assert two_fights(((9, (1, 3)),)) == (DEFAULT, [], [9, 8])
+    assert two_fights(((8, (2,)), (9, (1, 3)))) == ([(8, [("u", 2)]), (9, [("u", 1), ("u", 3)])], [], [8, 9])
+    assert two_fights(contact=((1, 9),))[2] == [9, 8]
+    assert two_fights(contact=((3, 9), (2, 8)))[2] == [9, 8]
