@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from games.hordes_heroes.battlefield import Terrain
 from games.hordes_heroes.combat import Choices, SideTotal, _ranked_2012, _ranked_2022, follow_status, hth_phase
 from games.hordes_heroes.edition import LATEST_RULES_VERSION, Edition
 from games.hordes_heroes.state import GameState
@@ -404,3 +405,44 @@ def test_HH_HTH_4_HH_PD_28_declared_order_then_contact_order_then_focus_id():
     assert two_fights(((8, (2,)), (9, (1, 3)))) == ([(8, [("u", 2)]), (9, [("u", 1), ("u", 3)])], [], [8, 9])
     assert two_fights(contact=((1, 9),))[2] == [9, 8]
     assert two_fights(contact=((3, 9), (2, 8)))[2] == [9, 8]
+
+
+def test_HH_COMP_25_HH_ART_19_who_may_enter_a_vacated_hex():
+    """HH.COMP.25, HH.ART.19: artillery never follows up; only into an adjacent, empty hex it may step into, with no
+    enemy general there (a friendly one is no bar), not up a steep side."""
+    from games.hordes_heroes.combat import can_follow
+    from games.hordes_heroes.model import General
+
+    st = ed(make_state([(1, "south", "spear", (0, 5), Facing.N), (2, "south", "guns", (3, 5), Facing.N)]))
+    u = st.units[1]
+    assert can_follow(st, u, H(0, 4)) and not can_follow(st, u, H(0, 3))
+    assert not can_follow(st, st.units[2], H(3, 4))
+    st.generals[5] = General(5, "south", "General 5", hex=H(0, 4))
+    assert can_follow(st, u, H(0, 4))
+    st.generals[6] = General(6, "north", "General 6", hex=H(0, 4))
+    assert not can_follow(st, u, H(0, 4))
+    del st.generals[6]
+    st.units[3] = replace(st.units[1], id=3, hex=H(0, 4))
+    assert not can_follow(st, u, H(0, 4))
+    del st.units[3]
+    st.field = replace(st.field, terrain={H(0, 4): Terrain.LAKE})
+    assert not can_follow(st, u, H(0, 4))
+
+
+def test_HH_HTH_10_HH_SPECIAL_15_HH_ZOC_6_who_keeps_impact():
+    """HH.HTH.10: impact needs an undisrupted unit without SC, not cancelled by stakes on the side between the pair
+    (HH.SPECIAL.15); a unit with no impact never has it."""
+    from games.hordes_heroes.combat import impact_eligible
+    from games.hordes_heroes.geometry import side_key
+
+    st = ed(make_state([(1, "south", "mma", (0, 5), Facing.N), (9, "north", "bare", (0, 4), Facing.S)]))
+    u, v = st.units[1], st.units[9]
+    assert impact_eligible(st, u, [v], False) and not impact_eligible(st, u, [v], True)
+    st.stakes[side_key(H(0, 5), H(0, 4))] = (9, H(0, 4))
+    assert not impact_eligible(st, u, [v], False)
+    st.stakes.clear()
+    st.units[1] = replace(u, static_combat=True)
+    assert not impact_eligible(st, st.units[1], [v], False)
+    st.profiles["mut_noimpact"] = replace(PROFILES["bare"], id="mut_noimpact", impact=0)
+    st.units[1] = replace(u, profile="mut_noimpact")
+    assert not impact_eligible(st, st.units[1], [v], False)
