@@ -446,3 +446,19 @@ def test_HH_HTH_10_HH_SPECIAL_15_HH_ZOC_6_who_keeps_impact():
     st.profiles["mut_noimpact"] = replace(PROFILES["bare"], id="mut_noimpact", impact=0)
     st.units[1] = replace(u, profile="mut_noimpact")
     assert not impact_eligible(st, st.units[1], [v], False)
+
+
+def test_HH_GEN_20_a_lone_general_follows_up_word_for_word():
+    """HH.GEN.20, HH.COMP.34: the winning lone general ordered to follow up goes into the hex the beaten unit left
+    and says he never pursues; an enemy general elsewhere on the table does not stop him."""
+    from games.hordes_heroes.model import General
+
+    from .test_rules_gaps import _lone_general_wins
+
+    st, lines = _lone_general_wins(Choices(general_follow_up={1: True}))
+    into = st.field.label(H(0, 4))
+    assert lines[-1] == f"  General 1 (General 1) follows up into {into}; he never pursues [HH.GEN.20, HH.COMP.34]."
+    st = make_state([(1, "north", "lc", (0, 4), Facing.S)], [(1, "south", (0, 5))])
+    st.generals[7] = General(7, "north", "General 7", hex=H(5, 1))
+    hth_phase(st, Dice(6, 6, 2), Choices(general_follow_up={1: True}))
+    assert st.generals[1].hex == H(0, 4)
