@@ -293,3 +293,14 @@ def test_HH_TERR_45_a_boat_turns_freely_to_face_its_way():
         (),
         True,
     )
+
+
+def test_HH_TERR_40_a_ford_needs_a_column():
+    """HH.TERR.40: a deployed unit that can form column must add `column` before a ford (a horde is squeezed
+    instead)."""
+    st = one("spear", {}, terrain={(0, 7): "river"}, fords=[(0, 7)])
+    assert refused(st, 1, (0, 7)) == (
+        "HH.TERR.40",
+        f"unit 1 (Spearmen) must be in column to cross the ford or bridge at {lab(st, 0, 7)}",
+        "add `column` before that hex (1 MP)",
+    )
