@@ -304,3 +304,47 @@ def test_HH_TERR_40_a_ford_needs_a_column():
         f"unit 1 (Spearmen) must be in column to cross the ford or bridge at {lab(st, 0, 7)}",
         "add `column` before that hex (1 MP)",
     )
+
+
+def whole_move(**kw: object) -> tuple[str, str, str]:
+    """The refusal of a second step after a first step that must be the whole move."""
+    st = one("spear", {}, **kw)
+    return refused(st, 1, (0, 7), (0, 6))
+
+
+def test_HH_TERR_35_HH_TERR_57_HH_TERR_65_a_whole_move_goes_no_further():
+    """HH.TERR.35, HH.TERR.57, HH.TERR.65: entering a river hex, climbing a steep side and crossing a wall are each
+    the whole move: a step beyond is refused, naming the reason."""
+    st = one()
+    assert whole_move(terrain={(0, 7): "river"}) == (
+        "HH.TERR.35",
+        f"unit 1 (Spearmen) cannot go on to {lab(st, 0, 6)}: entering a river hex is its whole move",
+        "",
+    )
+    assert whole_move(walls=[((0, 8), (0, 7))])[1:] == (
+        f"unit 1 (Spearmen) cannot go on to {lab(st, 0, 6)}: crossing a wall is its whole move",
+        "",
+    )
+    assert whole_move(steep=[((0, 8), (0, 7))])[1:] == (
+        f"unit 1 (Spearmen) cannot go on to {lab(st, 0, 6)}: climbing a steep side is its whole move",
+        "",
+    )
+
+
+@pytest.mark.xfail(strict=True, reason="the refusal cites HH.TERR.18 (broken ground) for walls and steep sides")
+def test_HH_TERR_57_HH_TERR_65_a_step_past_a_wall_or_steep_side_cites_its_own_rule():
+    """HH.TERR.57, HH.TERR.65: the step after climbing a steep side or crossing a wall is refused under the steep
+    side's or the wall's rule; the engine names HH.TERR.18, the broken-ground rule (`_WHOLE_CODES` has no entry for
+    either reason). Not changed here: refusals are part of the record, and old games must replay identically."""
+    assert whole_move(walls=[((0, 8), (0, 7))])[0] == "HH.TERR.65"
+    assert whole_move(steep=[((0, 8), (0, 7))])[0] == "HH.TERR.57"
+
+
+def test_HH_MOVE_26_a_mount_change_takes_the_other_profile_and_1_MP():
+    """HH.MOVE.26: men-at-arms dismount into their dismounted profile; dismounted men-at-arms remount."""
+    st = one("mma")
+    plan = plan_move(st, Move(1, 1, (Mount.DISMOUNT,)))
+    assert plan.unit.profile == "dmma"
+    st = one("mma")
+    st.units[1] = replace(st.units[1], profile="dmma")
+    assert plan_move(st, Move(1, 1, (Mount.REMOUNT,))).unit.profile == "mma"
