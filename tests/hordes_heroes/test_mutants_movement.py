@@ -348,3 +348,23 @@ def test_HH_MOVE_26_a_mount_change_takes_the_other_profile_and_1_MP():
     st = one("mma")
     st.units[1] = replace(st.units[1], profile="dmma")
     assert plan_move(st, Move(1, 1, (Mount.REMOUNT,))).unit.profile == "mma"
+
+
+@pytest.mark.parametrize("why", ["disrupted", "engaged"])
+def test_HH_TERR_43_the_front_part_waits_for_a_rear_part_that_cannot_follow(why):
+    """Ruling HH.TERR.43: a split unit's front part may not move while its rear part is disrupted or engaged; the
+    refusal says which and what to do."""
+    from .test_rules_split_boats import _ford, _next_bound, _split
+
+    st = _ford()
+    _split(st)
+    _next_bound(st)
+    if why == "disrupted":
+        st.units[2] = replace(st.units[2], disrupted=True)
+    else:
+        st.units[9] = replace(st.units[1], id=9, side="north", hex=H(1, 8), facing=Facing.W, split_link=None)
+    assert refused(st, 1, (0, 6)) == (
+        "HH.TERR.43",
+        f"unit 1 (Dacian Warriors) cannot move: its rear part 2 is {why} and cannot follow it",
+        "the front part waits for its rear part, or they fight it out where they stand",
+    )
