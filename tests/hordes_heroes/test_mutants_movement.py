@@ -368,3 +368,15 @@ def test_HH_TERR_43_the_front_part_waits_for_a_rear_part_that_cannot_follow(why)
         f"unit 1 (Dacian Warriors) cannot move: its rear part 2 is {why} and cannot follow it",
         "the front part waits for its rear part, or they fight it out where they stand",
     )
+
+
+def test_HH_MOVE_26_HH_DATA_1_a_dismounted_profile_is_found_in_the_same_army_list():
+    """HH.MOVE.26: the dismounted form named by the army list is looked up with the unit's own army prefix
+    (`a:b:mma` dismounts to `a:b:dmma`, not `a:dmma` nor `b:mma:dmma`)."""
+    from .helpers import PROFILES
+
+    st = one("mma")
+    st.profiles["a:b:mma"] = replace(PROFILES["mma"], id="a:b:mma")
+    st.profiles["a:b:dmma"] = replace(PROFILES["dmma"], id="a:b:dmma")
+    st.units[1] = replace(st.units[1], profile="a:b:mma", base_profile="a:b:mma")
+    assert plan_move(st, Move(1, 1, (Mount.DISMOUNT,))).unit.profile == "a:b:dmma"
