@@ -380,3 +380,27 @@ def test_HH_MOVE_26_HH_DATA_1_a_dismounted_profile_is_found_in_the_same_army_lis
     st.profiles["a:b:dmma"] = replace(PROFILES["dmma"], id="a:b:dmma")
     st.units[1] = replace(st.units[1], profile="a:b:mma", base_profile="a:b:mma")
     assert plan_move(st, Move(1, 1, (Mount.DISMOUNT,))).unit.profile == "a:b:dmma"
+
+
+def test_HH_COMP_45_a_move_carried_on_keeps_the_MP_already_spent():
+    """HH.COMP.45, ruling HH.COMP.48: after every contacted unit got away the move goes on from where it stopped
+    with the MP it has left: men-at-arms (3 MP) that spent 2 may step once more, not twice."""
+    from games.hordes_heroes.movement import continue_move
+
+    st = one("mma")
+    assert continue_move(st, st.units[1], Move(1, 1, (H(0, 7),)), 2).unit.hex == H(0, 7)
+    with pytest.raises(Illegal) as e:
+        continue_move(st, st.units[1], Move(1, 1, (H(0, 7), H(0, 6))), 2)
+    assert e.value.problem.message.endswith("the move costs 4 MP but its allowance is 3 MP")
+
+
+def test_HH_MOVE_22_engaged_now_means_an_enemy_in_contact():
+    """HH.MOVE.22, HH.ZOC.2: a unit is engaged when an enemy is in contact with it; a friend next to it, or an
+    enemy two hexes off, is no contact; a unit off the table never is."""
+    from games.hordes_heroes.movement import engaged_now
+
+    st = one("spear", {}, (2, "south", "spear", (1, 7), Facing.N), (9, "north", "spear", (0, 6), Facing.S))
+    assert not engaged_now(st, st.units[1])
+    st.units[9] = replace(st.units[9], hex=H(0, 7))
+    assert engaged_now(st, st.units[1])
+    assert not engaged_now(st, replace(st.units[1], hex=None))
