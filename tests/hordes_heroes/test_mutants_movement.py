@@ -404,3 +404,48 @@ def test_HH_MOVE_22_engaged_now_means_an_enemy_in_contact():
     st.units[9] = replace(st.units[9], hex=H(0, 7))
     assert engaged_now(st, st.units[1])
     assert not engaged_now(st, replace(st.units[1], hex=None))
+
+
+@pytest.mark.parametrize(
+    ("pid", "over", "allowances"),
+    [
+        ("spear", {}, (1, 2, 2, 3)),
+        ("pavisse", {}, (1, 1, 2, 3)),
+        ("pike", {"stands": 6, "nominal": 6}, (1, 1, 1, 1)),
+        ("lc", {}, (5, 6, 6, 7)),
+        ("mma", {"nominal": 3, "stands": 1}, (4, 5, 4, 5)),
+        ("mma", {"nominal": 4, "stands": 1}, (3, 4, 4, 5)),
+    ],
+)
+def test_HH_MOVE_4_HH_MOVE_5_HH_TERR_11_HH_STAND_3_allowances(pid, over, allowances):
+    """HH.MOVE.4, HH.MOVE.5, HH.TERR.11: speed deployed, +1 in column, +1 along a road for R troops; pavisses 1
+    deployed, 2 in column, 3 in column on a road (HH.SPECIAL.8); a pike block 1 (HH.SPECIAL.29); a unit of nominal
+    2-3 with C down to 1 stand moves as a column (HH.STAND.3), one of nominal 4 does not. Order: deployed, deployed
+    on a road, column, column on a road."""
+    from games.hordes_heroes.movement import allowance
+
+    st = one(pid, over)
+    u = st.units[1]
+    c = replace(u, formation=Formation.COLUMN)
+    got = (allowance(st, u, False), allowance(st, u, True), allowance(st, c, False), allowance(st, c, True))
+    assert got == allowances
+
+
+@pytest.mark.parametrize(
+    ("current", "exit_side", "mode", "paid", "want"),
+    [
+        (Facing.N, 3, "ANY", False, (Facing.WNW, False)),
+        (Facing.N, 3, "NONE", False, (Facing.WNW, True)),
+        (Facing.N, 3, "NONE", True, (Facing.WNW, False)),
+        (Facing.N, 4, "NONE", False, (Facing.WSW, True)),
+        (Facing.N, 1, "ONE_POINT", False, (Facing.N, False)),
+        (Facing.N, 0, "ONE_POINT", False, (Facing.ENE, False)),
+        (Facing.E, 2, "ANY", False, (Facing.N, False)),
+    ],
+)
+def test_HH_MOVE_9_HH_MOVE_11_the_facing_taken_to_leave_by_a_side(current, exit_side, mode, paid, want):
+    """HH.MOVE.9, HH.MOVE.11, HH.HEX.5: to leave by a side a unit takes a point facing with the smallest turn (then
+    the lowest value); free with a free change left or a turn already paid here, else 1 MP."""
+    from games.hordes_heroes.movement import FreeTurn, auto_facing
+
+    assert auto_facing(current, current, exit_side, FreeTurn[mode], paid) == want
