@@ -462,3 +462,50 @@ def test_HH_GEN_20_a_lone_general_follows_up_word_for_word():
     st.generals[7] = General(7, "north", "General 7", hex=H(5, 1))
     hth_phase(st, Dice(6, 6, 2), Choices(general_follow_up={1: True}))
     assert st.generals[1].hex == H(0, 4)
+
+
+def crossed(contact: tuple = (), prev: tuple = (), declared: tuple = ()) -> tuple[list[tuple[int, list]], list[int]]:
+    """Unit 1 (south, 0,5) engaged with both 9 (0,4) and 8 (1,4); unit 2 (south, 1,5) with 8 only: the groups and
+    the order of their foci."""
+    from games.hordes_heroes.combat import combat_order, form_groups
+
+    st = ed(
+        make_state(
+            [
+                (1, "south", "spear", (0, 5), Facing.N),
+                (2, "south", "spear", (1, 5), Facing.NW),
+                (9, "north", "spear", (0, 4), Facing.S),
+                (8, "north", "spear", (1, 4), Facing.S),
+            ]
+        )
+    )
+    st.contact_order, st.prev_groups = contact, prev
+    groups, _ = form_groups(st, declared)
+    return [(g.focus, g.opponents) for g in groups], [g.focus for g in combat_order(st, groups, declared)]
+
+
+U1, U2, U9 = ("u", 1), ("u", 2), ("u", 9)
+
+
+@pytest.mark.parametrize(
+    ("contact", "prev", "declared", "groups", "order"),
+    [
+        ((), (), (), [(8, [U2]), (1, [U9])], [1, 8]),
+        (((1, 9),), (), (), [(9, [U1]), (8, [U2])], [9, 8]),
+        (((9, 1),), (), (), [(1, [U9]), (8, [U2])], [1, 8]),
+        (((1, 7),), (), (), [(8, [U2]), (1, [U9])], [1, 8]),
+        (((2, 8), (1, 9)), (), (), [(8, [U2]), (9, [U1])], [8, 9]),
+        ((), ((9, (U1,)),), (), [(9, [U1]), (8, [U2])], [8, 9]),
+        ((), ((9, (U1, U2)),), (), [(9, [U1]), (8, [U2])], [8, 9]),
+        ((), ((8, (U1, U2)),), (), [(8, [U2]), (1, [U9])], [1, 8]),
+        ((), ((7, (U1,)),), (), [(8, [U2]), (1, [U9])], [1, 8]),
+        ((), ((9, (U1,)),), ((8, (1, 2)),), [(8, [U2]), (1, [U9])], [8, 1]),
+    ],
+)
+def test_HH_HTH_3_HH_HTH_4_the_default_grouping_step_by_step(contact, prev, declared, groups, order):
+    """HH.HTH.3: last phase's groups carry over with the opponents still engaged with their focus (step 1); new
+    contacts attach to their target, else the lowest engaged id (step 2); the rest attach in id order, preferring a
+    focus, then an unassigned unit, then a lone opponent, then one of several, which then leaves its group (step
+    3). By default unit 1 attaches to 8 (lower id), unit 2 joins 8, and 9 takes unit 1 out of 8's group. HH.HTH.4:
+    declared combats first, then contact order, then focus id."""
+    assert crossed(contact, prev, declared) == (groups, order)
