@@ -509,3 +509,19 @@ def test_HH_HTH_3_HH_HTH_4_the_default_grouping_step_by_step(contact, prev, decl
     3). By default unit 1 attaches to 8 (lower id), unit 2 joins 8, and 9 takes unit 1 out of 8's group. HH.HTH.4:
     declared combats first, then contact order, then focus id."""
     assert crossed(contact, prev, declared) == (groups, order)
+
+
+@pytest.mark.parametrize("several", [True, False])
+def test_HH_SPECIAL_17_a_winner_breaks_through_the_stakes_of_a_fleeing_loser(several):
+    """HH.SPECIAL.17: the stakes of a loser that fled are broken by the winner, who must follow up into that hex
+    (even when told not to) and never pursues; the stakes are gone."""
+    from games.hordes_heroes.geometry import side_key
+
+    st = two_winners("ainf", "ainf") if several else one_winner("ainf")
+    st.stakes[side_key(H(0, 4), H(0, 3))] = (9, H(0, 4))
+    lines = hth_phase(st, D6(1, 1) if several else D6(3, 1), Choices(follow_up={1: False}))
+    assert lines[-2:] == [
+        "  unit 1 (Veteran Legion) follows up into 1105 [HH.COMP.24].",
+        "  unit 1 (Veteran Legion) breaks through the stakes at 1105 [HH.SPECIAL.17].",
+    ]
+    assert st.stakes == {} and st.units[1].hex == H(0, 4)
