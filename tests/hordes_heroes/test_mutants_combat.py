@@ -525,3 +525,16 @@ def test_HH_SPECIAL_17_a_winner_breaks_through_the_stakes_of_a_fleeing_loser(sev
         "  unit 1 (Veteran Legion) breaks through the stakes at 1105 [HH.SPECIAL.17].",
     ]
     assert st.stakes == {} and st.units[1].hex == H(0, 4)
+
+
+def test_HH_GEN_19_HH_HTH_15_a_lone_general_who_loses_is_killed_word_for_word():
+    """HH.GEN.19, HH.HTH.15, HH.GEN.28: a lone general beaten in hand-to-hand is killed or captured (rules version
+    1: the unit is named alone, issue 13)."""
+    st = make_state([(1, "north", "lc", (0, 4), Facing.S)], [(1, "south", (0, 5))])
+    lines = hth_phase(st, D6(1, 1, 6), Choices())
+    assert lines[1:] == [
+        "Mongol Light Cavalry (2 + 4 stands + D6 6 = 12) beat general 1 (General 1) (2D6 1+1 = 2) by 10 [HH.HTH.6].",
+        "  general 1 (General 1) is killed or captured: he lost a hand-to-hand fight alone [HH.GEN.19, HH.HTH.15]"
+        " [HH.GEN.28].",
+    ]
+    assert not st.generals[1].alive
