@@ -538,3 +538,21 @@ def test_HH_GEN_19_HH_HTH_15_a_lone_general_who_loses_is_killed_word_for_word():
         " [HH.GEN.28].",
     ]
     assert not st.generals[1].alive
+
+
+@pytest.mark.parametrize(("choice", "follows"), [({}, False), ({1: True}, True)])
+def test_HH_SPECIAL_12_HH_COMP_26_a_pavise_unit_follows_up_only_when_told_and_leaves_its_pavisses(choice, follows):
+    """HH.COMP.26, HH.PD.33: pavisses make the follow-up optional, default no; HH.SPECIAL.12: a pavise unit that
+    follows up leaves its pavisses behind."""
+    st = ed(make_state([(1, "south", "pavisse", (0, 5), Facing.N), (9, "north", "horde", (0, 4), Facing.S)]))
+    lines = hth_phase(st, D6(1, 1), Choices(follow_up=choice))
+    tail = (
+        [
+            "  unit 1 (Pavisiers) follows up into 1105 [HH.COMP.24].",
+            "  unit 1 (Pavisiers) leaves its pavisses behind [HH.SPECIAL.12].",
+        ]
+        if follows
+        else ["  unit 1 (Pavisiers) does not follow up [HH.COMP.26, HH.PD.33]."]
+    )
+    assert lines[-len(tail) :] == tail
+    assert st.units[1].pavisses is not follows
