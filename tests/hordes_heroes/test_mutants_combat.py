@@ -556,3 +556,27 @@ def test_HH_SPECIAL_12_HH_COMP_26_a_pavise_unit_follows_up_only_when_told_and_le
     )
     assert lines[-len(tail) :] == tail
     assert st.units[1].pavisses is not follows
+
+
+def test_HH_COMP_4_HH_PD_29_the_enemy_a_loser_faces_is_in_its_front_else_the_strongest():
+    """HH.COMP.4, HH.PD.29: the front opponent with the best CF + effective impact (lowest id on a tie); with none in
+    front, the strongest of all."""
+    from games.hordes_heroes.combat import _facing_enemy
+
+    st = ed(
+        make_state(
+            [
+                (1, "south", "spear", (0, 5), Facing.N),
+                (9, "north", "ainf", (0, 4), Facing.S),
+                (8, "north", "knights", (0, 6), Facing.N),
+                (7, "north", "bare", (1, 4), Facing.S),
+                (6, "north", "bare", (1, 5), Facing.W),
+            ]
+        )
+    )
+    focus, front, rear, other, flank = st.units[1], st.units[9], st.units[8], st.units[7], st.units[6]
+    total = SideTotal("north", [front, rear, other, flank], [])
+    assert _facing_enemy(st, focus, [other, rear, front], total) is front
+    assert _facing_enemy(st, focus, [other, rear, flank], total) is other
+    assert _facing_enemy(st, focus, [flank, rear], total) is rear
+    assert _facing_enemy(st, focus, [flank], total) is flank
