@@ -580,3 +580,22 @@ def test_HH_COMP_4_HH_PD_29_the_enemy_a_loser_faces_is_in_its_front_else_the_str
     assert _facing_enemy(st, focus, [other, rear, flank], total) is other
     assert _facing_enemy(st, focus, [flank, rear], total) is rear
     assert _facing_enemy(st, focus, [flank], total) is flank
+
+
+def test_HH_PD_33_a_non_phasing_winner_follows_its_own_standing_order():
+    """HH.PD.33 (standing orders, HH.PD intro): in the enemy's bound a winner that may decline follows its side's
+    standing order for that unit; the phasing player's lines do not speak for it."""
+    from games.hordes_heroes.state import StandingProfile
+
+    st = ed(
+        make_state([(1, "south", "ainf", (0, 5), Facing.N), (9, "north", "spear", (0, 4), Facing.S)], phasing="north")
+    )
+    st.standing["south"] = StandingProfile(per_unit={1: {"follow_up": False}})
+    lines = hth_phase(st, D6(1, 3), Choices(follow_up={1: True}))
+    assert lines[-1] == "  unit 1 (Veteran Legion) does not follow up [HH.COMP.26, HH.PD.33]."
+    st = ed(
+        make_state([(1, "south", "ainf", (0, 5), Facing.N), (9, "north", "spear", (0, 4), Facing.S)], phasing="north")
+    )
+    st.standing["south"] = StandingProfile(per_unit={1: {"follow_up": True}})
+    lines = hth_phase(st, D6(1, 3), Choices(follow_up={1: False}))
+    assert lines[-1] == "  unit 1 (Veteran Legion) follows up into 1105 [HH.COMP.24]."
