@@ -449,3 +449,33 @@ def test_HH_MOVE_9_HH_MOVE_11_the_facing_taken_to_leave_by_a_side(current, exit_
     from games.hordes_heroes.movement import FreeTurn, auto_facing
 
     assert auto_facing(current, current, exit_side, FreeTurn[mode], paid) == want
+
+
+def test_HH_TERR_45_HH_TERR_47_a_loaded_boat_refusals_and_free_turn():
+    """HH.TERR.45, ruling HH.TERR.47: passengers afloat move their boat 1 adjacent, empty lake hex (never ashore:
+    the hint says how to land), turning for free to face the way they went."""
+    from .test_rules_split_boats import _embarked
+
+    st = _embarked(boats=((31, "south", (0, 5)), (32, "south", (-1, 5))))
+    assert refused(st, 1, (0, 4), (0, 3)) == (
+        "HH.TERR.45",
+        f"unit 1 (Spearmen) cannot go on to {lab(st, 0, 3)}: a boat moves only 1 lake hex per move",
+        "",
+    )
+    assert refused(st, 1, (0, 3)) == (
+        "HH.MOVE.9",
+        f"unit 1 (Spearmen) cannot step from {lab(st, 0, 5)} to {lab(st, 0, 3)}: the hexes are not adjacent",
+        "",
+    )
+    assert refused(st, 1, (-1, 6)) == (
+        "HH.TERR.45",
+        f"unit 1 (Spearmen) cannot enter {lab(st, -1, 6)}: a boat moves on lake hexes only",
+        f"to land, `disembark 1 {lab(st, -1, 6)}` (a full move)",
+    )
+    assert refused(st, 1, (-1, 5)) == (
+        "HH.MOVE.19",
+        f"unit 1 (Spearmen) cannot enter {lab(st, -1, 5)}: it is occupied",
+        "",
+    )
+    plan = plan_move(st, Move(1, 1, (H(1, 5),)))
+    assert (plan.unit.hex, plan.unit.facing, plan.contacts) == (H(1, 5), Facing.ENE, ())
