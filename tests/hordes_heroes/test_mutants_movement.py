@@ -479,3 +479,47 @@ def test_HH_TERR_45_HH_TERR_47_a_loaded_boat_refusals_and_free_turn():
     )
     plan = plan_move(st, Move(1, 1, (H(1, 5),)))
     assert (plan.unit.hex, plan.unit.facing, plan.contacts) == (H(1, 5), Facing.ENE, ())
+
+
+def test_HH_TERR_42_HH_TERR_43_the_split_and_the_trailing_rear_part():
+    """HH.TERR.42, ruling HH.TERR.43: entering a ford a 6-stand unit splits into 4 stands in the ford (squeezed) and
+    a new 2-stand unit "(rear)" in the hex behind, linked both ways, without the parent's SC marker; later the rear
+    part trails one hex behind, squeezed when it stands in the ford, facing as the front, moved. Ending a move
+    where the rear part would have to stand on another unit is refused word for word."""
+    from .test_rules_split_boats import _ford, _next_bound, _split
+
+    st = _ford()
+    st.units[1] = replace(st.units[1], static_combat=True)
+    plan = plan_move(st, Move(1, 1, (H(0, 7),)))
+    front, rear = plan.unit, plan.rear
+    assert rear is not None
+    assert (front.stands, front.nominal, front.split_link, front.formation) == (4, 4, 2, Formation.SQUEEZED)
+    assert (rear.id, rear.name, rear.stands, rear.nominal, rear.hex) == (2, "Dacian Warriors (rear)", 2, 2, H(0, 8))
+    assert (rear.split_link, rear.static_combat, rear.formation) == (1, False, Formation.DEPLOYED)
+    st = _ford()
+    _split(st)
+    _next_bound(st)
+    rear = plan_move(st, Move(1, 1, (H(0, 6),))).rear
+    assert rear is not None
+    assert (rear.hex, rear.formation, rear.moved_this_phase, rear.moved_this_bound) == (
+        H(0, 7),
+        Formation.SQUEEZED,
+        True,
+        True,
+    )
+    river = {(q, 7): "river" for q in range(-3, 4)}
+    st = make_state(
+        [
+            (1, "south", "dacian", (0, 9), Facing.N, {"stands": 6, "nominal": 6}),
+            (3, "south", "spear", (0, 8), Facing.N),
+        ],
+        terrain=river,
+        fords=[(0, 7)],
+        roads=[[(0, 9), (0, 8), (0, 7)]],
+    )
+    assert refused(st, 1, (0, 8), (0, 7)) == (
+        "HH.TERR.43",
+        f"unit 1 (Dacian Warriors) cannot end its move at {lab(st, 0, 7)}: its 2 rear stands would have to stand in"
+        f" {lab(st, 0, 8)}, where unit 3 (Spearmen) is",
+        "end the move where the hex behind the front part is free",
+    )
