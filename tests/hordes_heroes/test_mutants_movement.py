@@ -523,3 +523,36 @@ def test_HH_TERR_42_HH_TERR_43_the_split_and_the_trailing_rear_part():
         f" {lab(st, 0, 8)}, where unit 3 (Spearmen) is",
         "end the move where the hex behind the front part is free",
     )
+
+
+@pytest.mark.parametrize(
+    ("formation", "edition", "ok"),
+    [("column", "2022", True), ("deployed", "2022", False), ("column", "2012", True), ("deployed", "2012", True)],
+)
+def test_HH_TERR_12_HH12_TER_18_a_road_through_woods_in_column(formation, edition, ok):
+    """HH.TERR.12: a column on the road ignores woodland; deployed, the unit stops on entering it (HH.TERR.27,
+    word for word). HH12.TER.18, ruling HH12.TER.A6: in 2012 the road ignores the terrain in any formation."""
+    from games.hordes_heroes.edition import LATEST_RULES_VERSION, Edition
+
+    st = one(
+        "mma",
+        {"formation": Formation(formation)},
+        terrain={(0, 7): "wood", (0, 6): "wood"},
+        roads=[[(0, 8), (0, 7), (0, 6), (0, 5)]],
+    )
+    st.options = replace(st.options, edition=Edition(edition), rules_version=LATEST_RULES_VERSION)
+    if ok:
+        assert plan_move(st, Move(1, 1, (H(0, 7), H(0, 6), H(0, 5)))).unit.hex == H(0, 5)
+    else:
+        assert refused(st, 1, (0, 7), (0, 6), (0, 5)) == (
+            "HH.TERR.27",
+            f"unit 1 (Mounted Men-at-Arms) cannot reach {lab(st, 0, 6)}: it must stop on entering the woodland at"
+            f" {lab(st, 0, 7)}",
+            "",
+        )
+
+
+def test_HH_TERR_44_a_bridge_is_good_going():
+    """HH.TERR.44: a column crosses a river by a bridge as good going and goes on beyond it."""
+    st = one("spear", {"formation": Formation.COLUMN}, terrain={(0, 7): "river"}, bridges=[(0, 7)])
+    assert plan_move(st, Move(1, 1, (H(0, 7), H(0, 6)))).unit.hex == H(0, 6)
