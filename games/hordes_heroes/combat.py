@@ -495,7 +495,7 @@ def follow_ups(
         if status == "must" or _decide(state, w, default, choices.follow_up, "follow_up"):
             leader = w
             break
-        lines.append(f"  {uname(state, w)} declines to follow up [HH.COMP.31].")
+        lines.append(f"  {uname(w)} declines to follow up [HH.COMP.31].")
     if leader is None:
         return lines, advanced
     lines += _advance(state, leader, h, a, breaking, losers_alive)
@@ -514,7 +514,7 @@ def follow_ups(
             place(state, w.id, path[0])
             more, r2 = pursue(state, state.units[w.id], path, stop_before=ahead)
             if not more:
-                lines.append(f"  {uname(state, w)} joins the pursuit into {state.label(path[0])} [HH.COMP.39].")
+                lines.append(f"  {uname(w)} joins the pursuit into {state.label(path[0])} [HH.COMP.39].")
             lines += more
             advanced.add(w.id)
             ahead = r2
@@ -545,7 +545,7 @@ def _one_winner_follows(
         status = "must"  # HH.SPECIAL.17
     go = status == "must" or _decide(state, w, default, choices.follow_up, "follow_up")
     if not go:
-        lines.append(f"  {uname(state, w)} does not follow up [HH.COMP.26, HH.PD.33].")
+        lines.append(f"  {uname(w)} does not follow up [HH.COMP.26, HH.PD.33].")
         return lines, advanced
     lines += _advance(state, w, h, a, breaking, losers_alive)
     advanced.add(w.id)
@@ -570,11 +570,11 @@ def _advance(state: GameState, w: Unit, h: Hex, a: Applied, breaking: bool, lose
         for k, (_owner, sh) in sorted(state.stakes.items()):
             if sh == h:
                 del state.stakes[k]
-        lines.append(f"  {uname(state, w)} breaks through the stakes at {state.label(h)} [HH.SPECIAL.17].")
+        lines.append(f"  {uname(w)} breaks through the stakes at {state.label(h)} [HH.SPECIAL.17].")
     moved = place(state, w.id, h, pavisses=False)
-    lines.insert(0, f"  {uname(state, w)} follows up into {state.label(h)} [HH.COMP.24].")
+    lines.insert(0, f"  {uname(w)} follows up into {state.label(h)} [HH.COMP.24].")
     if w.pavisses:
-        lines.append(f"  {uname(state, w)} leaves its pavisses behind [HH.SPECIAL.12].")
+        lines.append(f"  {uname(w)} leaves its pavisses behind [HH.SPECIAL.12].")
     # HH.COMP.32, HH.PD.36: face the recoiled loser, side to side.
     for lid in losers_alive:
         lu = state.units[lid]

@@ -62,11 +62,11 @@ def eliminate(state: GameState, uid: int, why: str) -> list[str]:
     if u.eliminated:
         return []
     record_losses(state, u, u.stands)
-    lines = [f"{uname(state, u)} is eliminated: {why} [HH.COMP.50]."]
+    lines = [f"{uname(u)} is eliminated: {why} [HH.COMP.50]."]
     if u.hex is not None:
         for g in state.generals_at(u.hex):
             if g.side == u.side:
-                lines.append(kill_general(state, g.id, f"his host {uname(state, u)} was eliminated [HH.GEN.22]"))
+                lines.append(kill_general(state, g.id, f"his host {uname(u)} was eliminated [HH.GEN.22]"))
     state.units[uid] = replace(u, hex=None, stands=0, eliminated=True, disrupted=False, static_combat=False)
     state.flee_paths.pop(uid, None)
     return lines
@@ -155,9 +155,7 @@ def _do_chain(state: GameState, chain: list[tuple[int, Hex]], by: Unit) -> list[
     lines = []
     for uid, to in reversed(chain):
         f = place(state, uid, to, disrupted=True)
-        lines.append(
-            f"{uname(state, f)} is pushed back to {state.label(to)} by {uname(state, by)} and disrupted [HH.COMP.6]."
-        )
+        lines.append(f"{uname(f)} is pushed back to {state.label(to)} by {uname(by)} and disrupted [HH.COMP.6].")
     return lines
 
 
@@ -193,7 +191,7 @@ def recoil_h2h(state: GameState, uid: int, enemy_hex: Hex) -> list[str]:
             return eliminate(state, uid, "it cannot recoil across the steep side and has no other hex [HH.COMP.10]")
         to = min(opts, key=lambda h: (-h.distance(enemy_hex), own_edge_dist(state, u.side, h), h))
         place(state, uid, to)
-        return [f"{uname(state, u)} recoils to {state.label(to)} instead of across the steep side [HH.COMP.10]."]
+        return [f"{uname(u)} recoils to {state.label(to)} instead of across the steep side [HH.COMP.10]."]
     if side_key(u.hex, r) in state.stakes:
         return eliminate(state, uid, f"it would recoil across planted stakes into {state.label(r)} [HH.SPECIAL.15]")
     if not step_ok(state, u, u.hex, r):
@@ -203,7 +201,7 @@ def recoil_h2h(state: GameState, uid: int, enemy_hex: Hex) -> list[str]:
         return eliminate(state, uid, f"the friends in {state.label(r)} cannot be displaced [HH.COMP.6, HH.COMP.11]")
     lines = _do_chain(state, chain, u)
     place(state, uid, r)
-    lines.insert(0, f"{uname(state, u)} recoils {state.label(u.hex)} -> {state.label(r)} [HH.COMP.3].")
+    lines.insert(0, f"{uname(u)} recoils {state.label(u.hex)} -> {state.label(r)} [HH.COMP.3].")
     return lines
 
 
@@ -235,7 +233,7 @@ def _recoil_away(state: GameState, u: Unit, enemy_hex: Hex) -> list[str]:
     if to is None:
         return eliminate(state, u.id, "it has no hex to recoil into away from the enemy [HH12.CMP.3]")
     place(state, u.id, to)
-    return [f"{uname(state, u)} recoils {state.label(a)} -> {state.label(to)} [HH12.CMP.1]."] + lines
+    return [f"{uname(u)} recoils {state.label(a)} -> {state.label(to)} [HH12.CMP.1]."] + lines
 
 
 def _recoil_own_edge(state: GameState, u: Unit) -> list[str]:
@@ -246,7 +244,7 @@ def _recoil_own_edge(state: GameState, u: Unit) -> list[str]:
         opts = sorted(h for h in vac if own_edge_dist(state, u.side, h) == ed)
         if opts:
             place(state, u.id, opts[0])
-            return [f"{uname(state, u)} recoils along its own edge to {state.label(opts[0])} [HH.COMP.8]."]
+            return [f"{uname(u)} recoils along its own edge to {state.label(opts[0])} [HH.COMP.8]."]
     friends = [
         n
         for n in u.hex.neighbours()
@@ -259,7 +257,7 @@ def _recoil_own_edge(state: GameState, u: Unit) -> list[str]:
         if chain is not None:
             lines = _do_chain(state, chain, u)
             place(state, u.id, h)
-            return [f"{uname(state, u)} recoils along its own edge to {state.label(h)} [HH.COMP.8]."] + lines
+            return [f"{uname(u)} recoils along its own edge to {state.label(h)} [HH.COMP.8]."] + lines
     return eliminate(state, u.id, "it cannot recoil at its own table edge [HH.COMP.8]")
 
 
@@ -287,7 +285,7 @@ def recoil_shooting(state: GameState, uid: int, shooters: list[Hex]) -> list[str
         if cat:
             to = min(cat, key=key)
             place(state, uid, to)
-            return [f"{uname(state, u)} recoils from the shooting to {state.label(to)} (priority {i}) [HH.COMP.12]."]
+            return [f"{uname(u)} recoils from the shooting to {state.label(to)} (priority {i}) [HH.COMP.12]."]
     friends = [n for n in legal if (f := state.unit_at(n)) is not None and f.side == u.side]
     friends.sort(key=lambda h: ({-1: 0, 0: 1, 1: 2}[max(-1, min(1, own_edge_dist(state, u.side, h) - ed0))],) + key(h))
     for h in friends:
@@ -295,9 +293,7 @@ def recoil_shooting(state: GameState, uid: int, shooters: list[Hex]) -> list[str
         if chain is not None:
             lines = _do_chain(state, chain, u)
             place(state, uid, h)
-            return [
-                f"{uname(state, u)} recoils from the shooting to {state.label(h)} (priority 4) [HH.COMP.12]."
-            ] + lines
+            return [f"{uname(u)} recoils from the shooting to {state.label(h)} (priority 4) [HH.COMP.12]."] + lines
     return eliminate(state, uid, "it has no hex to recoil into [HH.COMP.12]")
 
 
@@ -311,13 +307,13 @@ def _recoil_shooting_2012(state: GameState, u: Unit, here: Hex, ed0: int, shoote
     if vacant:
         to = vacant[0]
         place(state, u.id, to)
-        return [f"{uname(state, u)} recoils from the shooting to {state.label(to)} [ruling HH12.CMP.A2]."]
+        return [f"{uname(u)} recoils from the shooting to {state.label(to)} [ruling HH12.CMP.A2]."]
     for h in sorted(away, key=lambda h: (own_edge_dist(state, u.side, h), h)):
         chain = _chain(state, h, h - here)
         if chain is not None:
             lines = _do_chain(state, chain, u)
             place(state, u.id, h)
-            return [f"{uname(state, u)} recoils from the shooting to {state.label(h)} [ruling HH12.CMP.A2]."] + lines
+            return [f"{uname(u)} recoils from the shooting to {state.label(h)} [ruling HH12.CMP.A2]."] + lines
     return eliminate(state, u.id, "it has no hex to recoil into away from the shooters [ruling HH12.CMP.A2]")
 
 
@@ -421,10 +417,10 @@ def _flee_along(
     lines = []
     for fid in passed:
         disrupt(state, fid)
-        lines.append(f"{uname(state, state.units[fid])} is passed through and disrupted {passed_code}.")
+        lines.append(f"{uname(state.units[fid])} is passed through and disrupted {passed_code}.")
     if pushed:
         f = place(state, pushed[0], pushed[1], disrupted=True)
-        lines.append(f"{uname(state, f)} is pushed aside to {state.label(pushed[1])} and disrupted {pushed_code}.")
+        lines.append(f"{uname(f)} is pushed aside to {state.label(pushed[1])} and disrupted {pushed_code}.")
     prev = path[-2] if len(path) > 1 else start
     d = direction(prev, path[-1])
     place(state, uid, path[-1], facing=Facing.of_side(d if d is not None else 0), disrupted=True)
@@ -439,9 +435,7 @@ def flee(state: GameState, uid: int, opponents: list[Hex], *, h2h: bool) -> list
     if p.never_recoils:
         if p.category is Category.WAR_WAGON and state.rules.war_wagons_ignore_flee:
             state.units[uid] = replace(u, disrupted=True)
-            return [
-                f"{uname(state, u)} stands: war wagons do not flee, they are disordered where they are [HH12.SPEC.17]."
-            ]
+            return [f"{uname(u)} stands: war wagons do not flee, they are disordered where they are [HH12.SPEC.17]."]
         return eliminate(state, uid, "artillery and war wagons cannot flee [HH.COMP.23, HH.ART.17, HH.SPECIAL.41]")
     if own_edge_dist(state, u.side, u.hex) == 0:
         return eliminate(state, uid, "it must flee from its own table edge [HH.COMP.19]")
@@ -459,7 +453,7 @@ def flee(state: GameState, uid: int, opponents: list[Hex], *, h2h: bool) -> list
             state.flee_continuations = state.flee_continuations | {uid}
     lines.insert(
         0,
-        f"{uname(state, u)} flees {state.label(start)} -> {' '.join(state.label(h) for h in path)}"
+        f"{uname(u)} flees {state.label(start)} -> {' '.join(state.label(h) for h in path)}"
         f" ({len(path)} of {length} hexes) [HH.COMP.15, HH.COMP.21, HH.COMP.22].",
     )
     return lines
@@ -481,8 +475,7 @@ def continue_flee(state: GameState, uid: int) -> list[str]:
         return eliminate(state, uid, "its flee continuation is blocked [HH12.CMP.6, HH12.CMP.8]")
     path = best[1]
     lines = [
-        f"{uname(state, u)} continues its flight {state.label(here)} -> {' '.join(state.label(h) for h in path)}"
-        " [HH12.CMP.6]."
+        f"{uname(u)} continues its flight {state.label(here)} -> {' '.join(state.label(h) for h in path)} [HH12.CMP.6]."
     ]
     return lines + _flee_along(state, uid, here, best, "[HH12.CMP.9]", "[HH12.CMP.9]")
 
@@ -498,7 +491,7 @@ def elephant_move(state: GameState, uid: int, dice: DiceSource, why: str) -> lis
     d = k - 1
     h = u.hex.neighbour(d)
     bf = state.field
-    lines = [f"{uname(state, u)} lurches in direction {d} (D6 {k}) [HH.SPECIAL.36]."]
+    lines = [f"{uname(u)} lurches in direction {d} (D6 {k}) [HH.SPECIAL.36]."]
     if (
         not bf.on_map(h)
         or not can_occupy(state, state.profile(u), h)
@@ -525,15 +518,11 @@ def elephant_move(state: GameState, uid: int, dice: DiceSource, why: str) -> lis
             push = min(opts, key=lambda x: (own_edge_dist(state, occ.side, x), x)) if opts else None
         if push is None:
             disrupt(state, occ.id)
-            return lines + [
-                f"{uname(state, occ)} cannot be displaced and is disrupted; the elephants stay [HH.SPECIAL.38]."
-            ]
+            return lines + [f"{uname(occ)} cannot be displaced and is disrupted; the elephants stay [HH.SPECIAL.38]."]
         place(state, occ.id, push, disrupted=True)
-        lines.append(
-            f"{uname(state, occ)} is displaced to {state.label(push)} and disrupted [HH.SPECIAL.36, HH.DISR.1]."
-        )
+        lines.append(f"{uname(occ)} is displaced to {state.label(push)} and disrupted [HH.SPECIAL.36, HH.DISR.1].")
     place(state, uid, h)
-    lines.append(f"{uname(state, u)} moves to {state.label(h)}.")
+    lines.append(f"{uname(u)} moves to {state.label(h)}.")
     return lines
 
 
@@ -598,13 +587,11 @@ def _carry_out_response(state: GameState, v: Unit, chosen: tuple[Any, ...], what
         if pushed and fid == pushed[0]:
             continue
         disrupt(state, fid)
-        lines.append(f"{uname(state, state.units[fid])} is passed through and disrupted [HH.DISR.1].")
+        lines.append(f"{uname(state.units[fid])} is passed through and disrupted [HH.DISR.1].")
     if pushed:
         f = place(state, pushed[0], pushed[1], disrupted=True)
-        lines.append(f"{uname(state, f)} is pushed aside to {state.label(pushed[1])} and disrupted [{code}].")
-    lines.insert(
-        0, f"{uname(state, v)} {what} {state.label(v.hex)} -> {' '.join(state.label(h) for h in path)} [{code}]."
-    )
+        lines.append(f"{uname(f)} is pushed aside to {state.label(pushed[1])} and disrupted [{code}].")
+    lines.insert(0, f"{uname(v)} {what} {state.label(v.hex)} -> {' '.join(state.label(h) for h in path)} [{code}].")
     return lines
 
 

@@ -146,9 +146,9 @@ def deploy_unit(state: GameState, side: str, o: O.DeployUnit, placed: set[int]) 
     if u.side != side:
         raise Illegal(Problem("HH.PD.5", f"unit {u.id} belongs to {u.side}"))
     if u.id in placed:
-        raise Illegal(Problem("HH.PD.5", f"{uname(state, u)} is deployed twice"))
+        raise Illegal(Problem("HH.PD.5", f"{uname(u)} is deployed twice"))
     if u.profile == BOAT_PROFILE_ID:
-        raise Illegal(Problem("HH.TERR.47", f"{uname(state, u)} is a boat, placed by the scenario"))
+        raise Illegal(Problem("HH.TERR.47", f"{uname(u)} is a boat, placed by the scenario"))
     if not deploy_zone_ok(state, side, o.at):
         raise Illegal(
             Problem(
@@ -161,19 +161,19 @@ def deploy_unit(state: GameState, side: str, o: O.DeployUnit, placed: set[int]) 
     if o.dismounted:
         p0 = state.profiles[u.base_profile]
         if p0.dismounted is None:
-            raise Illegal(Problem("HH.MOVE.26", f"{uname(state, u)} cannot dismount"))
+            raise Illegal(Problem("HH.MOVE.26", f"{uname(u)} cannot dismount"))
         prof_key = u.base_profile.rsplit(":", 1)[0] + ":" + p0.dismounted
     p = state.profiles[prof_key]
     if not can_occupy(state, p, o.at):
-        raise Illegal(Problem("HH.TERR.2", f"{uname(state, u)} may not stand in {state.label(o.at)}"))
+        raise Illegal(Problem("HH.TERR.2", f"{uname(u)} may not stand in {state.label(o.at)}"))
     occ = state.unit_at(o.at)
     if occ is not None:
-        raise Illegal(Problem("HH.BASE.6", f"{state.label(o.at)} already holds {uname(state, occ)}"))
+        raise Illegal(Problem("HH.BASE.6", f"{state.label(o.at)} already holds {uname(occ)}"))
     road_side = state.field.is_road(o.at) and not o.facing.is_point and o.facing.side in state.field.road_sides[o.at]
     if not o.facing.is_point and not road_side:
-        raise Illegal(Problem("HH.MOVE.8", f"{uname(state, u)} must face a hex point"))
+        raise Illegal(Problem("HH.MOVE.8", f"{uname(u)} must face a hex point"))
     if o.formation is Formation.COLUMN and not (p.can_column):
-        raise Illegal(Problem("HH.MOVE.13", f"{uname(state, u)} cannot form column"))
+        raise Illegal(Problem("HH.MOVE.13", f"{uname(u)} cannot form column"))
     state.units[u.id] = replace(
         u, hex=o.at, facing=o.facing, formation=o.formation, profile=prof_key, pavisses=p.can_pavisse and o.pavisses
     )
@@ -325,7 +325,7 @@ def rampages(b: Bound, dice: DiceSource | None) -> None:
     for u in state.live_units(b.side):
         if u.disrupted and state.profile(u).category.value == "elephant" and state.units[u.id].on_table:
             if dice is not None:
-                b.lines.append(f"{uname(state, u)} rampages [HH.SPECIAL.37]:")
+                b.lines.append(f"{uname(u)} rampages [HH.SPECIAL.37]:")
                 b.lines += elephant_move(state, u.id, dice, "rampaging")
 
 

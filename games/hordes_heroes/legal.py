@@ -227,6 +227,6 @@ def shots(state: GameState, u: Unit) -> list[Option]:
         if v.hex is None or (only is not None and v.id not in only) or not can_target(state, u, v, u.facing):
             continue
         d = u.hex.distance(v.hex)
-        detail = f"{uname(state, v)} at range {d}, in the front arc, line clear (before this bound's moves)"
+        detail = f"{uname(v)} at range {d}, in the front arc, line clear (before this bound's moves)"
         out.append(Option(OptionKind.SHOOT, f"shoot {u.id} at {v.id}", str(v.id), None, (), detail, later=True))
     return out

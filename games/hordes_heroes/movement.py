@@ -46,7 +46,8 @@ class FreeTurn(Enum):
     """Any point or road side: first entering a road hex (HH.TERR.10)."""
 
 
-def uname(state: GameState, u: Unit) -> str:
+def uname(u: Unit) -> str:
+    """A unit in a narrative line: "unit 4 (Mounted Men-at-Arms)"."""
     return f"unit {u.id} ({u.name})"
 
 
@@ -156,7 +157,7 @@ class MoveSim:
         return new
 
     def fail(self, code: str, message: str, hint: str = "") -> None:
-        raise Illegal(Problem(code, f"{uname(self.state, self.unit)} {message}", hint))
+        raise Illegal(Problem(code, f"{uname(self.unit)} {message}", hint))
 
     @property
     def left_start(self) -> bool:
@@ -265,12 +266,10 @@ class MoveSim:
 
     def _may_leave(self, a: Hex, h: Hex) -> int:
         """The move may go on, to an adjacent hex on the table (HH.MOVE.3, HH.MOVE.9, HH.MOVE.22); the direction."""
-        st, bf = self.state, self.state.field
+        bf = self.state.field
         if self.stop_reason is not None:
             pr = self.stop_reason
-            raise Illegal(
-                Problem(pr.code, f"{uname(st, self.unit)} cannot reach {self.label(h)}: {pr.message}", pr.hint)
-            )
+            raise Illegal(Problem(pr.code, f"{uname(self.unit)} cannot reach {self.label(h)}: {pr.message}", pr.hint))
         if self.whole_reason is not None:
             self.fail(
                 _WHOLE_CODES.get(self.whole_reason, "HH.TERR.35" if "river" in self.whole_reason else "HH.TERR.18"),
@@ -353,7 +352,7 @@ class MoveSim:
                 if g.side != self.unit.side:
                     self.fail("HH.MOVE.30", f"cannot enter {self.label(h)}: the enemy general {g.id} is there")
         if occ is not None and occ.disrupted:
-            self.fail("HH.MOVE.19", f"cannot pass through {uname(st, occ)} at {self.label(h)}: it is disrupted")
+            self.fail("HH.MOVE.19", f"cannot pass through {uname(occ)} at {self.label(h)}: it is disrupted")
         return occ
 
     def _terrain_rules(self, a: Hex, h: Hex, first: bool) -> tuple[bool, bool]:
@@ -442,7 +441,7 @@ class MoveSim:
             if occ is not None:
                 self.fail(
                     "HH.MOVE.20",
-                    f"cannot pass through {uname(st, occ)} at {self.label(h)}: the hex is in the zone of control"
+                    f"cannot pass through {uname(occ)} at {self.label(h)}: the hex is in the zone of control"
                     f" of enemy unit {contacts[0]} and the move would stop in an occupied hex",
                 )
             self.contacts = contacts
@@ -511,7 +510,7 @@ class MoveSim:
                 self.mp += 1
         occ = st.unit_at(self.hex)
         if self.left_start and occ is not None and occ.id != self.unit.id:
-            self.fail("HH.MOVE.19", f"may not end its move in {self.label(self.hex)}: {uname(st, occ)} is there")
+            self.fail("HH.MOVE.19", f"may not end its move in {self.label(self.hex)}: {uname(occ)} is there")
         if self.formation_changed and self.lock_reason:
             self.fail("HH.MOVE.14", f"may not change formation in this move: {self.lock_reason}")
         road = self.road_move()
@@ -604,7 +603,7 @@ def check_not_follower(state: GameState, u: Unit) -> None:
             raise Illegal(
                 Problem(
                     "HH.TERR.43",
-                    f"{uname(state, u)} is the rear part of split unit {front.id} and follows it along its path",
+                    f"{uname(u)} is the rear part of split unit {front.id} and follows it along its path",
                     f"order the front part (`move {front.id} ...`), or re-form the two with `rejoin {front.id}`",
                 )
             )
@@ -624,7 +623,7 @@ def _trail(state: GameState, sim: MoveSim, front: Unit) -> tuple[Unit, Unit | No
             raise Illegal(
                 Problem(
                     "HH.TERR.43",
-                    f"{uname(state, sim.unit)} cannot move: its rear part {rear.id} is {why} and cannot follow it",
+                    f"{uname(sim.unit)} cannot move: its rear part {rear.id} is {why} and cannot follow it",
                     "the front part waits for its rear part, or they fight it out where they stand",
                 )
             )
@@ -633,8 +632,7 @@ def _trail(state: GameState, sim: MoveSim, front: Unit) -> tuple[Unit, Unit | No
             raise Illegal(
                 Problem(
                     "HH.TERR.43",
-                    f"{uname(state, sim.unit)} cannot move: its rear part {rear.id} cannot follow into"
-                    f" {sim.label(sim.start)}",
+                    f"{uname(sim.unit)} cannot move: its rear part {rear.id} cannot follow into {sim.label(sim.start)}",
                 )
             )
         moved = True
@@ -656,8 +654,8 @@ def _trail(state: GameState, sim: MoveSim, front: Unit) -> tuple[Unit, Unit | No
         raise Illegal(
             Problem(
                 "HH.TERR.43",
-                f"{uname(state, sim.unit)} cannot end its move at {sim.label(path[-1])}: its 2 rear stands would have"
-                f" to stand in {sim.label(at)}, where {uname(state, occ)} is",
+                f"{uname(sim.unit)} cannot end its move at {sim.label(path[-1])}: its 2 rear stands would have"
+                f" to stand in {sim.label(at)}, where {uname(occ)} is",
                 "end the move where the hex behind the front part is free",
             )
         )
@@ -730,23 +728,21 @@ def _plan(state: GameState, sim: MoveSim, order: Move) -> MovePlan:
 def check_may_move(state: GameState, u: Unit, commanded: bool) -> None:
     """HH.MOVE.1: commanded (HH.CMD.12), not disrupted (HH.DISR.2, HH.CMD.13), not moved this phase."""
     if u.side != state.phasing:
-        raise Illegal(Problem("HH.MOVE.1", f"{uname(state, u)} belongs to the other side"))
+        raise Illegal(Problem("HH.MOVE.1", f"{uname(u)} belongs to the other side"))
     if u.disrupted:
         raise Illegal(
-            Problem(
-                "HH.DISR.2", f"{uname(state, u)} is disrupted and may not move", "it rallies at the end of movement"
-            )
+            Problem("HH.DISR.2", f"{uname(u)} is disrupted and may not move", "it rallies at the end of movement")
         )
     if not commanded:
         raise Illegal(
             Problem(
                 "HH.CMD.12",
-                f"{uname(state, u)} is not under command this bound and may not move",
+                f"{uname(u)} is not under command this bound and may not move",
                 "bring a general within command range (HH.CMD.5) or chain it to a commanded unit (HH.CMD.9)",
             )
         )
     if u.moved_this_phase:
-        raise Illegal(Problem("HH.MOVE.1", f"{uname(state, u)} has already moved this phase"))
+        raise Illegal(Problem("HH.MOVE.1", f"{uname(u)} has already moved this phase"))
 
 
 def engaged_now(state: GameState, u: Unit) -> bool:

@@ -67,7 +67,7 @@ def pursue(state: GameState, w: Unit, path: tuple[Hex, ...], stop_before: int | 
         # HH.COMP.36 (book pp. 9, 12), rules version 2: the follow-up hex is part of the pursuit, and woodland or
         # a BUA stops every unit entering it.
         what = "woodland" if bf.terrain_at(path[0]) is Terrain.WOOD else "built-up area"
-        return [f"  {uname(state, w)} stops in the {what} at {state.label(path[0])}: no pursuit [HH.COMP.36]."], 0
+        return [f"  {uname(w)} stops in the {what} at {state.label(path[0])}: no pursuit [HH.COMP.36]."], 0
     idx = 0
     reach = 0
     mp = 1
@@ -109,6 +109,6 @@ def pursue(state: GameState, w: Unit, path: tuple[Hex, ...], stop_before: int | 
         d = direction(path[reach - 1], path[reach])
         place(state, w.id, path[reach], facing=Facing.of_side(d if d is not None else 0))
         lines.append(
-            f"  {uname(state, w)} pursues {how} to {state.label(path[reach])} ({reach + 1} MP of {limit}) [HH.COMP.36]."
+            f"  {uname(w)} pursues {how} to {state.label(path[reach])} ({reach + 1} MP of {limit}) [HH.COMP.36]."
         )
     return lines, reach

@@ -44,9 +44,9 @@ def verify_combine(state: GameState, o: Combine, commanded: frozenset[int]) -> t
     for u in (a, b):
         check_may_move(state, u, u.id in commanded)
         if is_engaged(state, u):
-            fail("HH.STAND.6", f"{uname(state, u)} is engaged and may not combine")
+            fail("HH.STAND.6", f"{uname(u)} is engaged and may not combine")
         if u.stands >= u.nominal:
-            fail("HH.STAND.6", f"{uname(state, u)} is at full strength; only reduced units combine")
+            fail("HH.STAND.6", f"{uname(u)} is at full strength; only reduced units combine")
     if a.side != b.side or a.profile != b.profile:
         fail("HH.STAND.6", f"units {a.id} and {b.id} are not of the same troop type and class")
     if direction(a.at, b.at) is None:
@@ -75,7 +75,7 @@ def do_combine(state: GameState, merged: Unit, gone: Unit, lost: int) -> list[st
         cas = state.casualties.setdefault(merged.side, {})
         cas[merged.base_profile] = cas.get(merged.base_profile, 0) + lost
     return [
-        f"{uname(state, gone)} joins {uname(state, merged)} at {state.label(merged.hex)}: {merged.stands} stands"
+        f"{uname(gone)} joins {uname(merged)} at {state.label(merged.hex)}: {merged.stands} stands"
         f"{f', {lost} lost' if lost else ''} [HH.STAND.6]."
     ]
 
@@ -88,7 +88,7 @@ def _ready(state: GameState, units: list[Unit], commanded: frozenset[int], code:
     for u in units:
         check_may_move(state, u, u.id in commanded)
         if is_engaged(state, u):
-            fail(code, f"{uname(state, u)} is engaged")
+            fail(code, f"{uname(u)} is engaged")
     if len({u.id for u in units}) != len(units) or len({u.side for u in units}) != 1:
         fail(code, "name different units of your own side")
 
@@ -128,8 +128,8 @@ def do_blocks(state: GameState, new: list[Unit], gone: Unit) -> list[str]:
     _absorb(state, gone, new[0])
     what = "pike blocks" if state.profile(new[0]).pike else "6-stand hordes"
     return [
-        f"units {new[0].id}, {new[1].id} and {gone.id} combine into two {what}: {uname(state, new[0])}"
-        f" ({new[0].stands} stands) and {uname(state, new[1])} ({new[1].stands}); {state.label(gone.hex)} is left"
+        f"units {new[0].id}, {new[1].id} and {gone.id} combine into two {what}: {uname(new[0])}"
+        f" ({new[0].stands} stands) and {uname(new[1])} ({new[1].stands}); {state.label(gone.hex)} is left"
         f" empty [HH.SPECIAL.28, HH.SPECIAL.30]."
     ]
 
@@ -194,7 +194,7 @@ def verify_rejoin(state: GameState, o: Rejoin, commanded: frozenset[int]) -> tup
     if other is None:
         fail(
             "HH.TERR.43",
-            f"{uname(state, u)} is not part of a split unit",
+            f"{uname(u)} is not part of a split unit",
             "only the two parts of a 6-stand unit split at a ford, bridge or restricted track rejoin",
         )
     assert other is not None
@@ -202,7 +202,7 @@ def verify_rejoin(state: GameState, o: Rejoin, commanded: frozenset[int]) -> tup
     for w in (front, rear):
         check_may_move(state, w, w.id in commanded)
         if is_engaged(state, w):
-            fail("HH.TERR.43", f"{uname(state, w)} is engaged; the parts re-form only out of combat")
+            fail("HH.TERR.43", f"{uname(w)} is engaged; the parts re-form only out of combat")
     if direction(front.at, rear.at) is None:
         fail(
             "HH.TERR.43",
@@ -213,7 +213,7 @@ def verify_rejoin(state: GameState, o: Rejoin, commanded: frozenset[int]) -> tup
         if state.field.is_restriction(w.at, state.options.restrict_tracks):
             fail(
                 "HH.TERR.43",
-                f"{uname(state, w)} is still in the restriction at {state.label(w.hex)}; the parts re-form once the"
+                f"{uname(w)} is still in the restriction at {state.label(w.hex)}; the parts re-form once the"
                 " whole unit is past it",
                 "move the front part on a hex first",
             )
@@ -234,7 +234,7 @@ def do_rejoin(state: GameState, merged: Unit, rear: Unit) -> list[str]:
     _absorb(state, rear, merged)
     state.units[rear.id] = replace(state.units[rear.id], split_link=None)
     return [
-        f"{uname(state, merged)} re-forms at {state.label(merged.hex)}: its rear part {rear.id} rejoins it"
+        f"{uname(merged)} re-forms at {state.label(merged.hex)}: its rear part {rear.id} rejoins it"
         f" ({merged.stands} stands, nominal {merged.nominal}) [HH.TERR.42, HH.TERR.43]."
     ]
 
@@ -276,6 +276,6 @@ def do_exchange(state: GameState, a: Unit, b: Unit, lost: int) -> list[str]:
         cas = state.casualties.setdefault(a.side, {})
         cas[a.base_profile] = cas.get(a.base_profile, 0) + lost
     return [
-        f"{uname(state, a)} and {uname(state, b)} exchange stands and become single-arm units"
+        f"{uname(a)} and {uname(b)} exchange stands and become single-arm units"
         f" ({a.stands} and {b.stands} stands{f', {lost} lost' if lost else ''}) [HH.SPECIAL.24]."
     ]

@@ -96,7 +96,7 @@ def apply_result(
     u = state.units[uid]
     start = u.hex
     hits = counted(state, res.hits, "hit")
-    lines = [f"  {uname(state, u)} takes {res.text} ({res.cls.value} class, {hits}) [HH.CRT.1, HH.CRT.5]."]
+    lines = [f"  {uname(u)} takes {res.text} ({res.cls.value} class, {hits}) [HH.CRT.1, HH.CRT.5]."]
     p = state.profile(u)
     if res.no_effect:
         return lines, Applied(uid, start, False, False, False)
@@ -106,14 +106,12 @@ def apply_result(
         record_losses(state, u, lost)
         u = replace(u, stands=u.stands - lost, rear_stands=u.rear_stands - max(0, lost - u.front_stands))
         state.units[uid] = u
-        lines.append(f"  {uname(state, u)} loses {lost} stand{'s' if lost != 1 else ''}, {u.stands} left [HH.STAND.1].")
+        lines.append(f"  {uname(u)} loses {lost} stand{'s' if lost != 1 else ''}, {u.stands} left [HH.STAND.1].")
         if u.combined and u.stands and u.front_stands == 0:
             # HH.SPECIAL.27: the rear troop type becomes the front; its CF, class and impact apply from now on.
             u = replace(u, profile=u.rear_profile, rear_profile=None, rear_stands=0)  # type: ignore[arg-type]  # combined: rear set
             state.units[uid] = u
-            lines.append(
-                f"  its front rank is gone: {uname(state, u)} fights as {state.profile(u).name} [HH.SPECIAL.27]."
-            )
+            lines.append(f"  its front rank is gone: {uname(u)} fights as {state.profile(u).name} [HH.SPECIAL.27].")
             p = state.profile(u)
         if u.stands == 0:
             lines += eliminate(state, uid, "its last stand is lost")
@@ -126,7 +124,7 @@ def apply_result(
     if res.disrupted and not u.disrupted:
         u = replace(u, disrupted=True)
         state.units[uid] = u
-        lines.append(f"  {uname(state, u)} is disrupted [HH.DISR.1].")
+        lines.append(f"  {uname(u)} is disrupted [HH.DISR.1].")
     # 4. Movement part.
     moved = fled = False
     if res.move is CrtMove.RECOIL:
@@ -141,7 +139,7 @@ def apply_result(
     after = state.units[uid]
     if cause is Cause.HTH and moved and after.pavisses and not after.eliminated:
         state.units[uid] = replace(after, pavisses=False)
-        lines.append(f"  {uname(state, after)} loses its pavisses [HH.SPECIAL.12].")
+        lines.append(f"  {uname(after)} loses its pavisses [HH.SPECIAL.12].")
     after = state.units[uid]
     moved = moved and (after.eliminated or after.hex != start)
     return lines, Applied(uid, start, after.eliminated, moved, fled and not after.eliminated)
@@ -161,14 +159,14 @@ def _recoil(
     if p.never_recoils:
         state.units[uid] = replace(u, disrupted=True)
         lines.append(
-            f"  {uname(state, u)} stands its ground and is disrupted instead of recoiling [HH.ART.17, HH.ART.18, HH.SPECIAL.41]."  # noqa: E501
+            f"  {uname(u)} stands its ground and is disrupted instead of recoiling [HH.ART.17, HH.ART.18, HH.SPECIAL.41]."  # noqa: E501
         )
     elif shield_wall(state, u):
-        lines.append(f"  {uname(state, u)} holds its place in the shield wall: the recoil is ignored [HH.SPECIAL.3].")
+        lines.append(f"  {uname(u)} holds its place in the shield wall: the recoil is ignored [HH.SPECIAL.3].")
     elif cause is Cause.SHOOTING and _pavisse_protected(state, uid, sources):
-        lines.append(f"  {uname(state, u)} shelters behind its pavisses: no recoil from shooting [HH.SPECIAL.10].")
+        lines.append(f"  {uname(u)} shelters behind its pavisses: no recoil from shooting [HH.SPECIAL.10].")
     elif cause is Cause.HTH and _behind_stakes(state, uid, sources):
-        lines.append(f"  {uname(state, u)} holds behind its stakes: no recoil [HH.SPECIAL.15, HH.SPECIAL.16].")
+        lines.append(f"  {uname(u)} holds behind its stakes: no recoil [HH.SPECIAL.15, HH.SPECIAL.16].")
     elif p.category is Category.ELEPHANT:
         lines += elephant_move(state, uid, dice, "recoiling")
         return True

@@ -88,23 +88,23 @@ def apply_plan(state: GameState, plan: MovePlan, how: str = "moves") -> list[str
         state.move_paths[u.id] = (*(done if done[-1:] == (before.hex,) else (before.hex,)), *plan.steps)
     if plan.steps:
         lines.append(
-            f"{uname(state, u)} {how} {lab(before.hex)} -> {path}, facing {u.facing.name}, {u.formation.value}"
+            f"{uname(u)} {how} {lab(before.hex)} -> {path}, facing {u.facing.name}, {u.formation.value}"
             f" ({plan.mp}/{plan.allowance} MP)."
         )
     else:
-        lines.append(f"{uname(state, u)} stays in {lab(u.hex)}, now facing {u.facing.name}, {u.formation.value}.")
+        lines.append(f"{uname(u)} stays in {lab(u.hex)}, now facing {u.facing.name}, {u.formation.value}.")
     if plan.rear is not None:
         r = plan.rear
         state.units[r.id] = r
         if plan.split:
             lines.append(
-                f"{uname(state, u)} splits at the restriction {lab(u.hex)}: {u.stands} stands enter it and {r.stands}"
-                f" stay behind in {lab(r.hex)} as {uname(state, r)}, linked to it [HH.TERR.42, HH.TERR.43]."
+                f"{uname(u)} splits at the restriction {lab(u.hex)}: {u.stands} stands enter it and {r.stands}"
+                f" stay behind in {lab(r.hex)} as {uname(r)}, linked to it [HH.TERR.42, HH.TERR.43]."
             )
         else:
-            lines.append(f"{uname(state, r)} follows unit {u.id} to {lab(r.hex)} [HH.TERR.43].")
+            lines.append(f"{uname(r)} follows unit {u.id} to {lab(r.hex)} [HH.TERR.43].")
     if before.pavisses and not u.pavisses:
-        lines.append(f"{uname(state, u)} drops its pavisses on making contact [HH.SPECIAL.9].")
+        lines.append(f"{uname(u)} drops its pavisses on making contact [HH.SPECIAL.9].")
     if plan.contacts:
         lines.extend(contact(state, u, plan.contacts))
     clear_sc(state)
@@ -135,9 +135,7 @@ def contact(state: GameState, mover: Unit, contacts: tuple[int, ...]) -> list[st
     contacts = tuple(kept)
     if not contacts:
         # HH.COMP.45: the mover may carry on with its remaining MP (engine.carry_on, run_bound for aggressive units).
-        lines.append(
-            f"{uname(state, mover)} is at {state.label(mover.hex)}: every contacted unit got away [HH.COMP.45]."
-        )
+        lines.append(f"{uname(mover)} is at {state.label(mover.hex)}: every contacted unit got away [HH.COMP.45].")
         return lines
     prim = next(
         (
@@ -149,7 +147,7 @@ def contact(state: GameState, mover: Unit, contacts: tuple[int, ...]) -> list[st
     )
     state.contact_order = state.contact_order + ((mover.id, prim),)
     lines.append(
-        f"{uname(state, mover)} makes contact with {', '.join(f'unit {c}' for c in sorted(contacts))}"
+        f"{uname(mover)} makes contact with {', '.join(f'unit {c}' for c in sorted(contacts))}"
         f" at {state.label(mover.hex)} and faces {mover.facing.name} [HH.MOVE.27]."
     )
     for cid in sorted(contacts):
@@ -163,7 +161,7 @@ def contact(state: GameState, mover: Unit, contacts: tuple[int, ...]) -> list[st
             nf = Facing.of_side(d)
             if nf != v.facing:
                 state.units[cid] = replace(v, facing=nf)
-                lines.append(f"{uname(state, v)} turns to face {nf.name} [HH.HTH.21, HH.PD.17].")
+                lines.append(f"{uname(v)} turns to face {nf.name} [HH.HTH.21, HH.PD.17].")
     return lines
 
 
@@ -198,11 +196,11 @@ def verify_single(state: GameState, o: Single, commanded: frozenset[int]) -> Uni
     check_may_move(state, u, u.id in commanded)
     check_not_follower(state, u)
     if is_engaged(state, u):
-        fail("HH.MOVE.22", f"{uname(state, u)} is engaged and may not leave its hex or turn")
+        fail("HH.MOVE.22", f"{uname(u)} is engaged and may not leave its hex or turn")
     if o.to not in (None, u.hex) and following_rear(state, u) is not None:
         fail(
             "HH.TERR.43",
-            f"{uname(state, u)} is split: a single-hex move would leave its rear part behind",
+            f"{uname(u)} is split: a single-hex move would leave its rear part behind",
             f"use `move {u.id} ...`: the rear part follows a normal move",
         )
     bf = state.field
@@ -211,7 +209,7 @@ def verify_single(state: GameState, o: Single, commanded: frozenset[int]) -> Uni
     to = o.to or a
     formation = o.formation or u.formation
     if o.formation is Formation.COLUMN and not can_form_column(state, u):
-        fail("HH.MOVE.13", f"{uname(state, u)} cannot form column")
+        fail("HH.MOVE.13", f"{uname(u)} cannot form column")
     if to != a:
         formation = _single_step(state, u, a, to, formation)
     # HH.MOVE.17: Facing.E is 0; rules version 2 keeps it (version 1 dropped `face E` silently, as recorded).
@@ -219,7 +217,7 @@ def verify_single(state: GameState, o: Single, commanded: frozenset[int]) -> Uni
     if o.facing is not None and not facing.is_point:
         road_side = bf.is_road(to) and facing.side in bf.road_sides.get(to, frozenset())
         if not road_side:
-            fail("HH.MOVE.17", f"{uname(state, u)} must end a single-hex move facing a hex point (or a road side)")
+            fail("HH.MOVE.17", f"{uname(u)} must end a single-hex move facing a hex point (or a road side)")
     return replace(
         u,
         hex=to,
@@ -239,21 +237,21 @@ def _single_step(state: GameState, u: Unit, a: Hex, to: Hex, formation: Formatio
     bf = state.field
     d = direction(a, to)
     if d is None:
-        fail("HH.MOVE.17", f"{uname(state, u)}: a single-hex move goes to an adjacent hex; {state.label(to)} is not")
+        fail("HH.MOVE.17", f"{uname(u)}: a single-hex move goes to an adjacent hex; {state.label(to)} is not")
     if side_key(a, to) in state.stakes:
-        fail("HH.SPECIAL.15", f"{uname(state, u)} cannot cross the staked side into {state.label(to)}")
+        fail("HH.SPECIAL.15", f"{uname(u)} cannot cross the staked side into {state.label(to)}")
     if bf.is_steep(a, to) and (p.category.mounted or p.category.wheeled):
-        fail("HH.TERR.55", f"{uname(state, u)} cannot cross the steep side into {state.label(to)}")
+        fail("HH.TERR.55", f"{uname(u)} cannot cross the steep side into {state.label(to)}")
     if bf.is_wall(a, to) and p.category.wheeled:
-        fail("HH.TERR.65", f"{uname(state, u)} cannot cross the wall into {state.label(to)}")
+        fail("HH.TERR.65", f"{uname(u)} cannot cross the wall into {state.label(to)}")
     if not can_step(state, p, a, to):
-        fail("HH.TERR.2", f"{uname(state, u)} cannot enter {state.label(to)} ({bf.terrain_at(to).value})")
+        fail("HH.TERR.2", f"{uname(u)} cannot enter {state.label(to)} ({bf.terrain_at(to).value})")
     occ = state.unit_at(to)
     if occ is not None:
-        fail("HH.MOVE.19", f"{uname(state, u)} may not end in {state.label(to)}: {uname(state, occ)} is there")
+        fail("HH.MOVE.19", f"{uname(u)} may not end in {state.label(to)}: {uname(occ)} is there")
     for g in state.generals_at(to):
         if g.side != u.side:
-            fail("HH.MOVE.30", f"{uname(state, u)} cannot enter {state.label(to)}: enemy general {g.id} is there")
+            fail("HH.MOVE.30", f"{uname(u)} cannot enter {state.label(to)}: enemy general {g.id} is there")
     if formation != u.formation:
         ta, tb = bf.terrain_at(a), bf.terrain_at(to)
         banned = (
@@ -266,18 +264,18 @@ def _single_step(state: GameState, u: Unit, a: Hex, to: Hex, formation: Formatio
             or bf.is_wall(a, to)
         )
         if banned:
-            fail("HH.MOVE.14", f"{uname(state, u)} may not change formation in a step into or out of that terrain")
+            fail("HH.MOVE.14", f"{uname(u)} may not change formation in a step into or out of that terrain")
     if bf.is_restriction(to, state.options.restrict_tracks) and u.stands > 4:
         fail(
             "HH.TERR.42",
-            f"{uname(state, u)} has {u.stands} stands and splits entering the restriction at {state.label(to)}",
+            f"{uname(u)} has {u.stands} stands and splits entering the restriction at {state.label(to)}",
             f"use a normal move (`move {u.id} {state.label(to)}`)",
         )
     if bf.is_restriction(to, state.options.restrict_tracks) and formation is Formation.DEPLOYED:
         if can_form_column(state, u):
             fail(
                 "HH.TERR.40",
-                f"{uname(state, u)} must be in column to enter the ford or bridge at {state.label(to)}",
+                f"{uname(u)} must be in column to enter the ford or bridge at {state.label(to)}",
                 "add `column` to the single-hex move",
             )
         formation = Formation.SQUEEZED
@@ -321,7 +319,7 @@ def verify_swap(state: GameState, o: Swap, commanded: frozenset[int]) -> tuple[U
         if split_partner(state, u) is not None:
             fail(
                 "HH.TERR.43",
-                f"{uname(state, u)} is one part of a split unit and may not interchange",
+                f"{uname(u)} is one part of a split unit and may not interchange",
                 f"re-form it first with `rejoin {min(u.id, u.split_link or u.id)}`",
             )
     if a.side != b.side:
@@ -330,20 +328,20 @@ def verify_swap(state: GameState, o: Swap, commanded: frozenset[int]) -> tuple[U
         fail("HH.MOVE.21", f"units {a.id} and {b.id} are not adjacent")
     for u in (a, b):
         if adjacent_enemies(state, u.side, u.at):
-            fail("HH.MOVE.21", f"{uname(state, u)} is adjacent to an enemy unit and may not interchange")
+            fail("HH.MOVE.21", f"{uname(u)} is adjacent to an enemy unit and may not interchange")
     for u, other in ((a, b), (b, a)):
         p = state.profile(u)
         if not can_step(state, p, u.at, other.at):
-            fail("HH.MOVE.21", f"{uname(state, u)} cannot enter {state.label(other.hex)}")
+            fail("HH.MOVE.21", f"{uname(u)} cannot enter {state.label(other.hex)}")
         if state.field.is_steep(u.at, other.at) and (p.category.mounted or p.category.wheeled):
-            fail("HH.TERR.55", f"{uname(state, u)} cannot cross the steep side")
+            fail("HH.TERR.55", f"{uname(u)} cannot cross the steep side")
         if side_key(u.at, other.at) in state.stakes:
             fail("HH.SPECIAL.15", "the units cannot interchange across planted stakes")
     out = []
     for u, other, f in ((a, b, o.facing_a), (b, a, o.facing_b)):
         nf = f if f is not None else u.facing  # HH.MOVE.21: a side facing (E included) was refused above
         if f is not None and not f.is_point:
-            fail("HH.MOVE.21", f"{uname(state, u)} must face a hex point after an interchange")
+            fail("HH.MOVE.21", f"{uname(u)} must face a hex point after an interchange")
         out.append(replace(u, hex=other.hex, facing=nf, moved_this_phase=True, moved_this_bound=True, hold_fire=False))
     return out[0], out[1]
 
@@ -358,10 +356,7 @@ def do_swap(state: GameState, a: Unit, b: Unit) -> list[str]:
     for gid in gb:
         state.generals[gid] = replace(state.generals[gid], hex=b.hex)
     state.units[a.id], state.units[b.id] = a, b
-    return [
-        f"{uname(state, a)} and {uname(state, b)} interchange ({state.label(ba.hex)} <-> {state.label(bb.hex)})"
-        " [HH.MOVE.21]."
-    ]
+    return [f"{uname(a)} and {uname(b)} interchange ({state.label(ba.hex)} <-> {state.label(bb.hex)}) [HH.MOVE.21]."]
 
 
 # --- disengage ----------------------------------------------------------------------------------
@@ -395,15 +390,15 @@ def verify_disengage(state: GameState, o: Disengage, commanded: frozenset[int]) 
     if not (p.may_disengage or (foot and (er.disengage_hordes or not p.horde))):
         who = "class-A infantry that is not a horde" if er.disengage_classes == "A" else "class A or B infantry"
         code = "HH12.MOV.10" if er.disengage_hordes else "HH.MOVE.24"
-        fail(code, f"{uname(state, u)} may not disengage: only {who} may")
+        fail(code, f"{uname(u)} may not disengage: only {who} may")
     if not is_engaged(state, u):
-        fail("HH.MOVE.24", f"{uname(state, u)} is not engaged; use `move` instead")
+        fail("HH.MOVE.24", f"{uname(u)} is not engaged; use `move` instead")
     opts = disengage_options(state, u)
     if not opts:
-        fail("HH.MOVE.24", f"{uname(state, u)} has no vacant, passable rear hex to disengage into")
+        fail("HH.MOVE.24", f"{uname(u)} has no vacant, passable rear hex to disengage into")
     to = o.to or opts[0]
     if to not in opts:
-        fail("HH.MOVE.24", f"{uname(state, u)} may disengage only into {', '.join(state.label(h) for h in opts)}")
+        fail("HH.MOVE.24", f"{uname(u)} may disengage only into {', '.join(state.label(h) for h in opts)}")
     return u, to
 
 
@@ -430,7 +425,7 @@ def do_disengage(state: GameState, u: Unit, to: Hex) -> list[str]:
         moved = replace(v, hex=old)
         state.units[v.id] = moved
         move_generals_with(state, v, moved)
-        lines.append(f"{uname(state, v)} follows up into {state.label(old)} [HH.MOVE.24, HH.PD.19].")
+        lines.append(f"{uname(v)} follows up into {state.label(old)} [HH.MOVE.24, HH.PD.19].")
         break
     clear_sc(state)
     return lines
@@ -452,17 +447,17 @@ def verify_embark(state: GameState, o: Embark, commanded: frozenset[int]) -> tup
     check_may_move(state, u, u.id in commanded)
     check_not_follower(state, u)
     if u.boat is not None or state.profile(u).category is Category.BOAT:
-        fail("HH.TERR.47", f"{uname(state, u)} is a boat or already afloat and cannot embark")
+        fail("HH.TERR.47", f"{uname(u)} is a boat or already afloat and cannot embark")
     if state.profile(b).category is not Category.BOAT or b.side != u.side:
-        fail("HH.TERR.47", f"{uname(state, b)} is not a boat of your side", "name one of your boats after `onto`")
+        fail("HH.TERR.47", f"{uname(b)} is not a boat of your side", "name one of your boats after `onto`")
     if is_engaged(state, u):
-        fail("HH.MOVE.22", f"{uname(state, u)} is engaged and may not leave its hex")
+        fail("HH.MOVE.22", f"{uname(u)} is engaged and may not leave its hex")
     if split_partner(state, u) is not None:
-        fail("HH.TERR.47", f"{uname(state, u)} is a split unit; `rejoin` it before it embarks")
+        fail("HH.TERR.47", f"{uname(u)} is a split unit; `rejoin` it before it embarks")
     if direction(u.at, b.at) is None:
         fail(
             "HH.TERR.47",
-            f"{uname(state, u)} is not next to boat {b.id} at {state.label(b.hex)}",
+            f"{uname(u)} is not next to boat {b.id} at {state.label(b.hex)}",
             "a unit embarks from a land hex adjacent to the boat",
         )
     assert b.hex is not None and u.hex is not None
@@ -489,7 +484,7 @@ def do_embark(state: GameState, passengers: Unit, boat: Unit) -> list[str]:
     state.units[boat.id] = boat
     move_generals_with(state, before, passengers)
     return [
-        f"{uname(state, passengers)} embarks from {state.label(before.hex)} onto {uname(state, boat)} at"
+        f"{uname(passengers)} embarks from {state.label(before.hex)} onto {uname(boat)} at"
         f" {state.label(passengers.hex)}: a full move; it is afloat [HH.TERR.47]."
     ]
 
@@ -499,20 +494,20 @@ def verify_disembark(state: GameState, o: Disembark, commanded: frozenset[int]) 
     empty in the lake hex. Returns (the unit ashore, the boat)."""
     u = unit_on_table(state, aboard(state, o.unit))
     if u.boat is None:
-        fail("HH.TERR.45", f"{uname(state, u)} is not aboard a boat", "only a unit on a boat or raft disembarks")
+        fail("HH.TERR.45", f"{uname(u)} is not aboard a boat", "only a unit on a boat or raft disembarks")
     check_may_move(state, u, u.id in commanded)
     if is_engaged(state, u):
-        fail("HH.MOVE.22", f"{uname(state, u)} is engaged and may not leave its hex")
+        fail("HH.MOVE.22", f"{uname(u)} is engaged and may not leave its hex")
     assert u.hex is not None and u.boat is not None
     to = o.to
     p = state.profile(u)
     if direction(u.hex, to) is None or not state.field.on_map(to):
-        fail("HH.TERR.45", f"{uname(state, u)} can disembark only onto a hex next to its boat at {state.label(u.hex)}")
+        fail("HH.TERR.45", f"{uname(u)} can disembark only onto a hex next to its boat at {state.label(u.hex)}")
     if not can_occupy(state, p, to) or state.field.is_steep(u.hex, to) or state.field.is_wall(u.hex, to):
-        fail("HH.TERR.45", f"{uname(state, u)} cannot disembark onto {state.label(to)}: it may not go there")
+        fail("HH.TERR.45", f"{uname(u)} cannot disembark onto {state.label(to)}: it may not go there")
     occ = state.unit_at(to)
     if occ is not None or any(g.side != u.side for g in state.generals_at(to)):
-        fail("HH.TERR.45", f"{uname(state, u)} cannot disembark onto {state.label(to)}: the hex is occupied")
+        fail("HH.TERR.45", f"{uname(u)} cannot disembark onto {state.label(to)}: the hex is occupied")
     boat = state.units[u.boat]
     ashore = replace(
         u,
@@ -531,7 +526,7 @@ def do_disembark(state: GameState, ashore: Unit, boat: Unit) -> list[str]:
     state.units[boat.id] = boat
     move_generals_with(state, before, ashore)
     lines = [
-        f"{uname(state, ashore)} disembarks from {uname(state, boat)} at {state.label(boat.hex)} onto"
+        f"{uname(ashore)} disembarks from {uname(boat)} at {state.label(boat.hex)} onto"
         f" {state.label(ashore.hex)}: a full move [HH.TERR.45]."
     ]
     contacts = tuple(v.id for v in engaged_with(state, ashore))
@@ -544,17 +539,17 @@ def verify_drop_pavisses(state: GameState, o: DropPavisses) -> Unit:
     """A unit carrying pavisses may leave them, for good, before it moves (ruling HH.SPECIAL.13)."""
     u = unit_on_table(state, o.unit)
     if u.side != state.phasing:
-        fail("HH.SPECIAL.13", f"{uname(state, u)} belongs to the other side")
+        fail("HH.SPECIAL.13", f"{uname(u)} belongs to the other side")
     if not u.pavisses:
-        fail("HH.SPECIAL.13", f"{uname(state, u)} carries no pavisses")
+        fail("HH.SPECIAL.13", f"{uname(u)} carries no pavisses")
     if u.moved_this_phase:
-        fail("HH.SPECIAL.13", f"{uname(state, u)} has moved: drop the pavisses before its move")
+        fail("HH.SPECIAL.13", f"{uname(u)} has moved: drop the pavisses before its move")
     return u
 
 
 def do_drop_pavisses(state: GameState, u: Unit) -> list[str]:
     state.units[u.id] = replace(u, pavisses=False)
-    return [f"{uname(state, u)} leaves its pavisses behind [HH.SPECIAL.13]."]
+    return [f"{uname(u)} leaves its pavisses behind [HH.SPECIAL.13]."]
 
 
 # --- stakes -------------------------------------------------------------------------------------
@@ -565,21 +560,21 @@ def verify_stakes(state: GameState, o: Stakes, commanded: frozenset[int]) -> Uni
     u = unit_on_table(state, o.unit)
     check_may_move(state, u, u.id in commanded)
     if is_engaged(state, u):
-        fail("HH.MOVE.22", f"{uname(state, u)} is engaged")
+        fail("HH.MOVE.22", f"{uname(u)} is engaged")
     if o.plant:
         p = state.profile(u)
         if not p.can_stakes:
-            fail("HH.SPECIAL.14", f"{uname(state, u)} has no stakes in its army list")
+            fail("HH.SPECIAL.14", f"{uname(u)} has no stakes in its army list")
         if not u.stakes_carried:
-            fail("HH.SPECIAL.14", f"{uname(state, u)} has already planted its stakes")
+            fail("HH.SPECIAL.14", f"{uname(u)} has already planted its stakes")
         if not u.facing.is_point and not state.rules.stakes_from_side_facing:  # ruling HH12.SPEC.A3: 2012 may
-            fail("HH.SPECIAL.14", f"{uname(state, u)} must face a hex point to stake its two front sides")
+            fail("HH.SPECIAL.14", f"{uname(u)} must face a hex point to stake its two front sides")
         near = [v for v in state.live_units(state.other(u.side)) if v.at.distance(u.at) <= 2]
         if near:
-            fail("HH.SPECIAL.14", f"{uname(state, u)} cannot plant stakes: enemy unit {near[0].id} is within 2 hexes")
+            fail("HH.SPECIAL.14", f"{uname(u)} cannot plant stakes: enemy unit {near[0].id} is within 2 hexes")
     else:
         if not any(h == u.hex for _, h in state.stakes.values()):
-            fail("HH.SPECIAL.18", f"{uname(state, u)} is not in a staked hex")
+            fail("HH.SPECIAL.18", f"{uname(u)} is not in a staked hex")
     return replace(u, moved_this_phase=True)
 
 
@@ -589,14 +584,14 @@ def do_stakes(state: GameState, o: Stakes, u: Unit) -> list[str]:
         for s in staked_sides(u.facing):
             state.stakes[side_key(u.hex, u.hex.neighbour(s))] = (u.id, u.hex)
         state.units[u.id] = replace(u, stakes_carried=False)
-        return [f"{uname(state, u)} plants stakes on its front at {state.label(u.hex)} [HH.SPECIAL.14]."]
+        return [f"{uname(u)} plants stakes on its front at {state.label(u.hex)} [HH.SPECIAL.14]."]
     got_back = False
     for k, (owner, h) in sorted(state.stakes.items()):
         if h == u.hex:
             del state.stakes[k]
             got_back = got_back or owner == u.id
     state.units[u.id] = replace(u, stakes_carried=u.stakes_carried or got_back)
-    return [f"{uname(state, u)} lifts the stakes at {state.label(u.hex)} [HH.SPECIAL.18, HH.SPECIAL.19]."]
+    return [f"{uname(u)} lifts the stakes at {state.label(u.hex)} [HH.SPECIAL.18, HH.SPECIAL.19]."]
 
 
 # --- rally ----------------------------------------------------------------------------------------
@@ -606,15 +601,15 @@ def verify_rally(state: GameState, o: Rally) -> Unit:
     """Rally choices: only for a disrupted unit of the phasing side; any point, column if C (HH.DISR.3, HH.PD.13)."""
     u = unit_on_table(state, o.unit)
     if u.side != state.phasing:
-        fail("HH.DISR.5", f"{uname(state, u)} rallies only in its own side's bound")
+        fail("HH.DISR.5", f"{uname(u)} rallies only in its own side's bound")
     if not u.disrupted:
-        fail("HH.DISR.3", f"{uname(state, u)} is not disrupted")
+        fail("HH.DISR.3", f"{uname(u)} is not disrupted")
     if o.facing is not None and not o.facing.is_point:
         fail("HH.DISR.3", "a rallying unit faces a hex point")
     if o.formation is not None and not state.rules.rally_may_change_formation:
         fail("HH12.SEQ.2", f"a rallying unit only turns under {state.rules.title}", f"rally {u.id} face X")
     if o.formation is Formation.COLUMN and not can_form_column(state, u):
-        fail("HH.MOVE.13", f"{uname(state, u)} cannot form column")
+        fail("HH.MOVE.13", f"{uname(u)} cannot form column")
     return u
 
 
@@ -626,7 +621,7 @@ def rally_all(state: GameState, side: str, choices: dict[int, Rally]) -> list[st
         if not u.disrupted:
             continue
         if is_engaged(state, u):
-            lines.append(f"{uname(state, u)} is engaged and stays disrupted [HH.DISR.3].")
+            lines.append(f"{uname(u)} is engaged and stays disrupted [HH.DISR.3].")
             continue
         c = choices.get(u.id)
         facing = c.facing if c and c.facing else None
@@ -642,7 +637,7 @@ def rally_all(state: GameState, side: str, choices: dict[int, Rally]) -> list[st
             else (u.formation if u.formation is not Formation.SQUEEZED else Formation.DEPLOYED)
         )
         state.units[u.id] = replace(u, disrupted=False, facing=facing, formation=formation)
-        lines.append(f"{uname(state, u)} rallies, facing {facing.name}, {formation.value} [HH.DISR.3].")
+        lines.append(f"{uname(u)} rallies, facing {facing.name}, {formation.value} [HH.DISR.3].")
     return lines
 
 
@@ -653,15 +648,15 @@ def verify_hold_fire(state: GameState, o: HoldFire) -> Unit:
     """Artillery that did not move may take an HF marker, or remove it (HH.ART.4, HH.ART.3, HH.PD.24)."""
     u = unit_on_table(state, o.unit)
     if u.side != state.phasing:
-        fail("HH.ART.4", f"{uname(state, u)}: Hold Fire is decided in its own Shooting Phase")
+        fail("HH.ART.4", f"{uname(u)}: Hold Fire is decided in its own Shooting Phase")
     if state.profile(u).category.value != "artillery":
-        fail("HH.ART.4", f"{uname(state, u)} is not artillery; only artillery takes a Hold Fire marker")
+        fail("HH.ART.4", f"{uname(u)} is not artillery; only artillery takes a Hold Fire marker")
     if o.on and u.hold_fire:
-        fail("HH.ART.4", f"{uname(state, u)} already has a Hold Fire marker")
+        fail("HH.ART.4", f"{uname(u)} already has a Hold Fire marker")
     if o.on and (u.moved_this_bound or u.moved_this_phase and u.hold_fire is False and u.moved_this_bound):
-        fail("HH.ART.4", f"{uname(state, u)} moved this bound and cannot take a Hold Fire marker")
+        fail("HH.ART.4", f"{uname(u)} moved this bound and cannot take a Hold Fire marker")
     if not o.on and not u.hold_fire:
-        fail("HH.ART.4", f"{uname(state, u)} has no Hold Fire marker to remove")
+        fail("HH.ART.4", f"{uname(u)} has no Hold Fire marker to remove")
     return u
 
 
@@ -680,9 +675,9 @@ def verify_general_move(state: GameState, o: GeneralMove) -> tuple[Hex, list[str
         fail("HH.CMD.1", f"general {g.id} has already made his Command Move")
     host = state.host_of(g)
     if host is not None and host.disrupted:
-        fail("HH.GEN.11", f"general {g.id} is with disrupted {uname(state, host)} and may not move")
+        fail("HH.GEN.11", f"general {g.id} is with disrupted {uname(host)} and may not move")
     if host is not None and is_engaged(state, host):
-        fail("HH.GEN.10", f"general {g.id} may not leave {uname(state, host)} while it is engaged")
+        fail("HH.GEN.10", f"general {g.id} may not leave {uname(host)} while it is engaged")
     bf = state.field
     here = g.hex
     start = g.hex
@@ -728,7 +723,7 @@ def verify_general_move(state: GameState, o: GeneralMove) -> tuple[Hex, list[str
         if occ is not None and occ.side != g.side:
             fail("HH.MOVE.30", f"general {g.id} cannot enter {lab}: enemy unit {occ.id} is there")
         if occ is not None and occ.disrupted and h != o.path[-1]:
-            fail("HH.CMD.1", f"general {g.id} cannot pass through disrupted {uname(state, occ)}")
+            fail("HH.CMD.1", f"general {g.id} cannot pass through disrupted {uname(occ)}")
         enemy_gens = [e for e in state.generals_at(h) if e.side != g.side]
         if enemy_gens:
             if h != o.path[-1]:
@@ -749,7 +744,7 @@ def do_general_move(state: GameState, o: GeneralMove, to: Hex, notes: list[str])
     g = state.generals[o.general]
     state.generals[g.id] = replace(g, hex=to, moved_this_phase=True)
     host = state.unit_at(to)
-    tail = f", joining {uname(state, host)}" if host is not None and host.side == g.side else ""
+    tail = f", joining {uname(host)}" if host is not None and host.side == g.side else ""
     lines = [
         f"general {g.id} ({g.name}) moves {state.label(g.hex)} -> {' '.join(state.label(h) for h in o.path)}{tail} [HH.CMD.1]."  # noqa: E501
     ]

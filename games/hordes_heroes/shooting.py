@@ -60,13 +60,12 @@ def _g(f: Facing) -> GridFacing:
 def _blocks(state: GameState, shooter: Unit, target: Unit, artillery: bool) -> bool:
     """Whether the line of fire is blocked (HH.SHOOT.8, HH.SHOOT.9, HH.SHOOT.10, HH.ART.12, HH.ART.13); a target
     engaged with friends may be shot if the line is clear (HH.ART.14)."""
-    assert shooter.hex is not None and target.hex is not None
     bf = state.field
-    dist = shooter.hex.distance(target.hex)
+    dist = shooter.at.distance(target.at)
     p = state.profile(shooter)
     guns = p.guns if artillery else None
     er = state.rules  # HH12.SHOOT.3, HH12.TER.6, HH12.TER.9: the edition's line of fire
-    goal: Hex = target.hex
+    goal = target.at
 
     def blocks(s: SightStep) -> bool:
         t = bf.terrain_at(s.hex)
@@ -89,10 +88,10 @@ def _blocks(state: GameState, shooter: Unit, target: Unit, artillery: bool) -> b
             return bf.elevation_at(s.origin) != bf.elevation_at(s.hex)  # HH.ART.13: over an adjacent friend, level
         return True
 
-    line = sight_line(shooter.hex, target.hex)
+    line = sight_line(shooter.at, target.at)
     if dist >= 2 and not line.is_clear(blocks, er.sight_rule, bf.elevation_at):
         return True
-    into_wood = bf.terrain_at(target.hex) is Terrain.WOOD
+    into_wood = bf.terrain_at(target.at) is Terrain.WOOD
     if artillery and into_wood and dist > er.artillery_into_woods_max:
         return True  # HH.TERR.31, HH.ART.12; 2012 never (HH12.TER.9, HH12.ART.8)
     if not artillery and into_wood and dist > er.small_arms_into_woods_max:
@@ -102,17 +101,16 @@ def _blocks(state: GameState, shooter: Unit, target: Unit, artillery: bool) -> b
 
 def _entry_steep(state: GameState, shooter: Unit, target: Unit) -> bool:
     """The line of fire enters the target hex through a steep side, on either candidate (HH.HEX.13, HH.TERR.62)."""
-    assert shooter.hex is not None and target.hex is not None
-    line = sight_line(shooter.hex, target.hex)
+    line = sight_line(shooter.at, target.at)
     for s in line.entry_sides:
-        if state.field.is_steep(target.hex, target.hex.neighbour(int(s))):
+        if state.field.is_steep(target.at, target.at.neighbour(int(s))):
             return True
     return False
 
 
 def _up_escarpment(state: GameState, shooter: Unit, target: Unit) -> bool:
     bf = state.field
-    return bf.elevation_at(target.at) > bf.elevation_at(shooter.at) and bf.elevation_at(shooter.at) == 0
+    return bf.elevation_at(shooter.at) == 0 and bf.elevation_at(target.at) > 0  # from the foot, up
 
 
 def shooting_profile(state: GameState, u: Unit) -> Profile:
@@ -155,7 +153,6 @@ def to_hit(state: GameState, shooter: Unit, target: Unit) -> int:
     target's armour is its front rank's (HH.SPECIAL.23). Pavisses count against every non-gunpowder small arm and
     crossbows do not reduce them (ruling HH.SHOOT.18); the modifiers add up with no cap (ruling HH.SHOOT.19)."""
     p, tp = shooting_profile(state, shooter), state.profile(target)
-    assert shooter.hex is not None and target.hex is not None
     armour = tp.armour
     if p.weapon is Weapon.CROSSBOW:
         armour = max(0, armour - 1)
@@ -166,14 +163,14 @@ def to_hit(state: GameState, shooter: Unit, target: Unit) -> int:
     if (
         target.pavisses
         and target.formation is Formation.DEPLOYED
-        and (er.pavise_all_round or in_arc(target.hex, _g(target.facing), shooter.hex))
+        and (er.pavise_all_round or in_arc(target.at, _g(target.facing), shooter.at))
     ):
         mod += er.pavise_vs_gunpowder if p.weapon is Weapon.GUNPOWDER else 2
-    if state.field.terrain_at(target.hex) in (Terrain.WOOD, Terrain.BUA):
+    if state.field.terrain_at(target.at) in (Terrain.WOOD, Terrain.BUA):
         mod += 2
     if _up_escarpment(state, shooter, target):
-        dist = shooter.hex.distance(target.hex)
-        if dist == 1 and state.field.is_steep(shooter.hex, target.hex):
+        dist = shooter.at.distance(target.at)
+        if dist == 1 and state.field.is_steep(shooter.at, target.at):
             mod += 2
         elif dist == 2 and _entry_steep(state, shooter, target):
             mod += 1
@@ -184,17 +181,16 @@ def art_extra(state: GameState, shooter: Unit, target: Unit) -> int:
     """Added to every artillery threshold: woodland, BUA, hard cover, escarpment at 2 (HH.ART.8, HH.ART.9, HH.TERR.61).
 
     Hard cover gives artillery targets A2, not immunity (ruling HH.SPECIAL.22)."""
-    assert shooter.hex is not None and target.hex is not None
     extra = 0
     # HH12.ARM.4, ruling HH12.ARM.A1: 2012 terrain gives no armour against artillery.
     # TODO(HH12.SPEC.14): 2012 hard cover is immune to artillery; it still counts as A2 here.
-    cover = state.field.terrain_at(target.hex) in (Terrain.WOOD, Terrain.BUA)
+    cover = state.field.terrain_at(target.at) in (Terrain.WOOD, Terrain.BUA)
     terrain = state.rules.terrain_armour_vs_artillery and cover
-    if terrain or hard_cover(state, shooter.hex, target):
+    if terrain or hard_cover(state, shooter.at, target):
         extra += 2
     if (
         _up_escarpment(state, shooter, target)
-        and shooter.hex.distance(target.hex) == 2
+        and shooter.at.distance(target.at) == 2
         and _entry_steep(state, shooter, target)
     ):
         extra += 2
@@ -257,34 +253,33 @@ def can_target(state: GameState, u: Unit, v: Unit, facing: Facing) -> bool:
         return False
     if not state.rules.must_target_nearest:
         return True
-    assert u.hex is not None and v.hex is not None
-    d = u.hex.distance(v.hex)
+    d = u.at.distance(v.at)
     return not any(
-        w.hex is not None and u.hex.distance(w.hex) < d and any(_in_reach(state, u, w, f) for f in _facings(state, u))
+        u.at.distance(w.at) < d and any(_in_reach(state, u, w, f) for f in _facings(state, u))
         for w in state.live_units(v.side)
     )
 
 
 def _in_reach(state: GameState, u: Unit, v: Unit, facing: Facing) -> bool:
     """Range, arc and line of fire, before the 2012 nearest-target rule."""
-    if not v.on_table or v.side == u.side or u.hex is None or v.hex is None:
+    if not v.on_table or v.side == u.side:
         return False
     if state.profile(v).category is Category.BOAT:
         return False  # ruling HH.TERR.47: an empty boat is no target; its passengers are
     p = state.profile(u)
-    d = u.hex.distance(v.hex)
+    d = u.at.distance(v.at)
     if p.is_artillery:
         if p.guns.band(d) is None or d < 1:
             return False
         if p.guns.arc_faces == 1 and facing.is_point:
             return False  # ruling HH.ART.11
-        if state.field.is_steep(u.hex, v.hex) and d == 1:
+        if state.field.is_steep(u.at, v.at) and d == 1:
             return False  # HH.TERR.61
     elif not 1 <= d <= 2:
         return False
     # HH12.SHOOT.5, ruling HH12.SHOOT.A3: a 2012 side-facing unit's small arms shoot through 3 front sides
     wide = state.rules.side_facing_wide_arc and not facing.is_point and not p.is_artillery
-    if p.category is not Category.CHARIOT and not in_arc(u.hex, _g(facing), v.hex, Arc.WIDE if wide else Arc.FRONT):
+    if p.category is not Category.CHARIOT and not in_arc(u.at, _g(facing), v.at, Arc.WIDE if wide else Arc.FRONT):
         return False
     return not _blocks(state, u, v, p.is_artillery)
 
@@ -344,12 +339,11 @@ def _suppression(
         ok, allowed = may_shoot(state, u, side_phasing)
         c = choices.get(u.id) if side_phasing else None
         if c is not None and c.suppress is not None:
-            v = state.units.get(c.suppress)
+            v = state.units.get(c.suppress)  # a phasing unit's targets are never restricted (HH.SHOOT.13)
             good = (
                 ok
                 and not state.profile(u).is_artillery
                 and v is not None
-                and (allowed is None or v.id in allowed)
                 and v.on_table
                 and shooting_profile(state, v).shoot is not None
                 and hard_cover(state, u.at, v)
@@ -357,7 +351,7 @@ def _suppression(
             )
             if not good:
                 notes.append(
-                    f"  {uname(state, u)} cannot suppress unit {c.suppress}: it must be an enemy shooter in hard cover"
+                    f"  {uname(u)} cannot suppress unit {c.suppress}: it must be an enemy shooter in hard cover"
                     " that the unit could shoot at; it holds its fire [HH.SHOOT.21]."
                 )
                 continue
@@ -407,7 +401,7 @@ def shoot_side(
     for u, targets, f in plan:
         if f != u.facing:
             state.units[u.id] = replace(u, facing=f)
-            lines.append(f"  {uname(state, u)} turns to face {f.name} to shoot [HH.SHOOT.7, HH.ART.10].")
+            lines.append(f"  {uname(u)} turns to face {f.name} to shoot [HH.SHOOT.7, HH.ART.10].")
             u = state.units[u.id]
         order.append((u, targets, f))
         for tid in targets:
@@ -419,14 +413,19 @@ def shoot_side(
     for tid in sorted(pools):  # HH.PD.25: ascending target id
         lines += _fire_at(state, dice, order, pools[tid], off, defer, stray)
     for tid in sorted(stray):
-        pool = stray[tid]
-        lines += pool.lines
-        srcs = [h for h in (state.units[s].hex for s in pool.scorers) if h is not None]
-        if defer is not None:
-            defer.append((tid, pool.hits, srcs))
-        else:
-            lines += _apply_pool(state, tid, pool.hits, srcs, dice)
+        lines += stray[tid].lines + _settle(state, stray[tid], defer, dice)
     return lines
+
+
+def _settle(
+    state: GameState, pool: Pool, defer: list[tuple[int, int, list[Hex]]] | None, dice: DiceSource
+) -> list[str]:
+    """A pool's hits applied now (HH.SHOOT.24), or put in `defer` to be applied after both sides shoot (HH.SEQ.14)."""
+    srcs = [h for h in (state.units[s].hex for s in pool.scorers) if h is not None]
+    if defer is not None:
+        defer.append((pool.target, pool.hits, srcs))
+        return []
+    return _apply_pool(state, pool.target, pool.hits, srcs, dice)
 
 
 def _fire_at(
@@ -439,7 +438,6 @@ def _fire_at(
     stray: dict[int, Pool],
 ) -> list[str]:
     """Every shot at one target, small arms first, then the pooled hits applied or deferred (HH.SHOOT.24)."""
-    lines: list[str] = []
     tid = pool.target
     target = state.units[tid]
     if not target.on_table:
@@ -456,16 +454,13 @@ def _fire_at(
         if got:
             pool.scorers.append(u.id)
         pool.hits += got
-    lines += pool.lines
-    srcs = [h for h in (state.units[s].hex for s in pool.scorers) if h is not None]
+    lines = list(pool.lines)
     if defer is not None:
         lines.append(
-            f"  {counted(state, pool.hits, 'hit')} in all on {uname(state, target)}, applied after both sides"
+            f"  {counted(state, pool.hits, 'hit')} in all on {uname(target)}, applied after both sides"
             " shoot [HH.SEQ.14]."
         )
-        defer.append((tid, pool.hits, srcs))
-        return lines
-    return lines + _apply_pool(state, tid, pool.hits, srcs, dice)
+    return lines + _settle(state, pool, defer, dice)
 
 
 def _shooters(
@@ -478,29 +473,25 @@ def _shooters(
         ok, allowed = may_shoot(state, u, side_phasing)
         if not ok or u.id in allocating:
             continue
-        c = choices.get(u.id) if side_phasing else None
+        c = choices.get(u.id)  # only the phasing side declares: the other side's `choices` is empty
         if c is not None and c.suppress is not None:
             continue  # a refused `suppress` line: the unit holds its fire
         if c is not None and c.decline:
-            lines.append(f"  {uname(state, u)} does not shoot [HH.SHOOT.12].")
+            lines.append(f"  {uname(u)} does not shoot [HH.SHOOT.12].")
             continue
         if c is not None and c.targets:
             # HH.SHOOT.7: Facing.E is 0; rules version 2 keeps `face E` (version 1 dropped it, as recorded)
             f = c.facing if c.facing is not None and state.plays(FIX_BOOK_13) else (c.facing or u.facing)
             if c.facing is not None and (u.disrupted or as_if_disrupted(state, u)) and c.facing != u.facing:
-                lines.append(f"  {uname(state, u)} is disrupted and may not turn before shooting [HH.DISR.2].")
+                lines.append(f"  {uname(u)} is disrupted and may not turn before shooting [HH.DISR.2].")
                 continue
             if c.facing is not None and c.facing not in _facings(state, u):
-                lines.append(f"  {uname(state, u)} may turn only in its movement phase, not to shoot [HH12.ART.4].")
+                lines.append(f"  {uname(u)} may turn only in its movement phase, not to shoot [HH12.ART.4].")
                 continue
-            good = [
-                t
-                for t in c.targets
-                if t in state.units and can_target(state, u, state.units[t], f) and (allowed is None or t in allowed)
-            ]
+            good = [t for t in c.targets if t in state.units and can_target(state, u, state.units[t], f)]
             if len(good) != len(c.targets):
                 lines.append(
-                    f"  {uname(state, u)} cannot shoot at {list(c.targets)} (range, arc or line of fire) [HH.SHOOT.6]."
+                    f"  {uname(u)} cannot shoot at {list(c.targets)} (range, arc or line of fire) [HH.SHOOT.6]."
                 )
                 continue
             plan.append((u, list(c.targets), f))
@@ -517,11 +508,11 @@ def _artillery_fire(
     """Each piece fires at its target, the targets cycled over the pieces (HH.ART.7, HH.ART.16); in 2012 a miss at a
     target next to friends may hit them (HH12.ART.9)."""
     p = state.profile(u)
-    assert u.hex is not None and target.hex is not None and p.guns is not None
+    assert p.guns is not None
     tid = target.id
     pieces = u.stands if not u.disrupted else (u.stands + 1) // 2  # HH.ART.16
     mine = [i for i in range(pieces) if targets[i % len(targets)] == tid]
-    b = p.guns.band(u.hex.distance(target.hex))
+    b = p.guns.band(u.at.distance(target.at))
     extra = art_extra(state, u, target)
     got = 0
     rolls = []
@@ -536,8 +527,7 @@ def _artillery_fire(
         if h == 0 and b is not None and state.rules.artillery_friendly_fire:
             _stray_shot(state, dice, u, target, b, stray)
     pool.lines.append(
-        f"  {uname(state, u)} fires at {uname(state, target)}: D12 {', '.join(rolls)}:"
-        f" {counted(state, got, 'hit')} [HH.ART.7]."
+        f"  {uname(u)} fires at {uname(target)}: D12 {', '.join(rolls)}: {counted(state, got, 'hit')} [HH.ART.7]."
     )
     return got
 
@@ -546,7 +536,7 @@ def _stray_shot(state: GameState, dice: DiceSource, u: Unit, target: Unit, band:
     """HH12.ART.9, ruling HH12.ART.A2: a 2012 artillery die that misses a target next to friends rolls again on the
     same range line at the friend next to the target nearest the guns (then more stands, then lowest id); its hits
     join that friend's total for the phase, armour ignored."""
-    friends = [w for w in state.live_units(u.side) if w.hex is not None and w.hex.distance(target.at) == 1]
+    friends = [w for w in state.live_units(u.side) if w.at.distance(target.at) == 1]
     if not friends:
         return
     f = min(friends, key=lambda w: (w.at.distance(u.at), -w.stands, w.id))
@@ -554,7 +544,7 @@ def _stray_shot(state: GameState, dice: DiceSource, u: Unit, target: Unit, band:
     h = band.hits(r, 0)
     pool = stray.setdefault(f.id, Pool(f.id))
     pool.lines.append(
-        f"  {uname(state, u)} misses and its stray shot at friendly {uname(state, f)} rolls {r}:"
+        f"  {uname(u)} misses and its stray shot at friendly {uname(f)} rolls {r}:"
         f" {counted(state, h, 'hit')} [HH12.ART.9]."
     )
     if h:
@@ -568,22 +558,20 @@ def _small_arms_fire(
     """Small-arms dice at one target (HH.SHOOT.17); None when hard cover stops it (HH.SHOOT.20)."""
     assert u.hex is not None
     if hard_cover(state, u.hex, target):
-        pool.lines.append(
-            f"  {uname(state, u)} shoots at {uname(state, target)} in hard cover: no effect [HH.SHOOT.20]."
-        )
+        pool.lines.append(f"  {uname(u)} shoots at {uname(target)} in hard cover: no effect [HH.SHOOT.20].")
         return None
     n = max(0, small_arms_dice(state, u) - off.get(u.id, 0))
     if off.get(u.id):
         fewer = counted(state, off[u.id], "die", "dice")
-        pool.lines.append(f"  {uname(state, u)} is suppressed: {fewer} fewer [HH.SHOOT.21].")
+        pool.lines.append(f"  {uname(u)} is suppressed: {fewer} fewer [HH.SHOOT.21].")
     need = to_hit(state, u, target)
     rolls = [
         dice.roll(12, f"shooting: unit {u.id} ({u.name}) at unit {target.id} ({target.name}), die {i + 1} of {n}")
         for i in range(n)
     ]
-    got = sum(1 for r in rolls if need <= 12 and r >= need)
+    got = sum(1 for r in rolls if r >= need)  # a D12 never reaches a need of 13 or more
     pool.lines.append(
-        f"  {uname(state, u)} shoots at {uname(state, target)}: {n} D12 needing {need}+:"
+        f"  {uname(u)} shoots at {uname(target)}: {n} D12 needing {need}+:"
         f" {', '.join(map(str, rolls)) or 'none'}: {counted(state, got, 'hit')} [HH.SHOOT.17]."
     )
     return got
@@ -596,9 +584,9 @@ def _apply_pool(state: GameState, tid: int, hits: int, srcs: list[Hex], dice: Di
         return [f"  unit {tid} is already gone [HH.SHOOT.23]."]
     res = result_for(state, tid, hits)
     if res is None:
-        return [f"  {uname(state, target)}: no hits."]
+        return [f"  {uname(target)}: no hits."]
     more, _ = apply_result(state, tid, res, Cause.SHOOTING, srcs, None, dice)
-    return [f"  {counted(state, hits, 'hit')} in all on {uname(state, target)} [HH.SHOOT.24]."] + more
+    return [f"  {counted(state, hits, 'hit')} in all on {uname(target)} [HH.SHOOT.24]."] + more
 
 
 def shooting_phase(state: GameState, dice: DiceSource, choices: dict[int, ShootChoice]) -> list[str]:

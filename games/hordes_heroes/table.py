@@ -130,7 +130,7 @@ def carry_on(state: GameState, plan: MovePlan, o: O.Move) -> list[str]:
             raise Illegal(
                 Problem(
                     "HH.ZOC.2",
-                    f"{uname(state, u)} stopped on contact at {state.label(u.hex)}: it entered the zone of control of"
+                    f"{uname(u)} stopped on contact at {state.label(u.hex)}: it entered the zone of control of"
                     f" enemy unit {', '.join(str(v.id) for v in engaged_with(state, u))}, so the rest of its order"
                     " was not carried out",
                     "a move stops on contact; steps after the contact hex are made only if every contacted unit"
@@ -215,7 +215,7 @@ def _apply_hold_fire(b: Bound, o: O.HoldFire, dice: DiceSource | None) -> Bound:
     """Take or remove a Hold Fire marker, decided at the start of the Shooting Phase (HH.ART.4)."""
     u = verify_hold_fire(b.state, o)
     b.state.units[u.id] = replace(u, hold_fire=o.on)
-    return _narrate(b, [f"{uname(b.state, u)} {'takes' if o.on else 'removes'} a Hold Fire marker [HH.ART.4]."])
+    return _narrate(b, [f"{uname(u)} {'takes' if o.on else 'removes'} a Hold Fire marker [HH.ART.4]."])
 
 
 Choice = O.Shoot | O.Fight | O.FollowUp | O.Pursue | O.Suppress
@@ -230,7 +230,7 @@ def check_choice(state: GameState, side: str, o: Choice) -> None:
     if isinstance(o, O.Suppress):
         v = state.units.get(o.target)
         if shooting_profile(state, u).shoot is None:
-            raise Illegal(Problem("HH.SHOOT.21", f"{uname(state, u)} has no small arms to suppress with"))
+            raise Illegal(Problem("HH.SHOOT.21", f"{uname(u)} has no small arms to suppress with"))
         if v is None or v.side == side or shooting_profile(state, v).shoot is None:
             raise Illegal(
                 Problem("HH.PD.21", f"unit {o.target} is not an enemy shooter", "name an enemy unit with small arms")
@@ -238,7 +238,7 @@ def check_choice(state: GameState, side: str, o: Choice) -> None:
     if isinstance(o, O.Shoot):
         p = state.profile(u)
         if shooting_profile(state, u).shoot is None and not p.is_artillery:
-            raise Illegal(Problem("HH.SHOOT.1", f"{uname(state, u)} has no shooting factor and is not artillery"))
+            raise Illegal(Problem("HH.SHOOT.1", f"{uname(u)} has no shooting factor and is not artillery"))
         for t in o.targets:
             v = state.units.get(t)
             if v is None or v.side == side:
