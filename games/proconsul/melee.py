@@ -295,7 +295,6 @@ def _precombat_fire(ctx: Ctx, m: Melee, fresh: Fresh, mv: Movement) -> None:
             F.shoot(ctx, sid, a_id, n, 1, "supporting fire")
         if st.cat(s) is C.SK and F.in_open(st, s.hex):
             ctx.remove(sid, "skirmishers supporting in the open fire, then are destroyed [PC.MELEE.17] (e)")
-            m = st.melees.get(m.id, m)  # the removal took it out of the melee
     for side in (st.enemy(att_side), att_side):
         _pila(ctx, m, side, fresh, mv)
 
@@ -326,7 +325,7 @@ def _pila(ctx: Ctx, m: Melee, side: str, fresh: Fresh, mv: Movement) -> None:
             elif st.stands[target].on_board:
                 F.shoot(ctx, sid, target, n, 1, "pilum")
     if pool and st.stands[target].on_board:
-        F.shoot(ctx, "+".join(who) if len(who) > 1 else who[0], target, pool, 1, "pilum")
+        F.shoot(ctx, "+".join(who), target, pool, 1, "pilum")  # "S1+S2", or "S1" alone
 
 
 def fight(ctx: Ctx, m: Melee, fresh: Fresh, mv: Movement) -> None:

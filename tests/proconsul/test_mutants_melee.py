@@ -400,3 +400,151 @@ def test_PC_RESULT_12_a_winner_in_contact_with_an_ongoing_melee_joins_it() -> No
     assert c.log[0] == "A joins the ongoing melee of E instead of pursuing [PC.RESULT.12]"
     assert "5d6" in c.dice.purposes[0] and "8d6" in c.dice.purposes[5]
     assert st.melees[5].supporters == ("A",) and st.melees[5].ongoing
+
+
+# --- pila and pre-combat fire ---------------------------------------------------------------------------------------
+
+
+def _legions() -> State:
+    """Red legion A (supported by legion S) charges blue legion B (disordered), supported by legions L1 and L2."""
+    return duel(
+        {"troop": "romans:legion"},
+        {"troop": "romans:legion", "disordered": True},
+        {"id": "L1", "side": "blue", "troop": "romans:legion", "at": (1, -1), "facing": 3},
+        {"id": "L2", "side": "blue", "troop": "romans:legion", "at": (0, 1), "facing": 2},
+        {"id": "S", "side": "red", "troop": "romans:legion", "at": (1, 1), "facing": 1},
+    )
+
+
+def test_PC_FIRE_12_supporters_pila_go_together_battle_stands_alone() -> None:
+    """[PC.FIRE.11] [PC.FIRE.12] [PC.FIRE.18]: the defending side first: B 3D6, one fewer disordered, then L1 and L2's
+    pila together (2D6, capped at 1 SP: A fails by 2 and loses 1); then the attacker A 1D6 (it has lost SP), and its
+    supporter S 1D6 on its own."""
+    st = _legions()
+    c = ctx(st, 1, 1, 6, 6, 6, 1, 1, *[1] * 30)
+    M.charge_contacts(c, {"A": [P(-1, 0)]}, M.Movement())
+    pila = [p.split(" (die")[0] for p in c.dice.purposes if p.startswith("pilum")]
+    assert pila == [
+        "pilum: B at A, 2d6", "pilum: B at A, 2d6", "pilum: L1+L2 at A, 2d6", "pilum: L1+L2 at A, 2d6",
+        "pilum: A at B, 1d6", "pilum: S at B, 1d6",
+    ]  # fmt: skip
+    assert "A (Legionaries, 1913) loses 1 SP (pilum by L1+L2); now 5" in c.log
+
+
+def test_PC_FIRE_11_a_battle_stands_pilum_is_capped_at_1() -> None:
+    """[PC.FIRE.11] [PC.FIRE.9]: the attacking legion's 1D6 pilum hits; the HI fails by 2 but loses 1 SP only."""
+    st = duel({"troop": "romans:legion"}, {"troop": "cat:HI"})
+    c = ctx(st, 6, 6, *[1] * 11)
+    M.charge_contacts(c, {"A": [P(-1, 0)]}, M.Movement())
+    assert st.stands["B"].ranks == (4,)
+    assert c.dice.purposes[0] == "pilum: A at B, 1d6 (die 1 of 1)"
+
+
+def _screen() -> State:
+    """Red HI A charges blue Sk B (in woods, disordered); blue supporters H (HI), K (bow), W (Sk in woods) and Z (Sk in
+    the open, disordered); red bow C supports A."""
+    st = duel(
+        {"troop": "cat:HI"},
+        {"troop": "cat:Sk", "disordered": True},
+        {"id": "C", "side": "red", "troop": "cat:Sh", "at": (2, 0), "facing": 3},
+        {"id": "H", "side": "blue", "troop": "cat:HI", "at": (0, -1), "facing": 5},
+        {"id": "K", "side": "blue", "troop": "cat:Sh", "at": (1, -1), "facing": 3},
+        {"id": "W", "side": "blue", "troop": "cat:Sk", "at": (-1, 1), "facing": 0},
+        {"id": "Z", "side": "blue", "troop": "cat:Sk", "at": (0, 1), "facing": 2, "disordered": True},
+    )
+    st.terrain[P(1, 0)] = Terrain.WOODS
+    st.terrain[P(-1, 1)] = Terrain.WOODS
+    return st
+
+
+def test_PC_FIRE_15_supporting_fire_of_the_charged_side() -> None:
+    """[PC.FIRE.14] [PC.FIRE.15] [PC.FIRE.18] [PC.MELEE.17] (e): B's defensive fire (1D6, disordered), then the charged
+    side's supporters in id order: H (HI) has no fire and says nothing, K's bow 2D6 (two hits: A fails by 3 and
+    loses 1 SP), W (Sk in woods) 2D6 and stays, Z (Sk in the open, disordered) 1D6 and is destroyed; the attacker's
+    bow C does not fire."""
+    st = _screen()
+    c = ctx(st, 1, 6, 6, 6, 1, 1, 1, *[1] * 20)
+    M.charge_contacts(c, {"A": [P(-1, 0)]}, M.Movement())
+    fire = [line for line in c.log if " fire at " in line or "removed" in line]
+    assert fire == [
+        "B defensive fire at A: 1D6 [1] = 0 hit(s)",
+        "K supporting fire at A: 2D6 [6, 6] = 2 hit(s)",
+        "W supporting fire at A: 2D6 [1, 1] = 0 hit(s)",
+        "Z supporting fire at A: 1D6 [1] = 0 hit(s)",
+        "Z is removed: skirmishers supporting in the open fire, then are destroyed [PC.MELEE.17] (e)",
+    ]
+    assert st.stands["A"].ranks == (4,) and st.stands["W"].on_board
+    assert not any("no dice" in line for line in c.log)
+
+
+def test_PC_FIRE_18_only_newly_joined_stands_fire() -> None:
+    """[PC.RESULT.13] [PC.FIRE.18]: in a fight where only A is new, the supporters that were already there do not
+    fire again."""
+    st = _screen()
+    m = Melee(1, "red", (("red", "A"), ("blue", "B")), supporters=("C", "H", "K", "W", "Z"))
+    st.melees[1] = m
+    c = ctx(st, *[1] * 40)
+    M.fight(c, m, M.Fresh({"A": [P(-1, 0)]}, joined={"A"}), M.Movement())
+    assert not any(" fire at " in line for line in c.log)
+
+
+def test_PC_FIRE_15_bows_supporting_a_support_stand_hold_fire_at_horse() -> None:
+    """[PC.FIRE.15] [PC.FIRE.13] (d): a bow in the open supporting a support stand does not fire at charging HC."""
+    st = _screen()
+    st.stands["A"] = M.replace(st.stands["A"], troop="cat:HC")
+    st.stands["B"] = M.replace(st.stands["B"], troop="cat:Sh")
+    for sid in "HWZ":
+        del st.stands[sid]
+    c = ctx(st, *[1] * 40)
+    M.charge_contacts(c, {"A": [P(-1, 0)]}, M.Movement())
+    assert not any(line.startswith("K ") for line in c.log)
+
+
+# --- skirmishers hit by formed troops -------------------------------------------------------------------------------
+
+
+def test_PC_MELEE_17_skirmishers_caught_in_the_open() -> None:
+    """[PC.MELEE.17] (b) (d) (f): HI H hits Sk S1 frontally in the open: S1 fires first (1D6, disordered; H fails by 2
+    and loses 1 SP) and is destroyed; S2, hit in the rear, is destroyed without firing; an LC (not a combat stand) E
+    destroys nothing; an elephant hitting a Sk frontally leaves it to fight, one in its rear is destroyed; a Sk already
+    in a melee is left alone."""
+    st = make(
+        [
+            {"id": "E", "side": "red", "troop": "cat:LC", "at": (0, 3), "facing": 0},
+            {"id": "H", "side": "red", "troop": "cat:HI", "at": (0, 0), "facing": 0},
+            {"id": "S1", "side": "blue", "troop": "cat:Sk", "at": (1, 0), "facing": 3, "disordered": True},
+            {"id": "S2", "side": "blue", "troop": "cat:Sk", "at": (1, -1), "facing": 0},
+            {"id": "S3", "side": "blue", "troop": "cat:Sk", "at": (1, 2), "facing": 0},
+        ]
+    )
+    c = ctx(st, 6, 6)
+    mv = M.Movement()
+    M.skirmishers_hit(c, {"E": [P(-1, 3)], "H": [P(-1, 0)]}, mv)
+    c.dice.assert_used_up()
+    assert st.stands["H"].ranks == (4,) and mv.fired == {"S1"}
+    assert st.stands["S1"].removed == st.stands["S2"].removed == "skirmishers caught by formed troops [PC.MELEE.17]"
+    assert st.stands["S3"].on_board
+    st = make(
+        [
+            {"id": "L", "side": "red", "troop": "cat:El", "at": (0, 0), "facing": 0},
+            {"id": "S1", "side": "blue", "troop": "cat:Sk", "at": (1, 0), "facing": 3},
+            {"id": "S2", "side": "blue", "troop": "cat:Sk", "at": (1, -1), "facing": 0},
+        ]
+    )
+    M.skirmishers_hit(ctx(st), {"L": [P(-1, 0)]}, M.Movement())
+    assert st.stands["S1"].on_board and not st.stands["S2"].on_board
+    st = make(
+        [
+            {"id": "H", "side": "red", "troop": "cat:HI", "at": (0, 0), "facing": 0},
+            {"id": "S1", "side": "blue", "troop": "cat:Sk", "at": (1, 0), "facing": 3},
+            {"id": "S2", "side": "blue", "troop": "cat:Sk", "at": (1, -1), "facing": 0},
+        ]
+    )
+    st.melees[3] = Melee(3, "red", (("red", "X"), ("blue", "S1")))
+    M.skirmishers_hit(ctx(st), {"H": [P(-1, 0)]}, M.Movement(fired={"S1"}))
+    assert st.stands["S1"].on_board and not st.stands["S2"].on_board
+    del st.melees[3]
+    st.stands["S2"] = M.replace(st.stands["S2"], removed="")
+    c = ctx(st)
+    M.skirmishers_hit(c, {"H": [P(-1, 0)]}, M.Movement(fired={"S1"}))
+    assert not st.stands["S1"].on_board and c.dice.purposes == []
