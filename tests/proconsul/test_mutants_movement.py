@@ -1,0 +1,160 @@
+"""Clauses of games/proconsul/movement.py that mutation testing found unpinned (benchmarks/mutation.py pc:movement):
+each test names the rule whose clause it pins and fails when that clause is changed [PC.MOVE.*] [PC.TERRAIN.7]
+[PC.ZOC.2] [PC.CMD.*]."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from games.proconsul.movement import Illegal, Track, do_move, order_test
+from games.proconsul.state import Edge, State, Terrain, edge_key
+
+from .helpers import P, ctx, make, spec_hex
+
+
+def steps(*hexes: tuple[int, int]) -> list[list[Any]]:
+    return [["hex", P(*h).q, P(*h).r] for h in hexes]
+
+
+def one(troop: str, *more: dict[str, Any], facing: int = 0, **kw: Any) -> State:
+    return make([{"id": "S", "side": "red", "troop": troop, "at": (0, 0), "facing": facing}, *more], **kw)
+
+
+def why(st: State, move: list[list[Any]], *faces: int) -> str:
+    """The message of the Illegal a move raises ("" if it is legal)."""
+    try:
+        do_move(ctx(st, *faces), "S", move, Track(st.stands["S"].hex))
+    except Illegal as e:
+        return str(e)
+    return ""
+
+
+def test_PC_MOVE_4_turning_messages() -> None:
+    """[PC.MOVE.4] [PC.MOVE.3] [PC.MOVE.5]: a HI may not turn and leave its hex, either way round; an Aux turns for 1
+    MP a face and runs out after two."""
+    assert why(one("cat:HI"), [["turn", 1], *steps((1, -1))]) == "a move that turns may not also leave its hex [PC.MOVE.4]"
+    assert why(one("cat:HI"), [*steps((1, 0)), ["turn", 1]]) == "a move that turns may not also leave its hex [PC.MOVE.4]"
+    st = one("cat:Aux")
+    assert why(st, [["turn", 1], ["turn", 1], ["turn", 1]]) == (
+        "not enough movement points left to turn [PC.MOVE.3] [PC.MOVE.4]"
+    )
+    st = one("cat:Aux")
+    assert why(st, [*steps((1, 0)), ["turn", 1]]) == "" and st.stands["S"].facing == 1
+    assert not st.stands["S"].disordered
+    st = one("cat:Sk")
+    assert why(st, [["turn", -1], *steps((0, -1), (0, -2))]) == "" and st.stands["S"].facing == 5
+
+
+def test_PC_MOVE_12_one_kind_of_step_and_one_side() -> None:
+    """[PC.MOVE.12]: a move keeps to one kind of step, and a sideways move to one side."""
+    assert why(one("cat:MC"), steps((1, 0), (1, 1))) == (
+        "one move keeps to one kind of step: forward, sideways or backward [PC.MOVE.12]"
+    )
+    assert why(one("cat:MC"), steps((0, 1), (0, 0))) == "a sideways move keeps to the same side [PC.MOVE.12]"
+    st = one("cat:MC")
+    c = ctx(st)
+    do_move(c, "S", steps((0, 1), (0, 2)), Track(P(0, 0)))
+    assert spec_hex(st.stands["S"].hex) == (0, 2) and st.stands["S"].disordered
+    assert c.log[0] == "S is disordered by moving sideways [PC.MOVE.11]"
+
+
+def test_PC_TERRAIN_7_entry_and_river_messages() -> None:
+    """[PC.TERRAIN.7]: impassable ground named; a river only at fords under that option; otherwise a whole move."""
+    st = one("cat:HI")
+    st.terrain[P(1, 0)] = Terrain.IMPASSABLE
+    assert why(st, steps((1, 0))) == "HI may not enter impassable [PC.TERRAIN.7]"
+    st = one("cat:MC", config={"river_crossing": "impassable_except_fords"})
+    st.edges[edge_key(P(0, 0), P(1, 0))] = Edge.RIVER
+    assert why(st, steps((1, 0))) == "rivers may be crossed only at fords [PC.TERRAIN.7]"
+    st = one("cat:MC")
+    st.edges[edge_key(P(1, 0), P(2, 0))] = Edge.RIVER
+    assert why(st, steps((1, 0), (2, 0))) == (
+        "crossing a river takes a whole move: it must be the move's only step [PC.TERRAIN.7]"
+    )
+    st = one("cat:MC")
+    st.edges[edge_key(P(0, 0), P(1, 0))] = Edge.RIVER
+    assert why(st, steps((1, 0))) == ""
+    st = one("cat:MC")
+    st.terrain[P(1, 0)] = Terrain.ROUGH
+    assert why(st, steps((1, 0), (2, 0))) == (
+        "the move had to stop: difficult ground or a crossing ends the move [PC.TERRAIN.7]"
+    )
+
+
+def test_PC_MOVE_15_occupied_hexes() -> None:
+    """[PC.MOVE.3] [PC.MOVE.15] [PC.MOVE.16]: no MP left; an enemy's hex; a friend it may not pass; a friend it may
+    pass but not end on; a displaced friend goes to the hex just left, its general with it."""
+    assert why(one("cat:HI"), steps((1, 0), (2, 0))) == "no movement points left [PC.MOVE.3]"
+    st = one("cat:HI", {"id": "E", "side": "blue", "troop": "cat:HI", "at": (1, 0), "facing": 0})
+    assert why(st, steps((1, 0))) == f"{st.label(P(1, 0))} holds the enemy stand E [PC.MOVE.15]"
+    st = one("cat:HI", {"id": "F", "side": "red", "troop": "cat:HI", "at": (1, 0), "facing": 0})
+    assert why(st, steps((1, 0))) == "S may not pass through F [PC.MOVE.15]"
+    st = one("cat:MC", {"id": "F", "side": "red", "troop": "cat:HI", "at": (1, 0), "facing": 0})
+    assert why(st, steps((1, 0))) == "S may not pass through F [PC.MOVE.15]"
+    st = one("cat:LI", {"id": "F", "side": "red", "troop": "cat:HI", "at": (1, 0), "facing": 0})
+    assert why(st, steps((1, 0))) == "a move may not end on F [PC.MOVE.15] [PC.MOVE.16]"
+    assert why(st, steps((1, 0), (2, -1))) == ""
+    st = one("romans:legion", {"id": "F", "side": "red", "troop": "romans:legion", "at": (1, 0), "facing": 0})
+    st.generals["Gred"] = replace(st.generals["Gred"], attached="F", hex=P(1, 0))
+    c = ctx(st)
+    do_move(c, "S", steps((1, 0)), Track(P(0, 0)))
+    assert spec_hex(st.stands["F"].hex) == (0, 0) and st.generals["Gred"].hex == P(0, 0)
+    assert c.log[0] == f"S displaces F to {st.label(P(0, 0))} [PC.MOVE.16]"
+
+
+def test_PC_ZOC_2_entering_a_zoc_ends_the_move() -> None:
+    """[PC.ZOC.2] [PC.ZOC.3] (`zoc_flank_rule = "literal"`): a step into an enemy's front hex without contact ends the
+    move; a friend's front does not."""
+    literal = {"zoc_flank_rule": "literal"}
+    st = one("cat:MC", {"id": "E", "side": "blue", "troop": "cat:HI", "at": (1, -1), "facing": 5}, config=literal)
+    assert why(st, steps((1, 0), (2, 0))) == "the move had to stop: enemy zone of control [PC.ZOC.2]"
+    st = one("cat:MC", {"id": "F", "side": "red", "troop": "cat:HI", "at": (1, -1), "facing": 5}, config=literal)
+    assert why(st, steps((1, 0), (2, 0))) == ""
+
+
+def test_PC_MOVE_7_turn_about() -> None:
+    """[PC.MOVE.7]: turning about is a whole move (facing + 3, disordered), never while disordered."""
+    st = one("cat:HI", facing=1)
+    c = ctx(st)
+    do_move(c, "S", [["about"]], Track(P(0, 0)))
+    assert st.stands["S"].facing == 4 and st.stands["S"].disordered
+    assert c.log == ["S turns about and is disordered [PC.MOVE.7]"]
+    st = one("cat:HI", facing=4)
+    do_move(ctx(st), "S", [["about"]], Track(P(0, 0)))
+    assert st.stands["S"].facing == 1
+    msg = "turning about is a whole move, and not while disordered [PC.MOVE.7]"
+    assert why(one("cat:HI"), [["about"], ["turn", 1]]) == msg
+    st = one("cat:HI")
+    st.stands["S"] = replace(st.stands["S"], disordered=True)
+    assert why(st, [["about"]]) == msg
+
+
+def test_PC_MOVE_10_backward_and_two_faces_disorder() -> None:
+    """[PC.MOVE.10] [PC.MOVE.4]: a HI stepping backward is disordered; an MC turning two faces is disordered."""
+    st = one("cat:HI")
+    c = ctx(st)
+    do_move(c, "S", steps((-1, 0)), Track(P(0, 0)))
+    assert c.log[0] == "S is disordered by moving backward [PC.MOVE.10]"
+    st = one("cat:MC")
+    c = ctx(st)
+    do_move(c, "S", [["turn", 1], ["turn", 1]], Track(P(0, 0)))
+    assert c.log[0] == "S turned more than one face: disordered, no further movement [PC.MOVE.4]"
+
+
+def test_PC_MOVE_9_order_test_narrative() -> None:
+    """[PC.MOVE.9] [PC.CMD.7] [PC.CMD.2]: the die's purpose and the log say the modifiers and the verdict."""
+    st = one("cat:HI")
+    st.generals["Gred"] = replace(st.generals["Gred"], hex=P(0, 0), command_range=0)
+    c = ctx(st, 4)
+    assert order_test(c, "S", 4, "a second move")
+    assert c.dice.purposes == ["order test: S (a second move), needs 4"]
+    assert c.log == ["S order test for a second move: rolls 4 +1 general against 4: pass"]
+    st.generals["Gred"] = replace(st.generals["Gred"], hex=P(5, 5))
+    c = ctx(st, 4)
+    assert not order_test(c, "S", 4, "a second move")
+    assert c.log == ["S order test for a second move: rolls 4 -1 out of command against 4: fail"]
+    st.generals["Gred"] = replace(st.generals["Gred"], hex=P(1, 0), command_range=3)
+    c = ctx(st, 4)
+    assert order_test(c, "S", 4, "a second move")
+    assert c.log == ["S order test for a second move: rolls 4 against 4: pass"]
