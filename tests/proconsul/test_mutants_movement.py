@@ -158,3 +158,71 @@ def test_PC_MOVE_9_order_test_narrative() -> None:
     c = ctx(st, 4)
     assert order_test(c, "S", 4, "a second move")
     assert c.log == ["S order test for a second move: rolls 4 against 4: pass"]
+
+
+def test_PC_EVADE_4_an_asked_evasion_step_by_step() -> None:
+    """[PC.EVADE.1] [PC.EVADE.4] [PC.PBEM.6] decisions 9 and 11 [PC.CMD.5]: the Sk's side is asked whether, how far
+    and which way, each question tagged with the evader, the charger and the evasion's number; the Sk goes 2 hexes
+    straight back, its attached general with it."""
+    st = one("cat:HI", {"id": "E", "side": "blue", "troop": "cat:Sk", "at": (2, 0), "facing": 3})
+    st.standing = {"blue": {"evade": "ask", "evade_distance": "ask", "evade_path": "ask"}}
+    st.generals["Gblue"] = replace(st.generals["Gblue"], attached="E", hex=P(2, 0))
+    c = ctx(st)
+    do_move(c, "S", steps((1, 0)), Track(P(0, 0)))
+    lab = st.label
+    assert c.dice.decisions == [
+        ("a0-evade-E-S-0", "yes"), ("a0-evade_distance-E-S-1", "2"),
+        ("a0-evade_path-E-S-1-1", lab(P(3, 0))), ("a0-evade_path-E-S-1-2", lab(P(4, 0))),
+    ]  # fmt: skip
+    assert c.log == [
+        f"blue answers yes: S is about to charge E at {lab(P(2, 0))}: evade?",
+        f"blue answers 2: E (Sk, {lab(P(2, 0))}) evades S: how many hexes?",
+        f"blue answers {lab(P(3, 0))}: E evades from {lab(P(2, 0))}: into which hex?",
+        f"blue answers {lab(P(4, 0))}: E evades from {lab(P(3, 0))}: into which hex?",
+        f"E evades S: 2 hex(es) to {lab(P(4, 0))} [PC.EVADE.4]",
+        f"S moves {lab(P(0, 0))} {lab(P(1, 0))}",
+    ]
+    assert st.stands["E"].hex == st.generals["Gblue"].hex == P(4, 0) and c.evades == {("E", "S"): 1}
+
+
+def test_PC_OPP_4_an_asked_counter_charge() -> None:
+    """[PC.OPP.4] (b) [PC.OPP.5] [PC.OPP.7] decision 15 [PC.CMD.5]: the stand on opportunity is asked, steps one hex
+    into contact (its general along), is no longer on opportunity, and attacks with impact (5 + 2 dice)."""
+    st = one("cat:HI", {"id": "O", "side": "blue", "troop": "cat:HI", "at": (2, 0), "facing": 3, "opportunity": True})
+    st.standing = {"blue": {"counter_charge": "ask"}}
+    st.generals["Gblue"] = replace(st.generals["Gblue"], attached="O", hex=P(2, 0))
+    c = ctx(st, *[1] * 12)
+    do_move(c, "S", steps((1, 0)), Track(P(0, 0)))
+    c.dice.assert_used_up()
+    lab = st.label
+    assert c.dice.decisions == [("a0-counter_charge-O-S", "yes")]
+    assert c.log[:4] == [
+        "blue answers yes: S is about to contact O on opportunity: counter-charge?",
+        "O on opportunity counter-charges S [PC.OPP.4]",
+        f"melee 1: O (HI, {lab(P(1, 0))}) attacks S (HI, {lab(P(0, 0))})",
+        "blue throws 7D6 [1, 1, 1, 1, 1, 1, 1]: 0 hit(s)",
+    ]
+    o = st.stands["O"]
+    assert o.hex == st.generals["Gblue"].hex == P(1, 0) and not o.opportunity and c.counter_charged == {"S"}
+    assert spec_hex(st.stands["S"].hex) == (0, 0)
+
+
+def test_PC_OPP_4_an_asked_opportunity_charge() -> None:
+    """[PC.OPP.4] (c) [PC.OPP.5] [PC.OPP.6] decision 15: an MC coming on within reach of a HI on opportunity; the side
+    says yes: the HI charges one hex forward (the path drawn), no longer on opportunity; the MC, beaten in no way,
+    bounces after the draw."""
+    st = make([{"id": "S", "side": "red", "troop": "cat:MC", "at": (0, 0), "facing": 0},
+               {"id": "O", "side": "blue", "troop": "cat:HI", "at": (3, -1), "facing": 3, "opportunity": True}])  # fmt: skip
+    st.standing = {"blue": {"opportunity_charge": "ask"}}
+    c = ctx(st, *[1] * 9)
+    c.dice.answers["a0-opportunity_charge-O-S"] = "yes"  # type: ignore[attr-defined]
+    do_move(c, "S", steps((1, 0)), Track(P(0, 0)))
+    c.dice.assert_used_up()
+    assert c.dice.decisions == [("a0-opportunity_charge-O-S", "yes")]
+    assert c.log[:3] == [
+        "blue answers yes: S comes on towards O on opportunity: charge it?",
+        "O on opportunity charges S [PC.OPP.4]",
+        f"melee 1: O (HI, {st.label(P(2, -1))}) attacks S (MC, {st.label(P(1, 0))})",
+    ]
+    assert c.paths[0] == ("blue", [P(3, -1), P(2, -1)])
+    assert spec_hex(st.stands["O"].hex) == (2, -1) and not st.stands["O"].opportunity and c.counter_charged == {"S"}
