@@ -226,3 +226,31 @@ def test_PC_OPP_4_an_asked_opportunity_charge() -> None:
     ]
     assert c.paths[0] == ("blue", [P(3, -1), P(2, -1)])
     assert spec_hex(st.stands["O"].hex) == (2, -1) and not st.stands["O"].opportunity and c.counter_charged == {"S"}
+
+
+def test_PC_MOVE_15_a_stopped_move_steps_back_off_a_friend() -> None:
+    """[PC.MOVE.15] [PC.UNITS.1] [PC.CMD.5]: an LI passing through a friend whose next step is refused goes back to its
+    last free hex, its attached general with it, and the refusal is reported."""
+    st = one("cat:LI", {"id": "F", "side": "red", "troop": "cat:HI", "at": (1, 0), "facing": 0})
+    st.terrain[P(2, 0)] = Terrain.IMPASSABLE
+    st.generals["Gred"] = replace(st.generals["Gred"], attached="S", hex=P(0, 0))
+    assert why(st, steps((1, 0), (2, 0))) == "LI may not enter impassable [PC.TERRAIN.7]"
+    assert st.stands["S"].hex == st.generals["Gred"].hex == P(0, 0)
+
+
+def test_PC_OPP_8_a_counter_charge_ends_the_move_without_a_refusal() -> None:
+    """[PC.OPP.8]: the rest of a move interrupted by a counter-charge is dropped, not refused; a turn that makes
+    contact ends the move: a further step is refused [PC.MELEE.1] [PC.MOVE.13]."""
+    st = one("cat:HI", {"id": "O", "side": "blue", "troop": "cat:HI", "at": (2, 0), "facing": 3, "opportunity": True})
+    st.stands["S"] = replace(st.stands["S"], troop="cat:MC")
+    assert why(st, steps((1, 0), (2, -1)), *[1] * 12) == ""
+    assert spec_hex(st.stands["O"].hex) == (1, 0)
+    assert spec_hex(st.stands["S"].hex) == (-3, 0)  # it drew and bounced [PC.RESULT.5]; it never took its second step
+    st = one("cat:HI", {"id": "E", "side": "blue", "troop": "cat:HI", "at": (0, -1), "facing": 3})
+    assert why(st, [["turn", 1], *steps((1, -1))]) == "the move had to stop: contact"
+
+
+def test_PC_MOVE_7_turning_about_is_no_charge() -> None:
+    """[PC.MOVE.7]: turning about never charges (do_move says False)."""
+    st = one("cat:HI", {"id": "E", "side": "blue", "troop": "cat:HI", "at": (-1, 0), "facing": 0})
+    assert do_move(ctx(st), "S", [["about"]], Track(P(0, 0))) is False
