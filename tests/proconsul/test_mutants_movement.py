@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from games.proconsul import movement as M
+from games.proconsul.model import Melee
 from games.proconsul.movement import Illegal, Track, do_move, order_test
 from games.proconsul.state import Edge, State, Terrain, edge_key
 
@@ -254,3 +256,98 @@ def test_PC_MOVE_7_turning_about_is_no_charge() -> None:
     """[PC.MOVE.7]: turning about never charges (do_move says False)."""
     st = one("cat:HI", {"id": "E", "side": "blue", "troop": "cat:HI", "at": (-1, 0), "facing": 0})
     assert do_move(ctx(st), "S", [["about"]], Track(P(0, 0))) is False
+
+
+def test_PC_CMD_6_a_lone_enemy_general_is_driven_off() -> None:
+    """[PC.CMD.6]: a stand entering the hex of a lone enemy general sends him to his group's nearest stand, detached;
+    a general of the mover's own side stays."""
+    st = one("cat:MC", {"id": "B", "side": "blue", "troop": "cat:HI", "at": (5, 5), "facing": 0},
+             {"id": "C", "side": "blue", "troop": "cat:HI", "at": (-5, 9), "facing": 0})  # fmt: skip
+    st.generals["Gblue"] = replace(st.generals["Gblue"], hex=P(1, 0), attached="X")
+    st.generals["Gred"] = replace(st.generals["Gred"], hex=P(1, 0))
+    c = ctx(st)
+    do_move(c, "S", steps((1, 0)), Track(P(0, 0)))
+    g = st.generals["Gblue"]
+    assert g.hex == P(5, 5) and g.attached == "" and st.generals["Gred"].hex == P(1, 0)
+    assert c.log[0] == f"general Gblue is driven off to {st.label(P(5, 5))} [PC.CMD.6]"
+
+
+def test_PC_EVADE_8_evading_fire_is_asked() -> None:
+    """[PC.EVADE.1] (b) [PC.EVADE.8] decision 10: a Sk about to be fired on from its front arc is asked, by its side's
+    order, whether it evades; an enemy behind it, a friend, a formed target or a target in melee is not asked."""
+    st = one("cat:Sh", {"id": "E", "side": "blue", "troop": "cat:Sk", "at": (2, 0), "facing": 3})
+    st.standing = {"blue": {"evade_fire": "ask"}}
+    c = ctx(st)
+    c.dice.answers["a0-evade_fire-E-S-fire"] = "yes"  # type: ignore[attr-defined]
+    M.evade_fire(c, "S", "E")
+    assert c.log[0] == f"blue answers yes: S is about to fire at E at {st.label(P(2, 0))}: evade?"
+    assert spec_hex(st.stands["E"].hex) == (4, 0)
+    for change in ({"facing": 0}, {"side": "red"}, {"troop": "cat:HI"}):
+        st = one("cat:Sh", {"id": "E", "side": "blue", "troop": "cat:Sk", "at": (2, 0), "facing": 3, **change})
+        st.standing = {"blue": {"evade_fire": "ask"}, "red": {"evade_fire": "ask"}}
+        c = ctx(st)
+        M.evade_fire(c, "S", "E")
+        assert c.dice.decisions == [], change
+    st = one("cat:Sh", {"id": "E", "side": "blue", "troop": "cat:Sk", "at": (2, 0), "facing": 3})
+    st.standing = {"blue": {"evade_fire": "ask"}}
+    st.melees[1] = Melee(1, "blue", (("blue", "E"), ("red", "X")))
+    c = ctx(st)
+    M.evade_fire(c, "S", "E")
+    assert c.dice.decisions == []
+
+
+def test_PC_MELEE_17_pushing_through_skirmishers() -> None:
+    """[PC.MELEE.17] (a): an MC going on past enemy Sk in the open meets one frontally: it fires (2D6), is swept away,
+    and the move goes on; an LC does not push through: its contact ends the move."""
+    st = one("cat:MC", {"id": "K", "side": "blue", "troop": "cat:Sk", "at": (2, 0), "facing": 3, "disordered": True})
+    st.standing = {"blue": {"evade": "no"}}
+    c = ctx(st, 6, 6)
+    do_move(c, "S", steps((1, 0), (2, -1)), Track(P(0, 0)))
+    c.dice.assert_used_up()
+    assert c.log[0] == "K defensive fire at S: 1D6 [6] = 1 hit(s)"
+    assert "K is removed: skirmishers swept away by S pushing through [PC.MELEE.17]" in c.log
+    assert not st.stands["K"].on_board and spec_hex(st.stands["S"].hex) == (2, -1)
+    assert st.stands["S"].ranks == (3,)  # failed by 3, the defensive fire's cap of 1 SP [PC.FIRE.14]
+    st = one("cat:MC", {"id": "K", "side": "blue", "troop": "cat:Sk", "at": (2, -1), "facing": 3})
+    st.standing = {"blue": {"evade": "no"}}
+    c = ctx(st, 1, 1)
+    do_move(c, "S", steps((1, 0), (2, 0)), Track(P(0, 0)))
+    assert not st.stands["K"].on_board  # the Sk in the second front hex too
+    for troop, where, melee in (("cat:El", "open", False), ("cat:MC", "woods", False), ("cat:MC", "open", True)):
+        st = one(troop, {"id": "K", "side": "blue", "troop": "cat:Sk", "at": (2, 0), "facing": 3})
+        st.standing = {"blue": {"evade": "no"}}
+        if where == "woods":
+            st.terrain[P(2, 0)] = Terrain.WOODS
+        if melee:
+            st.melees[1] = Melee(1, "blue", (("blue", "K"), ("red", "X")))
+        assert why(st, steps((1, 0), (2, -1)), *[1] * 20) == "the move had to stop: contact", troop
+        assert st.stands["K"].on_board
+    st = one("cat:LC", {"id": "K", "side": "blue", "troop": "cat:Sk", "at": (2, 0), "facing": 3})
+    st.standing = {"blue": {"evade": "no"}}
+    assert why(st, steps((1, 0), (2, -1))) == "the move had to stop: contact"
+    assert st.stands["K"].on_board
+
+
+def test_PC_OPP_10_opportunity_fire_at_a_stand_coming_on() -> None:
+    """[PC.OPP.4] (c) [PC.OPP.10]: a bow on opportunity fires at an enemy that steps towards it, 2 hexes or more away."""
+    st = one("cat:MC", {"id": "O", "side": "blue", "troop": "cat:Sh", "at": (4, 0), "facing": 3, "opportunity": True},
+             {"id": "A", "side": "blue", "troop": "cat:Sh", "at": (4, 1), "facing": 3})  # fmt: skip
+    c = ctx(st, *[1] * 10)
+    do_move(c, "S", steps((1, 0)), Track(P(0, 0)))
+    assert c.log[0] == "O on opportunity fires at S as it comes on [PC.OPP.4]"
+    assert c.dice.purposes[0] == "fire: O at S, 4d6 (die 1 of 4)"
+    for there in ((1, 1), (0, 4)):  # one hex away; no nearer
+        st = one("cat:MC", {"id": "O", "side": "blue", "troop": "cat:Sh", "at": there, "facing": 3, "opportunity": True})
+        c = ctx(st, *[1] * 10)
+        do_move(c, "S", steps((1, 0)), Track(P(0, 0)))
+        assert not any("on opportunity fires" in line for line in c.log), there
+
+
+def test_PC_EVADE_2_mc_evade_infantry_only_when_asked() -> None:
+    """[PC.EVADE.2] decision 9: MC charged by infantry evade by the side's order `evade_mc` (default no)."""
+    st = one("cat:HI", {"id": "E", "side": "blue", "troop": "cat:MC", "at": (2, 0), "facing": 3})
+    st.standing = {"blue": {"evade_mc": "ask"}}
+    c = ctx(st)
+    c.dice.answers["a0-evade_mc-E-S-0"] = "yes"  # type: ignore[attr-defined]
+    do_move(c, "S", steps((1, 0)), Track(P(0, 0)))
+    assert c.dice.decisions[0] == ("a0-evade_mc-E-S-0", "yes") and st.stands["E"].hex != P(2, 0)
