@@ -75,7 +75,12 @@ PC_FAST = [
     "test_examples.py",
     "test_examples_melee.py",
     "test_options.py",
+    "test_decisions.py",
+    "test_sequence.py",
     "test_mutants.py",
+    "test_mutants_melee.py",
+    "test_mutants_movement.py",
+    "test_mutants_retreat.py",
 ]
 CH = "tests/cry_havoc/"
 CH_FAST = ["test_combat.py", "test_fire.py", "test_movement.py", "test_retreat.py", "test_more_rules.py",

@@ -145,7 +145,7 @@ def _group_turn(
         for i in ids:
             _turn(ctx, i, int(stp[1]), states[i], tracks[i])  # type: ignore[call-overload]  # ["turn", +1 or -1]
     for i in ids:
-        end_of_move(ctx, i, states[i], tracks[i])
+        end_of_move(ctx, i, states[i])
     ctx.say(f"group turn: {', '.join(ids)}")
     chargers = {i: [st.stands[i].hex] for i in ids if any(e not in before[i] for e in contacted(st, st.stands[i]))}
     if chargers:
@@ -190,7 +190,7 @@ def _group_steps(
         if halt:
             break
     for i in ids:
-        end_of_move(ctx, i, states[i], tracks[i])
+        end_of_move(ctx, i, states[i])
         ctx.paths.append((st.stands[i].side, tracks[i].path[max(0, first[i] - 1) :]))
     ctx.say(f"group move: {', '.join(ids)} to {', '.join(st.label(st.stands[i].hex) for i in ids)}"
             + ("" if all(in_command(st, st.stands[i]) for i in ids) else " (some out of command)"))  # fmt: skip

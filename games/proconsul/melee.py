@@ -18,7 +18,7 @@ from .context import Ctx
 from .model import BOUNCERS, CAVALRY, CHARIOTS, COMBAT, FOOT, MOUNTED, Category, Impetuous, Melee, Stand
 from .retreat import bounce, impassable, retreat, zoc3_forbids, zoc_holders
 from .standing import decide
-from .state import Edge, State, Terrain, with_stand
+from .state import State, Terrain
 
 C = Category
 
@@ -235,7 +235,7 @@ def charge_contacts(ctx: Ctx, chargers: dict[str, list[Hex]], mv: Movement, purs
 # --- the fight --------------------------------------------------------------------------------
 
 
-def flank_disorder(ctx: Ctx, m: Melee, fresh: Fresh) -> None:
+def flank_disorder(ctx: Ctx, fresh: Fresh) -> None:
     """Contact on a flank or rear hex from behind the front face line after moving 1H disorders [PC.MELEE.15]."""
     st = ctx.st
     for c, approach in fresh.chargers.items():
@@ -295,7 +295,6 @@ def _precombat_fire(ctx: Ctx, m: Melee, fresh: Fresh, mv: Movement) -> None:
             F.shoot(ctx, sid, a_id, n, 1, "supporting fire")
         if st.cat(s) is C.SK and F.in_open(st, s.hex):
             ctx.remove(sid, "skirmishers supporting in the open fire, then are destroyed [PC.MELEE.17] (e)")
-            m = st.melees.get(m.id, m)  # the removal took it out of the melee
     for side in (st.enemy(att_side), att_side):
         _pila(ctx, m, side, fresh, mv)
 
@@ -326,7 +325,7 @@ def _pila(ctx: Ctx, m: Melee, side: str, fresh: Fresh, mv: Movement) -> None:
             elif st.stands[target].on_board:
                 F.shoot(ctx, sid, target, n, 1, "pilum")
     if pool and st.stands[target].on_board:
-        F.shoot(ctx, "+".join(who) if len(who) > 1 else who[0], target, pool, 1, "pilum")
+        F.shoot(ctx, "+".join(who), target, pool, 1, "pilum")  # "S1+S2", or "S1" alone
 
 
 def fight(ctx: Ctx, m: Melee, fresh: Fresh, mv: Movement) -> None:
@@ -338,7 +337,7 @@ def fight(ctx: Ctx, m: Melee, fresh: Fresh, mv: Movement) -> None:
     st.melees[m.id] = m = replace(m, fought_in=st.activation)
     ctx.fought.update(m.stands)
     if not fresh.refight:
-        flank_disorder(ctx, m, fresh)
+        flank_disorder(ctx, fresh)
         precombat(ctx, m, fresh, mv)
         m = st.melees.get(m.id, m)  # stands destroyed by pre-combat fire have left it
     if not (st.stands[a_id].on_board and st.stands[d_id].on_board):
@@ -367,7 +366,7 @@ def fight(ctx: Ctx, m: Melee, fresh: Fresh, mv: Movement) -> None:
         b = m.battle_of(side)
         was = st.stands[b].disordered
         results[side] = (ctx.morale(b, hit[side], f"melee {m.id}") if hit[side] else None, was)
-    settle(ctx, m, results, fresh, mv)
+    settle(ctx, m, results, fresh)
 
 
 def _after_precombat_loss(ctx: Ctx, m: Melee) -> None:
@@ -382,14 +381,6 @@ def _after_precombat_loss(ctx: Ctx, m: Melee) -> None:
             if s.side == loser and s.on_board:
                 ctx.disorder(sid)
                 retreat(ctx, sid, st.stands[m.battle_of(st.enemy(loser))].hex, 2 * st.troop(s).mp, True)
-
-
-def is_infantry(st: State, s: Stand) -> bool:
-    return st.cat(s) in FOOT
-
-
-def is_cavalry(st: State, s: Stand) -> bool:
-    return st.cat(s) in CAVALRY
 
 
 def is_combat(st: State, s: Stand) -> bool:
@@ -414,13 +405,6 @@ def mark_ongoing(ctx: Ctx, m: Melee) -> None:
     """A draw leaves an ongoing melee [PC.RESULT.9]."""
     ctx.st.melees[m.id] = replace(m, ongoing=True)
     ctx.say(f"melee {m.id} is drawn and goes on [PC.RESULT.9]")
-
-
-def set_hex(st: State, sid: str, h: Hex) -> None:
-    with_stand(st, sid, hex=h)
-
-
-EDGE_STOPS = frozenset({Edge.CREEK, Edge.FORD, Edge.FIELD_DEFENCE})
 
 
 # --- results of a fight (was results.py: a fight and its results call each other) ---------------
@@ -478,7 +462,7 @@ def _outcome(st: State, m: Melee, results: Tests, fresh: Fresh) -> tuple[str | N
     return gone, loss, True
 
 
-def settle(ctx: Ctx, m: Melee, results: Tests, fresh: Fresh, mv: Movement) -> None:
+def settle(ctx: Ctx, m: Melee, results: Tests, fresh: Fresh) -> None:
     """Apply the result of one fight [PC.MELEE.19] steps 6-9; the winner may then pursue [PC.RESULT.10]."""
     st = ctx.st
     loser, loss, may_pursue = _outcome(st, m, results, fresh)
@@ -502,7 +486,7 @@ def settle(ctx: Ctx, m: Melee, results: Tests, fresh: Fresh, mv: Movement) -> No
     source = _retreat_reference(st, m, winner, lb)
     path = _loser_falls_back(ctx, m, loser, source)
     if may_pursue and st.stands[wb].on_board:
-        pursue(ctx, wb, lb, old_hex[lb], path, mv)
+        pursue(ctx, wb, lb, old_hex[lb], path)
 
 
 def _retreat_reference(st: State, m: Melee, winner: str, lb: str) -> Hex:
@@ -604,7 +588,7 @@ def may_pursue(ctx: Ctx, wb: str, lb: str, lost_hex: Hex) -> bool:
     return decide(ctx, w.side, "pursue", default, f"{wb} has beaten {lb}: roll to pursue?", f"{wb}-{lb}")
 
 
-def pursue(ctx: Ctx, wb: str, lb: str, lost_hex: Hex, path: list[Hex], mv: Movement) -> None:
+def pursue(ctx: Ctx, wb: str, lb: str, lost_hex: Hex, path: list[Hex]) -> None:
     """Roll, then follow the loser's retreat hexes keeping facing; contact starts a new melee [PC.PURSUIT.4]-[PC.PURSUIT.9].
 
     The roll is its own die after every retreat [PC.PURSUIT.5]; the path is the loser's recorded hexes, or its hex

@@ -469,7 +469,7 @@ def _carry_general(st: State, sid: str, h: Hex) -> None:
             st.generals[g.id] = replace(g, hex=h)
 
 
-def end_of_move(ctx: Ctx, sid: str, ms: MoveState, track: Track) -> None:
+def end_of_move(ctx: Ctx, sid: str, ms: MoveState) -> None:
     """Backward and sideways moves disorder all but the exempt [PC.MOVE.10] [PC.MOVE.11]; two faces disorder
     [PC.MOVE.4]."""
     st = ctx.st
@@ -506,9 +506,9 @@ def do_move(ctx: Ctx, sid: str, steps: list[Step], track: Track) -> bool:
         charged = _steps(ctx, sid, steps, ms, track)
     except Illegal:
         _settle(ctx, sid, track, first)
-        end_of_move(ctx, sid, ms, track)
+        end_of_move(ctx, sid, ms)
         raise
-    end_of_move(ctx, sid, ms, track)
+    end_of_move(ctx, sid, ms)
     entered = track.path[first:]
     if entered:
         ctx.paths.append((s.side, [s.hex, *entered]))
