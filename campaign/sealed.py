@@ -21,6 +21,7 @@ the dice audit). Logs written before salts existed have neither field and replay
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
 from collections.abc import Mapping
 from typing import Any
@@ -39,15 +40,25 @@ def commitment(salt: str, canonical_text: str) -> str:
     return hashlib.sha256(f"{salt}\n{canonical_text}".encode()).hexdigest()
 
 
-def seal_fields(canonical_text: str) -> dict[str, str]:
-    """The payload fields a sealed input adds: a fresh random salt and the commitment it makes."""
-    salt = secrets.token_hex(SALT_BYTES)
+def seal_fields(canonical_text: str, salt: str | None = None) -> dict[str, str]:
+    """The payload fields a sealed input adds: a salt (fresh and random unless given) and the commitment it
+    makes."""
+    salt = salt if salt is not None else secrets.token_hex(SALT_BYTES)
     return {"salt": salt, "commitment": commitment(salt, canonical_text)}
 
 
-def sealed_extra(ruleset: Ruleset, state: Any, key: str, canonical_text: str) -> dict[str, str]:
+def derived_salt(secret: bytes, stream: str, key: str, side: str, canonical_text: str) -> str:
+    """A salt derived from a secret instead of drawn: for campaigns whose dice seeds are derived too (the
+    demo's `--seed`, tests), so that the same run writes the same log byte for byte."""
+    message = f"salt\n{stream}\n{key}\n{side}\n{canonical_text}".encode()
+    return hmac.new(secret, message, hashlib.sha256).hexdigest()[: 2 * SALT_BYTES]
+
+
+def sealed_extra(
+    ruleset: Ruleset, state: Any, key: str, canonical_text: str, salt: str | None = None
+) -> dict[str, str]:
     """The salt and commitment for orders filed under `key` at `state` when that key is sealed, else nothing."""
-    return seal_fields(canonical_text) if key in open_sealed_keys(ruleset, state) else {}
+    return seal_fields(canonical_text, salt) if key in open_sealed_keys(ruleset, state) else {}
 
 
 def reveal_problem(payload: Mapping[str, Any]) -> str | None:

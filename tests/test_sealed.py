@@ -151,3 +151,22 @@ def test_old_logs_without_salt_still_replay(camp: Campaign) -> None:
     assert camp.load(gs.number).state["turn"] == 2
     report = verify_campaign(camp)
     assert report.ok, report.lines
+
+
+def test_salts_are_drawn_at_random_in_real_games_and_derived_with_derived_seeds(camp: Campaign) -> None:
+    """A real campaign (the operating system's seeds) draws every salt at random, so a salt never repeats; a campaign
+    whose dice seeds are derived (the demo's --seed) derives its salts from them too, so the same run writes the same
+    log byte for byte, while two different orders still get different salts."""
+    gs = camp.new_game("toy-race", "sprint", {"blue": "alice", "red": "bob"}, options={"sealed": True})
+    drawn = {camp.plan_orders(gs, "alice", SECRET)[0].payload["salt"] for _ in range(3)}
+    assert len(drawn) == 3
+
+    def seeds(stream: str, n: int) -> bytes:
+        return bytes([n]) * 32
+
+    derived = Campaign(camp.store, seeds=seeds)
+    again = Campaign(camp.store, seeds=seeds)
+    first = derived.plan_orders(gs, "alice", SECRET)[0].payload
+    assert first["salt"] == again.plan_orders(gs, "alice", SECRET)[0].payload["salt"]
+    assert len(first["salt"]) == 2 * SALT_BYTES and reveal_problem(dict(first)) is None
+    assert derived.plan_orders(gs, "alice", "advance 1")[0].payload["salt"] != first["salt"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from campaign import dice
+from campaign.sealed import derived_salt
 from campaign import eventdata as ed
 from campaign.eventlog import ConflictError, Event, EventStore, NewEvent
 from campaign.events import (
@@ -63,6 +64,13 @@ class CampaignBase:
 
     def _commit_seed(self, stream: str, seed_no: int) -> tuple[NewEvent, dict[str, str]]:
         return _commit_seed_with(self.seeds(stream, seed_no), stream, seed_no)
+
+    def _salt(self, stream: str, key: str, side: str, canonical_text: str) -> str | None:
+        """The salt for a sealed input: None (drawn at random) with the operating system's seeds; derived
+        from the seed source otherwise (its seed 0 is never a dice seed), so a demo replays byte for byte."""
+        if self.seeds is os_seeds:
+            return None
+        return derived_salt(self.seeds(stream, 0), stream, key, side, canonical_text)
 
     def init(self, name: str) -> Event:
         if self.store.version(CAMPAIGN_STREAM) > 0:

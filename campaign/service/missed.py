@@ -168,7 +168,8 @@ class DeadlineCases(CorrectionCases):
                     filed.append((side, f"decision {question['key']}: {question['default']}"))
                     continue
                 text, accepted = self._default_orders(gs, state, side, schedule.missed)
-                salted = sealed_extra(gs.ruleset, state, accepted.key, accepted.canonical)
+                salt = self._salt(gs.stream, accepted.key, accepted.side, accepted.canonical)
+                salted = sealed_extra(gs.ruleset, state, accepted.key, accepted.canonical, salt)
                 state = gs.ruleset.apply_orders(gs.ruleset.load(gs.ruleset.dump(state)), accepted)
                 filed.append((side, accepted.canonical))
                 events.append(

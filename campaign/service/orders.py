@@ -141,7 +141,8 @@ class OrderCases(ResolutionCases):
             now = ", ".join(f"{r.side} ({r.phase})" for r in self.awaiting(gs)) or "nobody"
             raise UserError(f"game {gs.number} expects no orders from {chosen} now; waiting for: {now}")
         accepted = gs.ruleset.parse_orders(gs.state, chosen, text)
-        seal = sealed_extra(gs.ruleset, gs.state, accepted.key, accepted.canonical)
+        salt = self._salt(gs.stream, accepted.key, accepted.side, accepted.canonical)
+        seal = sealed_extra(gs.ruleset, gs.state, accepted.key, accepted.canonical, salt)
         event = ed.OrdersSubmitted(
             side=accepted.side,
             player=player,
