@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from campaign.cli import main
+from tests.scenario_cli import cli, line_of, open_table
 from campaign.kit.scenario_file import ScenarioError
 from campaign.kit.scripted import ScriptedDice
 from campaign.ruleset import OrdersRejected
@@ -24,28 +25,10 @@ POSITION = (Path(__file__).parent / "data" / "village-brawl.toml").read_text(enc
 SHIPPED = resources.files("games.cry_havoc") / "data" / "scenarios"
 
 
-def cli(runner: CliRunner, db: Path, *args: str, code: int = 0, input: str | None = None) -> Result:
-    res = runner.invoke(main, ["--db", str(db), *args], input=input)
-    assert res.exit_code == code, res.output
-    return res
-
-
-def line_of(text: str, needle: str, after: str = "") -> int:
-    """The line of the first ``needle`` after the first ``after``."""
-    lines = text.splitlines()
-    start = next(n for n, ln in enumerate(lines) if after in ln) if after else 0
-    return next(n for n, ln in enumerate(lines, start=1) if n > start and needle in ln)
-
-
 @pytest.fixture
 def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[CliRunner, Path]:
     """A campaign with alice and bob, the working directory holding ./somewhere/."""
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "somewhere").mkdir()
-    runner, db = CliRunner(), tmp_path / "c.db"
-    cli(runner, db, "init")
-    cli(runner, db, "player", "add", "alice", "--email", "alice@example.org")
-    cli(runner, db, "player", "add", "bob", "--email", "bob@example.org")
+    runner, db = open_table(tmp_path, monkeypatch)
     return runner, db
 
 

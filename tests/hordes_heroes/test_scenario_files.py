@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from campaign.cli import main
+from tests.scenario_cli import cli, line_of, open_table
 from campaign.eventlog import open_store
 from campaign.events import game_stream
 from campaign.replay import state_at
@@ -26,26 +27,11 @@ DATA = Path(__file__).parent / "data"
 POSITION = (DATA / "hand-to-hand.toml").read_text(encoding="utf-8")
 
 
-def cli(runner: CliRunner, db: Path, *args: str, code: int = 0) -> Result:
-    res = runner.invoke(main, ["--db", str(db), *args])
-    assert res.exit_code == code, res.output
-    return res
-
-
-def line_of(text: str, needle: str) -> int:
-    return next(n for n, ln in enumerate(text.splitlines(), start=1) if needle in ln)
-
-
 @pytest.fixture
 def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[CliRunner, Path]:
     """A campaign with alice and bob, and ./somewhere/position.toml beside it (the working directory)."""
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "somewhere").mkdir()
+    runner, db = open_table(tmp_path, monkeypatch)
     (tmp_path / "somewhere" / "position.toml").write_text(POSITION, encoding="utf-8")
-    runner, db = CliRunner(), tmp_path / "c.db"
-    cli(runner, db, "init")
-    cli(runner, db, "player", "add", "alice", "--email", "alice@example.org")
-    cli(runner, db, "player", "add", "bob", "--email", "bob@example.org")
     return runner, db
 
 

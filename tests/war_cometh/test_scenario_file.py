@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from campaign.cli import main
+from tests.scenario_cli import cli, line_of, open_table
 from campaign.eventlog import open_store
 from campaign.kit.scenario_file import ScenarioError
 from campaign.kit.scripted import ScriptedDice
@@ -25,25 +26,10 @@ R = WarCometh()
 POSITION = (Path(__file__).parent / "data" / "hedge-fight.toml").read_text(encoding="utf-8")
 
 
-def cli(runner: CliRunner, db: Path, *args: str, code: int = 0, input: str | None = None) -> Result:
-    res = runner.invoke(main, ["--db", str(db), *args], input=input)
-    assert res.exit_code == code, res.output
-    return res
-
-
-def line_of(text: str, needle: str) -> int:
-    return next(n for n, ln in enumerate(text.splitlines(), start=1) if needle in ln)
-
-
 @pytest.fixture
 def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[CliRunner, Path]:
     """A campaign with alice and bob, the working directory holding ./somewhere/."""
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "somewhere").mkdir()
-    runner, db = CliRunner(), tmp_path / "c.db"
-    cli(runner, db, "init")
-    cli(runner, db, "player", "add", "alice", "--email", "alice@example.org")
-    cli(runner, db, "player", "add", "bob", "--email", "bob@example.org")
+    runner, db = open_table(tmp_path, monkeypatch)
     return runner, db
 
 
