@@ -6,13 +6,12 @@ with a plain message.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import click
 
-from campaign.clictx import CONTEXT_SETTINGS, Ctx, _friendly, pass_ctx
+from campaign.clictx import CONTEXT_SETTINGS, Ctx, Written, _friendly, echo_result, pass_ctx
 
 
 @click.command("standings", context_settings=CONTEXT_SETTINGS)
@@ -30,10 +29,9 @@ def standings_cmd(ctx: Ctx, as_json: bool) -> None:
       campaign standings
       campaign standings --json
     """
-    from campaign.strategic.standings import standings, standings_text
+    from campaign.strategic.standings import standings
 
-    data = standings(ctx.campaign(readonly=True))
-    click.echo(json.dumps(data, indent=2) if as_json else standings_text(data))
+    echo_result(standings(ctx.campaign(readonly=True)), as_json)
 
 
 @click.group("strategic", context_settings=CONTEXT_SETTINGS)
@@ -66,12 +64,9 @@ def sync_cmd(ctx: Ctx, as_json: bool) -> None:
     from campaign.strategic.service import sync
 
     camp = ctx.campaign()
-    lines = sync(camp, Path(ctx.db).resolve().parent)
+    done = sync(camp, Path(ctx.db).resolve().parent)
     ctx.after_change(camp)
-    if as_json:
-        click.echo(json.dumps({"done": lines}, indent=2))
-    else:
-        click.echo("\n".join(lines) if lines else "nothing to do")
+    echo_result(done, as_json)
 
 
 @strategic.command("result", context_settings=CONTEXT_SETTINGS)
@@ -102,9 +97,11 @@ def result_cmd(
     except ValueError as exc:
         raise UserError(str(exc)) from None
     camp = ctx.campaign()
-    text = record_table_result(camp, number, region, None if winner == "draw" else winner, parse_losses(losses), reason)
+    filed = record_table_result(
+        camp, number, region, None if winner == "draw" else winner, parse_losses(losses), reason
+    )
     ctx.after_change(camp)
-    click.echo(json.dumps({"filed": text}, indent=2) if as_json else f"filed:\n{text}")
+    echo_result(filed, as_json)
 
 
 @strategic.command("map", context_settings=CONTEXT_SETTINGS)
@@ -143,7 +140,7 @@ def map_cmd(ctx: Ctx, game_ref: str, output: str, as_json: bool) -> None:
         Path(output).write_text(svg, encoding="utf-8")
     else:
         raise UserError(f"{output}: give a file name ending in .svg or .png")
-    click.echo(json.dumps({"written": output}) if as_json else f"wrote {output}")
+    echo_result(Written(output), as_json, indent=None)
 
 
 def _campaign_demo(out: str, seed: int, force: bool) -> None:

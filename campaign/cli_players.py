@@ -6,12 +6,11 @@ die. Registered by campaign/cli/__init__.py. A user mistake exits 1 with a plain
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import click
 
-from campaign.clictx import CONTEXT_SETTINGS, Ctx, _friendly, pass_ctx
+from campaign.clictx import CONTEXT_SETTINGS, Ctx, _friendly, echo_result, pass_ctx
 
 
 @click.command("check", context_settings=CONTEXT_SETTINGS)
@@ -32,16 +31,13 @@ def orders_check(ctx: Ctx, game_ref: str, source: Any, player: str, side: str | 
     Example:
       campaign orders check 1 --player alice orders.txt
     """
-    from campaign.playerinfo import check, player_side
+    from campaign.playerinfo import Checked, check, player_side
 
     text = source.read()
     camp = ctx.campaign(readonly=True)
     gs = camp.load(game_ref)
-    report = check(gs, player_side(gs, player, side), text)
-    if as_json:
-        click.echo(json.dumps({"game": gs.number, **report.as_json()}, indent=2))
-    else:
-        click.echo(report.text())
+    report = Checked(gs.number, check(gs, player_side(gs, player, side), text))
+    echo_result(report, as_json)
     if not report.ok:
         click.get_current_context().exit(1)
 
@@ -62,7 +58,7 @@ def legal(ctx: Ctx, game_ref: str, units: tuple[str, ...], side: str, as_json: b
     Example:
       campaign legal 1 3 --side york
     """
-    from campaign.playerinfo import legal_text
+    from campaign.playerinfo import legal_answer
     from campaign.service import UserError
 
     camp = ctx.campaign(readonly=True)
@@ -71,8 +67,4 @@ def legal(ctx: Ctx, game_ref: str, units: tuple[str, ...], side: str, as_json: b
         raise UserError(f"game {gs.number} has no side {side!r} (sides: {', '.join(sorted(gs.sides))})")
     if gs.ended is not None:
         raise UserError(f"game {gs.number} is over: no unit may act")
-    text, data = legal_text(gs, side, units)
-    if as_json:
-        click.echo(json.dumps({"game": gs.number, **data}, indent=2))
-        return
-    click.echo(text)
+    echo_result(legal_answer(gs, side, units), as_json)

@@ -6,12 +6,15 @@ exits 1 with a plain message, never a traceback.
 
 from __future__ import annotations
 
-import json
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from campaign.clictx import CONTEXT_SETTINGS, Ctx, _friendly, pass_ctx
+from campaign.clictx import CONTEXT_SETTINGS, Ctx, _friendly, echo_result, pass_ctx
+
+if TYPE_CHECKING:
+    from campaign.kit.scenario_file import Problem
 
 SIDE_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
 """Hex sides 0..5 in docs/hexgrid.md order (HexSide)."""
@@ -25,6 +28,36 @@ def scenario() -> None:
     Example:
       campaign scenario check --ruleset hordes-heroes ./position.toml
     """
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioCheck:
+    """`scenario check`: the problems of one file, or what a game started from it would be."""
+
+    file: str
+    ruleset: str
+    problems: tuple[Problem, ...]
+    title: str | None = None
+    sides: tuple[str, ...] = ()
+    turn: int | None = None
+    phase: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"file": self.file, "ruleset": self.ruleset, "ok": not self.problems}
+        if not self.problems:
+            out.update(title=self.title, sides=list(self.sides), turn=self.turn, phase=self.phase)
+        out["problems"] = [
+            {"file": p.file, "line": p.line, "field": p.field, "message": p.message} for p in self.problems
+        ]
+        return out
+
+    def text(self) -> str:
+        if self.problems:
+            return "\n".join(str(p) for p in self.problems)
+        return (
+            f"{self.file}: good: {self.ruleset} scenario {self.title!r}, sides {' v '.join(self.sides)};"
+            f" starts at {self.phase}"
+        )
 
 
 def _ruleset_for(name: str | None, path: str) -> Any:
@@ -70,24 +103,17 @@ def scenario_check(path: str, ruleset_name: str | None, as_json: bool) -> None:
 
     rs = _ruleset_for(ruleset_name, path)
     problems = check_file(rs, path)
-    out: dict[str, Any] = {"file": path, "ruleset": rs.name, "ok": not problems}
+    report = ScenarioCheck(path, rs.name, tuple(problems))
     if not problems:
         source = read_scenario_file(path)
         assert source.text is not None
         info = rs.describe_text(source.text, path)
         state = rs.setup_from(source, {})
-        out.update(title=info.title, sides=list(info.sides), turn=rs.turn(state), phase=rs.phase(state))
-    out["problems"] = [{"file": p.file, "line": p.line, "field": p.field, "message": p.message} for p in problems]
+        report = ScenarioCheck(path, rs.name, (), info.title, tuple(info.sides), rs.turn(state), rs.phase(state))
     if as_json:
-        click.echo(json.dumps(out, indent=2))
-    elif problems:
-        for p in problems:
-            click.echo(str(p), err=True)
+        echo_result(report, as_json)
     else:
-        click.echo(
-            f"{path}: good: {rs.name} scenario {out['title']!r}, sides {' v '.join(out['sides'])};"
-            f" starts at {out['phase']}"
-        )
+        click.echo(report.text(), err=bool(problems))
     if problems:
         raise SystemExit(1)
 
@@ -119,17 +145,7 @@ def hex_cmd(ctx: Ctx, hexes: tuple[str, ...], as_json: bool, **map_args: Any) ->
       campaign hex 4,6 --columns 12 --rows 10 --offset odd --json
     """
     spec = _map_spec(ctx, map_args)
-    rows = [_describe(spec, text) for text in hexes]
-    if as_json:
-        click.echo(json.dumps(rows if len(rows) > 1 else rows[0], indent=2))
-        return
-    for r in rows:
-        where = "on the map" if r["on_map"] else "off the map"
-        click.echo(f"{r['label'] or '-'} = axial q={r['q']} r={r['r']} ({where})")
-        for n in r["neighbours"]:
-            click.echo(
-                f"  {n['side']:2} {n['label'] or '-':>6}  q={n['q']} r={n['r']}" + ("" if n["on_map"] else "  off")
-            )
+    echo_result(HexReport(tuple(_describe(spec, text) for text in hexes)), as_json)
 
 
 def _map_spec(ctx: Ctx, a: dict[str, Any]) -> Any:
@@ -173,7 +189,50 @@ def _label(spec: Any, h: Any) -> str | None:
         return None
 
 
-def _describe(spec: Any, text: str) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class HexPlace:
+    """A hex of a map: its label (None where the map has none), axial q and r, whether it is on the map, and
+    its six neighbours (each with the `side` of the first hex it lies on)."""
+
+    label: str | None
+    q: int
+    r: int
+    on_map: bool
+    side: str | None = None
+    neighbours: tuple[HexPlace, ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"side": self.side} if self.side else {}
+        out.update(label=self.label, q=self.q, r=self.r, on_map=self.on_map)
+        if self.side is None:
+            out["neighbours"] = [n.as_json() for n in self.neighbours]
+        return out
+
+    def text(self) -> str:
+        where = "on the map" if self.on_map else "off the map"
+        lines = [f"{self.label or '-'} = axial q={self.q} r={self.r} ({where})"]
+        lines += [
+            f"  {n.side:2} {n.label or '-':>6}  q={n.q} r={n.r}" + ("" if n.on_map else "  off")
+            for n in self.neighbours
+        ]
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class HexReport:
+    """`campaign hex`: each hex asked for (JSON: one object for one hex, a list for several)."""
+
+    places: tuple[HexPlace, ...]
+
+    def as_json(self) -> Any:
+        rows = [p.as_json() for p in self.places]
+        return rows if len(rows) > 1 else rows[0]
+
+    def text(self) -> str:
+        return "\n".join(p.text() for p in self.places)
+
+
+def _describe(spec: Any, text: str) -> HexPlace:
     from campaign.hexgrid import Hex
 
     q_r = text.replace(" ", "").removeprefix("Hex(").removesuffix(")").split(",")
@@ -186,16 +245,10 @@ def _describe(spec: Any, text: str) -> dict[str, Any]:
             ) from None
     else:
         h = spec.parse(text)  # LabelError (a ValueError) says what is wrong with the label
-    return {
-        "label": _label(spec, h),
-        "q": h.q,
-        "r": h.r,
-        "on_map": spec.contains(h),
-        "neighbours": [
-            {"side": SIDE_NAMES[k], "label": _label(spec, n), "q": n.q, "r": n.r, "on_map": spec.contains(n)}
-            for k, n in enumerate(h.neighbours())
-        ],
-    }
+    neighbours = tuple(
+        HexPlace(_label(spec, n), n.q, n.r, spec.contains(n), SIDE_NAMES[k]) for k, n in enumerate(h.neighbours())
+    )
+    return HexPlace(_label(spec, h), h.q, h.r, spec.contains(h), neighbours=neighbours)
 
 
 __all__ = ["hex_cmd", "scenario"]

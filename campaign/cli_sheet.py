@@ -6,13 +6,14 @@ campaign (opened read-only). Registered by campaign/cli.py. A user mistake exits
 
 from __future__ import annotations
 
-import json
 import sys
+from dataclasses import dataclass
 from email.utils import parseaddr
+from typing import Any
 
 import click
 
-from campaign.clictx import CONTEXT_SETTINGS, Ctx, _friendly, check_output_path, pass_ctx
+from campaign.clictx import CONTEXT_SETTINGS, Ctx, _friendly, check_output_path, echo_result, pass_ctx
 
 
 def mail_address(sender: str) -> str:
@@ -66,9 +67,23 @@ def sheet(
     target = Path(output)
     target.write_text(html, encoding="utf-8")
     size = len(html.encode("utf-8"))
-    if as_json:
-        click.echo(json.dumps({"game": gs.number, "side": chosen, "file": str(target), "bytes": size}))
-        return
-    click.echo(f"wrote {target} ({size // 1024} KB) for {player} ({chosen}), game {gs.number}")
-    if size > SHEET_LIMIT:
+    echo_result(SheetWritten(gs.number, player, chosen, str(target), size), as_json, indent=None)
+    if size > SHEET_LIMIT and not as_json:
         click.echo(f"warning: the sheet is over {SHEET_LIMIT // 1024} KB", err=True)
+
+
+@dataclass(frozen=True, slots=True)
+class SheetWritten:
+    """`campaign sheet -o FILE`: the order sheet written for one player's side."""
+
+    game: int
+    player: str
+    side: str
+    file: str
+    bytes: int
+
+    def as_json(self) -> dict[str, Any]:
+        return {"game": self.game, "side": self.side, "file": self.file, "bytes": self.bytes}
+
+    def text(self) -> str:
+        return f"wrote {self.file} ({self.bytes // 1024} KB) for {self.player} ({self.side}), game {self.game}"

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import functools
 import sys
+from dataclasses import dataclass
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import click
 
@@ -20,6 +21,48 @@ if TYPE_CHECKING:
 CONTEXT_SETTINGS: dict[str, Any] = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 DB_ENV = "CAMPAIGN_DB"
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Printable(Protocol):
+    """A command's result: the JSON `--json` prints and the line(s) a person reads."""
+
+    def as_json(self) -> Any: ...
+
+    def text(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """The result of a command that wrote one file: its path."""
+
+    path: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {"written": self.path}
+
+    def text(self) -> str:
+        return f"wrote {self.path}"
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignFile:
+    """`campaign init`: the campaign file created and the campaign's name."""
+
+    db: str
+    name: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {"db": self.db, "name": self.name}
+
+    def text(self) -> str:
+        return f"created campaign {self.db}"
+
+
+def echo_result(result: Printable, as_json: bool, *, indent: int | None = 2) -> None:
+    """Print a command's result: its `as_json()` with --json, else its `text()`."""
+    import json
+
+    click.echo(json.dumps(result.as_json(), indent=indent) if as_json else result.text())
 
 
 def _friendly(fn: F) -> F:
@@ -80,7 +123,7 @@ class Ctx:
         from campaign.strategic.service import sync
 
         try:
-            for line in sync(camp, Path(self.db).resolve().parent):
+            for line in sync(camp, Path(self.db).resolve().parent).done:
                 click.echo(line, err=True)
         except UserError as exc:  # a battle that cannot be set up: say so; what was asked for is already done
             click.echo(f"warning: the map campaign could not be brought up to date: {exc}", err=True)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign import eventdata as ed
 from campaign.eventlog import ConflictError, DuplicateMessage, InboxRow, NewEvent, seal
@@ -26,6 +26,9 @@ from campaign.mail.refusal import Refusal, _error
 from campaign.replay import GameState, apply_event, engine_id
 from campaign.ruleset import OrderError, OrdersRejected
 from campaign.service import Campaign, UserError, orders_hash
+
+if TYPE_CHECKING:
+    from campaign.mail.queue import DigestsQueued
 
 MAX_RETRIES = 8
 DEFAULT_SENDER = "Campaign referee <referee@campaign.invalid>"
@@ -390,21 +393,21 @@ def _check_block(gs: GameState, player: str, env: Any) -> str:
 def _read_only(camp: Campaign, gs: GameState, player: str, env: Any) -> list[str]:
     """The answers to UNITS, LEGAL and STATUS (each reads the game, none changes it)."""
     from campaign.mail.envelope import CommandKind
-    from campaign.playerinfo import legal_text, player_side, status_text, units_text
+    from campaign.playerinfo import legal_answer, player_side, status_answer, units_answer
 
     out: list[str] = []
     sides = gs.side_of(player)
     side = sides[0] if sides else None
     for cmd in env.commands:
         if cmd.kind is CommandKind.UNITS:
-            out.append(units_text(gs, side)[0])
+            out.append(units_answer(gs, side).text())
         elif cmd.kind is CommandKind.LEGAL:
             try:
-                out.append(legal_text(gs, player_side(gs, player), cmd.args)[0])
+                out.append(legal_answer(gs, player_side(gs, player), cmd.args).text())
             except UserError as exc:
                 out.append(f"LEGAL (line {cmd.line})\n  {exc}")
         elif cmd.kind is CommandKind.STATUS:
-            out.append(status_text(camp, gs, side)[0])
+            out.append(status_answer(camp, gs, side).text())
     return out
 
 
@@ -716,10 +719,11 @@ NEWS = {
 }
 
 
-def dispatch(camp: Campaign, settings: MailSettings) -> list[str]:
+def dispatch(camp: Campaign, settings: MailSettings) -> DigestsQueued:
     """Queue a digest for every player (and the referee) with news since their last one."""
     from campaign.digest import build_digest
     from campaign.mail.outbox import FileAttachment, InlineImage, OutgoingMail, build_message, queue_message
+    from campaign.mail.queue import DigestsQueued
     from campaign.sheet import digest_sheet
     from campaign.templating import render
 
@@ -779,7 +783,7 @@ def dispatch(camp: Campaign, settings: MailSettings) -> list[str]:
                 ]
             )
             queued.append(str(msg["Message-ID"]))
-    return queued
+    return DigestsQueued(tuple(queued), str(settings.outbox))
 
 
 def _concerns(ev: Any, sides: dict[str, str], who: str, side: str | None) -> bool:

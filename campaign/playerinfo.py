@@ -7,11 +7,44 @@ mail itself, and the CLI commands open the campaign read-only.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from campaign.kit.check import CheckReport
 from campaign.replay import GameState
 from campaign.service import Campaign, UserError
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A player's question answered (UNITS, LEGAL, STATUS): the text a mail or a terminal shows, and its JSON."""
+
+    body: str
+    data: Any
+
+    def as_json(self) -> Any:
+        return self.data
+
+    def text(self) -> str:
+        return self.body
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """CHECK of orders in one game: the engine's report, with the game's number for `--json`."""
+
+    game: int
+    report: CheckReport
+
+    @property
+    def ok(self) -> bool:
+        return self.report.ok
+
+    def as_json(self) -> dict[str, Any]:
+        return {"game": self.game, **self.report.as_json()}
+
+    def text(self) -> str:
+        return self.report.text()
 
 
 def player_side(gs: GameState, player: str, side: str | None = None) -> str:
@@ -36,33 +69,34 @@ def check(gs: GameState, side: str, text: str) -> CheckReport:
     return gs.ruleset.check_orders(gs.state, side, text)
 
 
-def units_text(gs: GameState, side: str | None) -> tuple[str, list[dict[str, Any]]]:
-    """The unit cards of `side` (None: every unit), as text and JSON."""
+def units_answer(gs: GameState, side: str | None) -> Answer:
+    """The unit cards of `side` (None: every unit), as text and JSON (a list of cards)."""
     cards = gs.ruleset.unit_cards(gs.state, side)
     head = f"UNITS of {side}" if side else "UNITS"
     if not cards:
-        return f"{head}\n  {gs.ruleset.name} shows no unit cards", []
-    return "\n".join([head, *(c.text() for c in cards)]), [c.as_json() for c in cards]
+        return Answer(f"{head}\n  {gs.ruleset.name} shows no unit cards", [])
+    return Answer("\n".join([head, *(c.text() for c in cards)]), [c.as_json() for c in cards])
 
 
-def legal_text(gs: GameState, side: str, units: tuple[str, ...] = ()) -> tuple[str, dict[str, Any]]:
+def legal_answer(gs: GameState, side: str, units: tuple[str, ...] = ()) -> Answer:
     """What `units` (all when empty) of `side` may do now, as text and JSON; UserError for an unknown unit."""
     try:
         legal = gs.ruleset.legal_options(gs.state, side)
     except NotImplementedError:
-        return f"LEGAL\n  {gs.ruleset.name} cannot list legal options yet", {"side": side, "units": []}
+        nothing = {"game": gs.number, "side": side, "units": []}
+        return Answer(f"LEGAL\n  {gs.ruleset.name} cannot list legal options yet", nothing)
     known = {u.unit for u in legal.units}
     unknown = [u for u in units if u not in known]
     if unknown:
         have = ", ".join(u.unit for u in legal.units) or "none"
         raise UserError(f"{side} has no unit {', '.join(unknown)} that may act now (units: {have})")
-    data = legal.as_json()
+    data = {"game": gs.number, **legal.as_json()}
     if units:
         data["units"] = [u for u in data["units"] if u["unit"] in units]
-    return "LEGAL\n" + legal.text(units or None), data
+    return Answer("LEGAL\n" + legal.text(units or None), data)
 
 
-def status_text(camp: Campaign, gs: GameState, side: str | None) -> tuple[str, dict[str, Any]]:
+def status_answer(camp: Campaign, gs: GameState, side: str | None) -> Answer:
     """Who the game waits for (optional requests shown as optional) and the army status of `side`."""
     rs = gs.ruleset
     lines = [f"STATUS of game {gs.number}: turn {rs.turn(gs.state)}, {rs.phase(gs.state)}"]
@@ -88,4 +122,4 @@ def status_text(camp: Campaign, gs: GameState, side: str | None) -> tuple[str, d
     lines.append("ARMY STATUS")
     lines += [a.text() for a in armies]
     data["army"] = [a.as_json() for a in armies]
-    return "\n".join(lines), data
+    return Answer("\n".join(lines), data)

@@ -82,6 +82,19 @@ class SiteReport:
         """The index as a file:// URL."""
         return self.index.as_uri()
 
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "out": str(self.outdir),
+            "index": str(self.index),
+            "pages": self.pages,
+            "files": self.files,
+            "games": list(self.games),
+            "report": self.text(),
+        }
+
+    def text(self) -> str:
+        return str(self)
+
     def __str__(self) -> str:
         n = len(self.games)
         return (

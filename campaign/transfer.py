@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +50,31 @@ def _event(data: dict[str, Any], line: int) -> Event:
         raise ImportError_(f"line {line}: not an event record ({exc})") from exc
 
 
-def import_lines(path: str | Path, lines: Iterable[str]) -> tuple[int, str, int]:
+@dataclass(frozen=True, slots=True)
+class Imported:
+    """`campaign import`: the file made, how many events it holds, its chain head, and how many dice use
+    the old binding (exports from before 0.2)."""
+
+    db: str
+    events: int
+    head: str
+    old_dice: int = 0
+
+    def as_json(self) -> dict[str, Any]:
+        return {"db": self.db, "events": self.events, "head": self.head}
+
+    def text(self) -> str:
+        line = f"imported {self.events} events into {self.db}; chain head {self.head}"
+        if not self.old_dice:
+            return line
+        return line + (
+            f"\nnote: {self.old_dice} dice of this export use the old binding (campaign-dice-v1: bound to the"
+            " previous event's hash, which covers the host's clock); they still re-derive, and `audit verify`"
+            " says so. Dice rolled from now on are bound to the players' inputs."
+        )
+
+
+def import_lines(path: str | Path, lines: Iterable[str]) -> Imported:
     """Create a campaign file at `path` holding exactly the exported chain.
 
     Returns (count, head, old dice): exports from before 0.2 are taken as they are (their events
@@ -98,4 +123,4 @@ def import_lines(path: str | Path, lines: Iterable[str]) -> tuple[int, str, int]
     old = sum(
         1 for e in events if e.type == EventType.DICE_ROLLED and e.schema == 1 and e.payload.get("mode") == "fair"
     )
-    return count, head, old
+    return Imported(str(path), count, head, old)

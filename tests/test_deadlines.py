@@ -60,14 +60,14 @@ def test_tick_reminds_then_applies_the_policy_and_replay_agrees(
 ) -> None:
     camp = timed
     camp.submit_orders(1, "alice", "advance 2")
-    assert camp.tick("2026-01-05T20:00:00Z") == []
-    first = camp.tick("2026-01-06T13:00:00Z")
+    assert camp.tick("2026-01-05T20:00:00Z").as_json() == []
+    first = camp.tick("2026-01-06T13:00:00Z").as_json()
     assert first == [
         {"game": 1, "side": "red", "player": "bob", "action": "reminded", "deadline": "2026-01-07T12:00:00Z"}
     ]
-    assert camp.tick("2026-01-06T14:00:00Z") == []  # one reminder only
+    assert camp.tick("2026-01-06T14:00:00Z").as_json() == []  # one reminder only
     monkeypatch.setenv("CAMPAIGN_NOW", "2026-01-08T01:00:00Z")
-    report = camp.tick("2026-01-08T01:00:00Z")
+    report = camp.tick("2026-01-08T01:00:00Z").as_json()
     assert report[0]["action"] == "missed: hold" and report[0]["orders"] == "hold"
     assert report[1] == {"game": 1, "action": "resolved", "resolutions": 1}
     events = list(camp.store.read(stream="game:1"))
@@ -86,7 +86,7 @@ def test_the_bot_policy_files_the_computer_players_orders(camp: Campaign, monkey
     camp.new_game(
         "toy-race", "sprint", {"blue": "alice", "red": "bob"}, schedule=Schedule(1, 0, 1, MissedOrders.BOT).as_json()
     )
-    report = camp.tick("2026-01-05T14:00:00Z")
+    report = camp.tick("2026-01-05T14:00:00Z").as_json()
     filed = [r for r in report if "orders" in r]
     assert [r["action"] for r in filed] == ["missed: bot", "missed: bot"]
     assert all(r["orders"].startswith("advance ") for r in filed)
@@ -94,7 +94,7 @@ def test_the_bot_policy_files_the_computer_players_orders(camp: Campaign, monkey
 
 def test_an_absent_player_gets_more_time(timed: Campaign) -> None:
     timed.declare_absence("bob", "2026-01-06", "2026-01-09")
-    report = timed.tick("2026-01-08T01:00:00Z")
+    report = timed.tick("2026-01-08T01:00:00Z").as_json()
     assert [r["side"] for r in report if r["action"].startswith("missed")] == ["blue"]
 
 
@@ -111,7 +111,7 @@ def test_wait_holds_resolution_until_the_deadline(timed: Campaign) -> None:
 def test_orders_can_be_withdrawn_only_until_dice_were_rolled_on_them(timed: Campaign) -> None:
     camp = timed
     camp.submit_orders(1, "alice", "advance 3")
-    assert camp.withdraw(1, "alice") == "turn-1"
+    assert camp.withdraw(1, "alice").key == "turn-1"
     assert {r.side for r in camp.load(1).ruleset.pending(camp.load(1).state)} == {"blue", "red"}
     camp.submit_orders(1, "alice", "advance 1")
     camp.submit_orders(1, "bob", "advance 1")
@@ -141,7 +141,7 @@ def test_a_correction_voids_a_move_and_replay_shows_the_corrected_game(timed: Ca
     before_void = camp.store.head()[0]
     old_next_n = camp.load(1).next_n
     info = camp.void(1, [wrong], "bob's orders were garbled in transit")
-    assert info["named"] == [wrong] and info["also"]  # the resolution after it went too
+    assert info.named == (wrong,) and info.also  # the resolution after it went too
     gs = camp.load(1)
     # alice's orders were accepted before the seed now in use was committed, so the whole phase
     # opens again: no order is ever rolled on a seed committed after it (docs/dice.md)
@@ -200,9 +200,9 @@ def test_a_wait_held_phase_with_all_orders_in_resolves_at_the_deadline(timed: Ca
     camp.set_wait(1, "alice")
     camp.submit_orders(1, "alice", "advance 1")
     camp.submit_orders(1, "bob", "advance 1")
-    early = camp.tick("2026-01-06T12:00:00Z")
+    early = camp.tick("2026-01-06T12:00:00Z").as_json()
     assert early == [], early
-    report = camp.tick("2026-01-07T12:00:00Z")
+    report = camp.tick("2026-01-07T12:00:00Z").as_json()
     assert {"game": 1, "action": "wait ended at the deadline", "sides": ["blue"]} in report
     assert {"game": 1, "action": "resolved", "resolutions": 1} in report
     gs = camp.load(1)
@@ -210,3 +210,23 @@ def test_a_wait_held_phase_with_all_orders_in_resolves_at_the_deadline(timed: Ca
     ended = [e for e in camp.store.read(stream="game:1") if e.type == "WaitSet" and e.actor == "deadline"]
     assert [e.payload["side"] for e in ended] == ["blue"]
     assert state_at(camp.store, "game:1", use_snapshots=False).state == gs.state
+
+
+def test_tick_prints_every_kind_of_row_it_reports(timed: Campaign) -> None:
+    """`campaign tick` prints a line for each thing done: a wait ended at the deadline and the phase it
+    resolved included (rows without a side, which the command once indexed by side and crashed on)."""
+    camp = timed
+    camp.set_wait(1, "alice")
+    camp.submit_orders(1, "alice", "advance 1")
+    camp.submit_orders(1, "bob", "advance 1")
+    report = camp.tick("2026-01-07T12:00:00Z")
+    assert report.text().splitlines() == [
+        "game 1: wait ended at the deadline for blue",
+        "game 1: resolved 1 phase(s)",
+    ]
+    assert report.as_json() == [
+        {"game": 1, "action": "wait ended at the deadline", "sides": ["blue"]},
+        {"game": 1, "action": "resolved", "resolutions": 1},
+    ]
+    later = camp.tick("2026-01-08T13:00:00Z").text().splitlines()
+    assert later[0] == "game 1: blue (alice) missed: hold: hold", later

@@ -104,7 +104,7 @@ def test_an_unanswered_decision_gets_its_default_at_the_deadline(
     camp.submit_orders(game, "bob", "advance 1")
     camp.enter_dice(game, [1, 4])
     assert isinstance(camp.advance(game), WaitingForDecision)
-    report = camp.tick("2026-01-07T12:00:00Z")
+    report = camp.tick("2026-01-07T12:00:00Z").as_json()
     assert {
         "game": 1,
         "side": "red",

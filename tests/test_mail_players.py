@@ -268,7 +268,7 @@ def test_at_deadline_game_waits_for_the_deadline_and_says_so(
     assert camp.load(1).turn == 1
     camp.tick("2026-01-07T11:00:00Z")
     assert camp.load(1).turn == 1  # an hour before the deadline
-    report = camp.tick("2026-01-07T12:00:00Z")
+    report = camp.tick("2026-01-07T12:00:00Z").as_json()
     assert camp.load(1).turn == 2 and report[-1]["action"] == "resolved at the deadline"
 
 

@@ -37,7 +37,7 @@ def test_extend_moves_every_pending_deadline_and_replay_agrees(timed: Campaign) 
     referee.change_deadline(timed, 1, DeadlineAction.EXTEND, 48, "bank holiday")
     assert _due(timed) == {"blue": "2026-01-09T12:00:00Z", "red": "2026-01-09T12:00:00Z"}
     assert state_at(timed.store, "game:1").deadline_extra_hours == 48
-    report = timed.tick("2026-01-08T13:00:00Z")  # past the old deadline and grace: only reminded
+    report = timed.tick("2026-01-08T13:00:00Z").as_json()  # past the old deadline and grace: only reminded
     assert [(r["action"], r["deadline"]) for r in report] == [("reminded", "2026-01-09T12:00:00Z")] * 2
 
 
@@ -52,7 +52,7 @@ def test_pause_stops_the_clock_and_resume_adds_the_time_paused(timed: Campaign, 
     monkeypatch.setenv("CAMPAIGN_NOW", "2026-01-06T12:00:00Z")
     referee.change_deadline(timed, 1, DeadlineAction.PAUSE, reason="tournament weekend")
     assert all(d.paused for d in referee.side_deadlines(timed, timed.load(1)).values())
-    assert timed.tick("2026-01-20T00:00:00Z") == []  # long past the deadline: a paused game is left alone
+    assert timed.tick("2026-01-20T00:00:00Z").as_json() == []  # long past the deadline: a paused game is left alone
     with pytest.raises(UserError, match="already paused"):
         referee.change_deadline(timed, 1, DeadlineAction.PAUSE)
     monkeypatch.setenv("CAMPAIGN_NOW", "2026-01-08T11:30:00Z")  # 47.5 hours later: 48 whole hours added
@@ -60,7 +60,7 @@ def test_pause_stops_the_clock_and_resume_adds_the_time_paused(timed: Campaign, 
     assert _due(timed) == {"blue": "2026-01-09T12:00:00Z", "red": "2026-01-09T12:00:00Z"}
     with pytest.raises(UserError, match="not paused"):
         referee.change_deadline(timed, 1, DeadlineAction.RESUME)
-    report = timed.tick("2026-01-10T00:00:01Z")  # now past deadline + 12 h grace
+    report = timed.tick("2026-01-10T00:00:01Z").as_json()  # now past deadline + 12 h grace
     assert {r["action"] for r in report} >= {"missed: hold"}
 
 

@@ -58,7 +58,7 @@ def build(camp: Campaign) -> dict[str, Any]:
         "game": n,
         "second": second,
         "mistaken": mistaken.seq,
-        "voided": [mistaken.seq, *fix["also"]],
+        "voided": [mistaken.seq, *fix.also],
         "first_played": first_played.resolved[0].narrative,
         "refiled": refiled.seq,
     }

@@ -548,8 +548,8 @@ def timed_host(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     camp.new_game("toy-race", "sprint", {"blue": "alice", "red": "bob"}, schedule=Schedule(48, 12, 24).as_json())
     camp.declare_absence("bob", "2026-01-06", "2026-01-07")
     camp.submit_orders(1, "alice", "advance 1")
-    assert camp.tick("2026-01-09T01:00:00Z")[0]["action"] == "reminded"  # bob was away: due 01-10 00:00
-    report = camp.tick("2026-01-10T13:00:00Z")  # past bob's stretched deadline and the grace
+    assert camp.tick("2026-01-09T01:00:00Z").as_json()[0]["action"] == "reminded"  # bob was away: due 01-10 00:00
+    report = camp.tick("2026-01-10T13:00:00Z").as_json()  # past bob's stretched deadline and the grace
     assert {r["action"] for r in report} >= {"missed: hold"}
     store.close()
     return db_path

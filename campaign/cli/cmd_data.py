@@ -19,6 +19,7 @@ from campaign.clictx import (
     _friendly,
     check_db_path,
     check_output_path,
+    echo_result,
     one_output,
     pass_ctx,
 )
@@ -99,10 +100,7 @@ def site_cmd(ctx: Ctx, outdir_arg: str | None, output: str | None, games: tuple[
 
     check_output_path(outdir, ctx.db, directory=True)
     report = write_site(ctx.campaign(readonly=True), Path(outdir), games=list(games) or None, progress=not as_json)
-    if as_json:
-        click.echo(json.dumps({"out": outdir, "report": str(report)}))
-        return
-    click.echo(str(report))
+    echo_result(report, as_json, indent=None)
 
 
 @click.command("export", context_settings=CONTEXT_SETTINGS)
@@ -147,22 +145,13 @@ def import_cmd(ctx: Ctx, source: Any, as_json: bool) -> None:
         raise click.ClickException(f"{ctx.db} already exists; import into a new file with --db")
     check_db_path(ctx.db, create=True)
     try:
-        count, head, old_dice = import_lines(ctx.db, source)
+        imported = import_lines(ctx.db, source)
     except BaseException:
         for suffix in ("", "-wal", "-shm"):
             if os.path.exists(ctx.db + suffix):
                 os.remove(ctx.db + suffix)
         raise
-    if as_json:
-        click.echo(json.dumps({"db": ctx.db, "events": count, "head": head}))
-        return
-    click.echo(f"imported {count} events into {ctx.db}; chain head {head}")
-    if old_dice:
-        click.echo(
-            f"note: {old_dice} dice of this export use the old binding (campaign-dice-v1: bound to the previous"
-            " event's hash, which covers the host's clock); they still re-derive, and `audit verify` says so."
-            " Dice rolled from now on are bound to the players' inputs."
-        )
+    echo_result(imported, as_json, indent=None)
 
 
 @click.command(context_settings=CONTEXT_SETTINGS)

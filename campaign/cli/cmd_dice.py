@@ -10,11 +10,11 @@ import json
 
 import click
 
-from campaign.cli.common import _phase_label
 from campaign.clictx import (
     CONTEXT_SETTINGS,
     Ctx,
     _friendly,
+    echo_result,
     pass_ctx,
 )
 
@@ -73,12 +73,11 @@ def dice_clear(ctx: Ctx, game_ref: str, reason: str, as_json: bool) -> None:
     Example:
       campaign dice clear 1 --reason "typed the wrong table's dice"
     """
+    from campaign.service.resolution import DiceCleared
+
     camp = ctx.campaign()
     ev = camp.clear_dice(game_ref, reason)
-    if as_json:
-        click.echo(json.dumps({"game": camp.load(game_ref).number, "seq": ev.seq, "cleared": ev.payload["values"]}))
-        return
-    click.echo(f"cleared {len(ev.payload['values'])} queued dice (event {ev.seq})")
+    echo_result(DiceCleared(camp.load(game_ref).number, ev.seq, tuple(ev.payload["values"])), as_json, indent=None)
 
 
 @dice.command("enter", context_settings=CONTEXT_SETTINGS)
@@ -94,24 +93,12 @@ def dice_enter(ctx: Ctx, game_ref: str, values: tuple[int, ...], as_json: bool) 
     Example:
       campaign dice enter 1 4 2 6
     """
-    from campaign.service import Progress, WaitingForDecision, WaitingForDice
+    from campaign.service import Progress
+    from campaign.service.resolution import DiceEntered
 
     camp = ctx.campaign()
     ev = camp.enter_dice(game_ref, list(values))
     ctx.after_change(camp)
     result = camp.advance(game_ref)
     ctx.after_change(camp)
-    if as_json:
-        click.echo(json.dumps({"entered": list(values), "seq": ev.seq, **Progress(result).as_json()}))
-        return
-    click.echo(f"queued {len(values)} dice (event {ev.seq})")
-    if isinstance(result, WaitingForDice):
-        click.echo(f"still waiting: {result.needed}")
-        return
-    if isinstance(result, WaitingForDecision):
-        click.echo(f"waiting for {result.side}'s decision: {result.question} ({' / '.join(result.options)})")
-        return
-    for r in result:
-        click.echo(f"-- resolved {_phase_label(r.turn, r.phase)} ({r.rolls} dice), event {r.seq}")
-        for line in r.narrative:
-            click.echo(f"   {line}")
+    echo_result(DiceEntered(values, ev.seq, Progress(result)), as_json, indent=None)

@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from campaign.cli.common import _phase_label, _print_ended, _status_dict
+from campaign.cli.common import _print_ended, _status_dict
 from campaign.clictx import (
     CONTEXT_SETTINGS,
     Ctx,
@@ -161,6 +161,8 @@ def game_list(ctx: Ctx, as_json: bool) -> None:
     Example:
       campaign game list
     """
+    from campaign.service.resolution import phase_label
+
     camp = ctx.campaign(readonly=True)
     if as_json:
         rows = [_status_dict(camp.load(g), camp) for g in camp.games()]
@@ -168,7 +170,7 @@ def game_list(ctx: Ctx, as_json: bool) -> None:
         return
     for g in camp.games():
         r = _list_row(camp, g)
-        state = r["ended"]["reason"] if r["ended"] else _phase_label(r["turn"], r["phase"])
+        state = r["ended"]["reason"] if r["ended"] else phase_label(r["turn"], r["phase"])
         click.echo(f"{r['game']:>4}  {r['ruleset']:14} {r['scenario']:20} {state}")
 
 

@@ -16,6 +16,7 @@ from campaign.clictx import (
     CONTEXT_SETTINGS,
     Ctx,
     _friendly,
+    echo_result,
     pass_ctx,
 )
 
@@ -143,19 +144,13 @@ def mail_queue(ctx: Ctx, as_json: bool) -> None:
     Example:
       campaign mail queue
     """
-    from dataclasses import asdict
+    from campaign.mail.queue import OutboxQueue, outbox_listing
 
-    from campaign.mail.outbox import outbox_listing
-
-    entries = outbox_listing(ctx.mail_settings().outbox)
-    if as_json:
-        click.echo(json.dumps([asdict(e) for e in entries], indent=2))
-        return
-    for e in entries:
-        why = f"\n    {e.reason}" if e.reason else ""
-        click.echo(f"{e.state:8} {e.message_id} to {', '.join(e.to)}: {e.subject}{why}")
-    counts = {state: sum(1 for e in entries if e.state == state) for state in ("queued", "sending", "failed")}
-    click.echo(", ".join(f"{n} {state}" for state, n in counts.items()), err=True)
+    queue = OutboxQueue(tuple(outbox_listing(ctx.mail_settings().outbox)))
+    if queue.entries or as_json:
+        echo_result(queue, as_json)
+    if not as_json:
+        click.echo(queue.counts(), err=True)
 
 
 @mail.command("trust", context_settings=CONTEXT_SETTINGS)
@@ -195,13 +190,7 @@ def mail_trust(ctx: Ctx, authserv_ids: tuple[str, ...], unchecked: str | None, a
         ids = authserv_ids or current.authserv_ids
         mode = Unchecked(unchecked) if unchecked else current.unchecked
         camp.store.append([settings_event(tuple(ids), mode)])
-    trust = ledger(camp.store).trust
-    if as_json:
-        verdict = (trust.unchecked or Unchecked.REFUSE).value
-        click.echo(json.dumps({"authserv_ids": list(trust.authserv_ids), "unchecked": verdict}))
-        return
-    click.echo(f"trusted authserv-ids: {', '.join(trust.authserv_ids) or 'none'}")
-    click.echo(f"unchecked mail: {(trust.unchecked or Unchecked.REFUSE).value}")
+    echo_result(ledger(camp.store).trust, as_json, indent=None)
 
 
 @mail.command("digests", context_settings=CONTEXT_SETTINGS)
@@ -217,8 +206,4 @@ def mail_digests(ctx: Ctx, as_json: bool) -> None:
     """
     from campaign.mailflow import dispatch
 
-    queued = dispatch(ctx.campaign(), ctx.mail_settings())
-    if as_json:
-        click.echo(json.dumps({"queued": list(queued), "outbox": str(ctx.mail_settings().outbox)}))
-        return
-    click.echo(f"queued {len(queued)} digest(s) in {ctx.mail_settings().outbox}")
+    echo_result(dispatch(ctx.campaign(), ctx.mail_settings()), as_json, indent=None)

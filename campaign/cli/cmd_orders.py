@@ -15,6 +15,7 @@ from campaign.clictx import (
     CONTEXT_SETTINGS,
     Ctx,
     _friendly,
+    echo_result,
     pass_ctx,
 )
 
@@ -93,11 +94,7 @@ def orders_withdraw(ctx: Ctx, game_ref: str, player: str, side: str | None, as_j
     Example:
       campaign orders withdraw 1 --player alice
     """
-    key = ctx.campaign().withdraw(game_ref, player, side)
-    if as_json:
-        click.echo(json.dumps({"withdrawn": key}))
-        return
-    click.echo(f"withdrew the orders on file for {key}")
+    echo_result(ctx.campaign().withdraw(game_ref, player, side), as_json, indent=None)
 
 
 @orders.command("wait", context_settings=CONTEXT_SETTINGS)
@@ -115,11 +112,7 @@ def orders_wait(ctx: Ctx, game_ref: str, player: str, side: str | None, off: boo
     Example:
       campaign orders wait 1 --player alice
     """
-    ctx.campaign().set_wait(game_ref, player, not off, side)
-    if as_json:
-        click.echo(json.dumps({"wait": not off}))
-        return
-    click.echo("the phase will wait for its deadline" if not off else "the phase resolves as soon as everyone is in")
+    echo_result(ctx.campaign().set_wait(game_ref, player, not off, side), as_json, indent=None)
 
 
 @click.command(context_settings=CONTEXT_SETTINGS)
@@ -140,33 +133,24 @@ def tick(ctx: Ctx, now: str | None, as_json: bool) -> None:
     from campaign.deadlines import format_time, parse_time
     from campaign.eventlog import utc_now
     from campaign.referee import relative, side_deadlines
-    from campaign.service import TickDone
 
     camp = ctx.campaign()
     moment = parse_time(now or utc_now())
     report = camp.tick(format_time(moment))
     ctx.after_change(camp)
-    if as_json:
-        click.echo(json.dumps(report, indent=2))
+    if as_json or report:
+        echo_result(report, as_json)
         return
-    if not report:
-        upcoming = sorted(
-            (
-                (d.due, camp.load(g).number, d)
-                for g in camp.games()
-                for d in side_deadlines(camp, camp.load(g)).values()
-            ),
-            key=lambda row: (row[0], row[1], row[2].side),
-        )
-        upcoming = [row for row in upcoming if not row[2].paused]
-        click.echo(f"{format_time(moment)}: nothing due", nl=not upcoming)
-        if upcoming:
-            due, number, d = upcoming[0]
-            click.echo(f"; next: game {number}, {d.side} ({d.player}) due {format_time(due)}, {relative(due, moment)}")
-    for row in report:
-        if row["action"] == TickDone.RESOLVED:
-            click.echo(f"game {row['game']}: resolved {row['resolutions']} phase(s)")
-        elif row["action"] == TickDone.REMINDED:
-            click.echo(f"game {row['game']}: reminded {row['side']} ({row['player']}), due {row['deadline']}")
-        else:
-            click.echo(f"game {row['game']}: {row['side']} ({row['player']}) {row['action']}: {row['orders']}")
+    upcoming = sorted(
+        (
+            (d.due, camp.load(g).number, d)
+            for g in camp.games()
+            for d in side_deadlines(camp, camp.load(g)).values()
+        ),
+        key=lambda row: (row[0], row[1], row[2].side),
+    )
+    upcoming = [row for row in upcoming if not row[2].paused]
+    click.echo(f"{format_time(moment)}: nothing due", nl=not upcoming)
+    if upcoming:
+        due, number, d = upcoming[0]
+        click.echo(f"; next: game {number}, {d.side} ({d.player}) due {format_time(due)}, {relative(due, moment)}")

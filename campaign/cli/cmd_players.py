@@ -13,8 +13,10 @@ import click
 
 from campaign.clictx import (
     CONTEXT_SETTINGS,
+    CampaignFile,
     Ctx,
     _friendly,
+    echo_result,
     pass_ctx,
 )
 
@@ -35,10 +37,7 @@ def init(ctx: Ctx, name: str, as_json: bool) -> None:
         raise click.ClickException(f"{ctx.db} already exists; choose another --db path")
     camp = ctx.campaign(create=True)
     camp.init(name or Path(ctx.db).stem)
-    if as_json:
-        click.echo(json.dumps({"db": ctx.db, "name": name or Path(ctx.db).stem}))
-        return
-    click.echo(f"created campaign {ctx.db}")
+    echo_result(CampaignFile(ctx.db, name or Path(ctx.db).stem), as_json, indent=None)
 
 
 @click.group(context_settings=CONTEXT_SETTINGS)
@@ -65,14 +64,11 @@ def player_add(ctx: Ctx, name: str, email: str, tz: str | None, as_json: bool) -
     Example:
       campaign player add bob --email bob@example.org
     """
+    from campaign.service.players import NewPlayer
+
     camp = ctx.campaign()
     p = camp.add_player(name, email, tz)
-    password = camp.set_password(p.name)
-    if as_json:
-        click.echo(json.dumps({**p.as_json(), "password": password}))
-        return
-    click.echo(f"added player {p.name} <{p.email}>")
-    click.echo(f"order password for {p.name}: {password}  (give it to the player; it is stored only as a hash)")
+    echo_result(NewPlayer(p, camp.set_password(p.name)), as_json, indent=None)
 
 
 @player.command("set", context_settings=CONTEXT_SETTINGS)

@@ -15,6 +15,7 @@ from campaign.clictx import (
     CONTEXT_SETTINGS,
     Ctx,
     _friendly,
+    echo_result,
     pass_ctx,
 )
 
@@ -46,14 +47,9 @@ def referee_void(ctx: Ctx, game_ref: str, seqs: tuple[int, ...], reason: str, as
       campaign referee void 1 42 --reason "orders were for the wrong game"
     """
     camp = ctx.campaign()
-    info = camp.void(game_ref, list(seqs), reason)
+    voided = camp.void(game_ref, list(seqs), reason)
     ctx.after_change(camp)
-    if as_json:
-        click.echo(json.dumps(info, indent=2))
-        return
-    click.echo(f"voided {', '.join(map(str, info['named']))}: {info['reason']}")
-    if info["also"]:
-        click.echo(f"also voided, as they followed: {', '.join(map(str, info['also']))}")
+    echo_result(voided, as_json)
 
 
 @referee.command("password", context_settings=CONTEXT_SETTINGS)
@@ -68,11 +64,9 @@ def referee_password(ctx: Ctx, player_name: str, as_json: bool) -> None:
     Example:
       campaign referee password alice
     """
-    pw = ctx.campaign().set_password(player_name)
-    if as_json:
-        click.echo(json.dumps({"player": player_name, "password": pw}))
-        return
-    click.echo(f"new password for {player_name}: {pw}")
+    from campaign.service.players import NewPassword
+
+    echo_result(NewPassword(player_name, ctx.campaign().set_password(player_name)), as_json, indent=None)
 
 
 @referee.command("deadline", context_settings=CONTEXT_SETTINGS)

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import click
 
-from campaign.cli.common import _now, _phase_label
+from campaign.cli.common import _now
 from campaign.clictx import (
     CONTEXT_SETTINGS,
     Ctx,
@@ -49,7 +50,9 @@ def status(ctx: Ctx, game_ref: str, as_json: bool) -> None:
         winner = info["ended"].get("winner") or "nobody (draw)"
         click.echo(f"game over: {info['ended'].get('reason')}; winner {winner}")
     else:
-        click.echo(_phase_label(info["turn"], info["phase"]))
+        from campaign.service.resolution import phase_label
+
+        click.echo(phase_label(info["turn"], info["phase"]))
         due = {d["side"]: d for d in info["deadlines"]}
         for w in info["waiting_for"]:
             d = due.get(w["side"])
@@ -157,12 +160,12 @@ def show(
 
 def _unit_cards(gs: Any, side: str | None, fmt: str) -> str:
     """`show --units`: every unit's card as text or JSON (no picture of cards exists)."""
-    from campaign.playerinfo import units_text
+    from campaign.playerinfo import units_answer
 
     if fmt not in ("text", "json"):
         raise click.UsageError("--units shows text or json, not a picture: use --format text or --format json")
-    text, cards = units_text(gs, side)
-    return json.dumps(cards, indent=2) + "\n" if fmt == "json" else text + "\n"
+    cards = units_answer(gs, side)
+    return json.dumps(cards.as_json(), indent=2) + "\n" if fmt == "json" else cards.text() + "\n"
 
 
 def _check_seq_in_game(camp: Any, gs: Any, seq: int) -> None:
@@ -221,18 +224,31 @@ def log(ctx: Ctx, game_ref: str, as_json: bool) -> None:
         if ev.type == EventType.EVENTS_VOIDED:
             known.update(ev.payload["seqs"])
         gs = apply_event(gs, ev, voided=known)
-        if as_json:
-            row = ev.as_json()
-            row["voided"] = ev.seq in voided
-            if ev.type == EventType.PHASE_RESOLVED:
-                row["narrative"] = gs.last_narrative
-            click.echo(json.dumps(row, ensure_ascii=False))
-            continue
-        mark = " VOIDED" if ev.seq in voided else ""
-        click.echo(f"{ev.seq:>6} v{ev.version:<4} {ev.at}  {ev.type:16} {ev.actor:10} {_summary(ev)}{mark}")
-        if ev.type == EventType.PHASE_RESOLVED:
-            for line in gs.last_narrative:
-                click.echo(f"{'':>12}| {line}")
+        narrative = tuple(gs.last_narrative) if ev.type == EventType.PHASE_RESOLVED else None
+        entry = LogEntry(ev, ev.seq in voided, narrative)
+        click.echo(json.dumps(entry.as_json(), ensure_ascii=False) if as_json else entry.text())
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One event as `campaign log` shows it: whether it is voided, and a resolution's narrative."""
+
+    event: Any
+    voided: bool
+    narrative: tuple[str, ...] | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        row: dict[str, Any] = {**self.event.as_json(), "voided": self.voided}
+        if self.narrative is not None:
+            row["narrative"] = list(self.narrative)
+        return row
+
+    def text(self) -> str:
+        ev = self.event
+        mark = " VOIDED" if self.voided else ""
+        lines = [f"{ev.seq:>6} v{ev.version:<4} {ev.at}  {ev.type:16} {ev.actor:10} {_summary(ev)}{mark}"]
+        lines += [f"{'':>12}| {line}" for line in self.narrative or ()]
+        return "\n".join(lines)
 
 
 def _summary(ev: Any) -> str:

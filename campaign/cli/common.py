@@ -26,11 +26,6 @@ def _now() -> Any:
     return parse_time(utc_now())
 
 
-def _phase_label(turn: int, phase: str) -> str:
-    """'turn 3, orders', or the phase alone when it already names its turn."""
-    return phase if phase.startswith("turn") else f"turn {turn}, {phase}"
-
-
 def _status_dict(gs: Any, camp: Any) -> dict[str, Any]:
     """A game's status as `game list --json` prints it (service.status.GameStatus)."""
     from campaign.service.status import GameStatus

@@ -46,6 +46,15 @@ class TrustSettings:
     authserv_ids: tuple[str, ...] = ()
     unchecked: Unchecked | None = None
 
+    def as_json(self) -> dict[str, Any]:
+        return {"authserv_ids": list(self.authserv_ids), "unchecked": (self.unchecked or Unchecked.REFUSE).value}
+
+    def text(self) -> str:
+        return (
+            f"trusted authserv-ids: {', '.join(self.authserv_ids) or 'none'}\n"
+            f"unchecked mail: {(self.unchecked or Unchecked.REFUSE).value}"
+        )
+
 
 def _time(text: str) -> datetime:
     from campaign.deadlines import parse_time

@@ -50,7 +50,6 @@ from email import policy
 from email.message import EmailMessage
 from email.parser import BytesHeaderParser
 from email.utils import format_datetime, getaddresses
-from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -407,7 +406,7 @@ class _Envelope:
     message_id: str
 
 
-def _envelope(raw: bytes) -> _Envelope:
+def envelope_of(raw: bytes) -> _Envelope:
     headers = BytesHeaderParser(policy=policy.compat32).parsebytes(raw)
     senders = [a for _, a in getaddresses([str(v) for v in headers.get_all("From", [])]) if "@" in a]
     rcpts: list[str] = []
@@ -544,7 +543,7 @@ def _recover(outbox: Path, failed: list[Failed]) -> list[str]:
     again: list[str] = []
     for name in sorted(os.listdir(folder)):
         path = folder / name
-        env = _envelope(path.read_bytes())
+        env = envelope_of(path.read_bytes())
         tries = _tries(name) + 1
         if tries >= MAX_UNCERTAIN:
             reason = (
@@ -604,7 +603,7 @@ class _Run:
             raw = path.read_bytes()
         except FileNotFoundError:
             return True
-        env = _envelope(raw)
+        env = envelope_of(raw)
         if not env.recipients:
             _to_failed(self.outbox, path, "the message has no To or Cc address")
             self.failed.append(Failed(path.name, env.message_id, "the message has no To or Cc address", True))
@@ -713,55 +712,10 @@ def send_outbox(
 def _left(paths: list[Path], error: str, permanent: bool) -> Iterator[Failed]:
     for path in paths:
         try:
-            message_id = _envelope(path.read_bytes()).message_id
+            message_id = envelope_of(path.read_bytes()).message_id
         except OSError:
             message_id = ""
         yield Failed(path.name, message_id, error, permanent)
-
-
-class QueueState(StrEnum):
-    """Where a mail of the outbox is."""
-
-    QUEUED = "queued"
-    SENDING = "sending"
-    """Handed to the server; may have been delivered."""
-    FAILED = "failed"
-
-
-@dataclass(frozen=True, slots=True)
-class QueueEntry:
-    """One mail in the outbox, for `campaign mail queue`."""
-
-    state: QueueState
-    file: str
-    message_id: str
-    to: tuple[str, ...]
-    subject: str
-    reason: str = ""
-
-
-def outbox_listing(outbox: Path) -> list[QueueEntry]:
-    """Every mail queued, in flight or failed, with the server's answer for the failed ones."""
-    entries: list[QueueEntry] = []
-    folders = (
-        (QueueState.QUEUED, outbox / "new"),
-        (QueueState.SENDING, outbox / "sending"),
-        (QueueState.FAILED, outbox / "failed"),
-    )
-    for state, folder in folders:
-        if not folder.is_dir():
-            continue
-        for name in sorted(os.listdir(folder)):
-            if name.endswith(".reason") or name.startswith("."):
-                continue
-            raw = (folder / name).read_bytes()
-            headers = BytesHeaderParser(policy=policy.compat32).parsebytes(raw)
-            reason_file = folder / f"{name}.reason"
-            reason = reason_file.read_text(encoding="utf-8").strip() if reason_file.exists() else ""
-            env = _envelope(raw)
-            subject = " ".join(str(headers.get("Subject", "")).split())
-            entries.append(QueueEntry(state, name, env.message_id, env.recipients, subject, reason))
-    return entries
 
 
 __all__ = [
@@ -769,13 +723,11 @@ __all__ = [
     "Failed",
     "InlineImage",
     "OutgoingMail",
-    "QueueEntry",
-    "QueueState",
     "SendReport",
     "Sent",
     "build_message",
     "clean_tmp",
-    "outbox_listing",
+    "envelope_of",
     "ensure_maildir",
     "make_message_id",
     "message_bytes",

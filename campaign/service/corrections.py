@@ -6,6 +6,7 @@ Part of the `Campaign` use cases (campaign/service/__init__.py puts the layers t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from campaign import eventdata as ed
@@ -47,6 +48,22 @@ def _void_origin(gs: GameState, events: Mapping[int, Event], first: int) -> int:
     return start if any(fresh or s < committed for s in standing) else first - 1
 
 
+@dataclass(frozen=True, slots=True)
+class Voided:
+    """`referee void`: the events named, the ones voided because they followed, and why."""
+
+    named: tuple[int, ...]
+    also: tuple[int, ...]
+    reason: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {"named": list(self.named), "also": list(self.also), "reason": self.reason}
+
+    def text(self) -> str:
+        line = f"voided {', '.join(map(str, self.named))}: {self.reason}"
+        return line + (f"\nalso voided, as they followed: {', '.join(map(str, self.also))}" if self.also else "")
+
+
 class CorrectionCases(OrderCases):
     """The referee's corrections on the log: resigning a side, voiding events (and what they caused)."""
 
@@ -66,7 +83,7 @@ class CorrectionCases(OrderCases):
         events.append(ed.GameEnded(winner=winner, reason=f"{chosen} resigned").new_event(gs.stream))
         return events
 
-    def void(self, game: str | int, seqs: Sequence[int], reason: str, actor: str = "referee") -> dict[str, Any]:
+    def void(self, game: str | int, seqs: Sequence[int], reason: str, actor: str = "referee") -> Voided:
         """Referee correction: void named inputs, and every resolution and input that followed them.
 
         Replay skips voided events from then on; the phase of the earliest voided input opens
@@ -91,7 +108,7 @@ class CorrectionCases(OrderCases):
             EventType.GAME_ENDED,
             EventType.REMINDER_SENT,
         }
-        info: dict[str, Any] = {}
+        info: list[Voided] = []
 
         def build(gs: GameState) -> list[NewEvent]:
             events = {ev.seq: ev for ev in self.store.read(stream=gs.stream)}
@@ -114,7 +131,7 @@ class CorrectionCases(OrderCases):
                 if s > origin and s not in gs.voided and ev.type in {t.value for t in follows}
             )
             all_seqs = sorted(set(named) | set(cascade))
-            info.update(named=named, also=[s for s in cascade if s not in named], reason=reason.strip())
+            info[:] = [Voided(tuple(named), tuple(s for s in cascade if s not in named), reason.strip())]
             out = [ed.EventsVoided(seqs=all_seqs, named=named, reason=reason.strip()).new_event(gs.stream, actor=actor)]
             if gs.dice_mode is DiceMode.FAIR and gs.seed_no in gs.revealed:
                 commit, new_secrets = self._commit_seed(gs.stream, gs.seed_no + 1)
@@ -124,4 +141,4 @@ class CorrectionCases(OrderCases):
 
         secrets: dict[str, str] = {}
         self._append_game(game, build, secrets=secrets)
-        return info
+        return info[0]

@@ -6,6 +6,7 @@ Part of the `Campaign` use cases (campaign/service/__init__.py puts the layers t
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -33,10 +34,63 @@ class TickDone(StrEnum):
     WAIT_ENDED = "wait ended at the deadline"
 
 
+@dataclass(frozen=True, slots=True)
+class TickRow:
+    """One thing `tick` did in one game; `action` is a TickDone value ("missed: POLICY" for a missed side)."""
+
+    game: int
+    action: str
+    side: str | None = None
+    player: str | None = None
+    orders: str | None = None
+    deadline: str | None = None
+    resolutions: int | None = None
+    sides: tuple[str, ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        row: dict[str, Any] = {
+            "game": self.game,
+            "side": self.side,
+            "player": self.player,
+            "action": self.action,
+            "orders": self.orders,
+            "deadline": self.deadline,
+            "resolutions": self.resolutions,
+            "sides": list(self.sides) or None,
+        }
+        return {key: value for key, value in row.items() if value is not None}
+
+    def text(self) -> str:
+        if self.resolutions is not None:
+            at_deadline = " at the deadline" if self.action == TickDone.RESOLVED_AT_DEADLINE else ""
+            return f"game {self.game}: resolved {self.resolutions} phase(s){at_deadline}"
+        if self.action == TickDone.REMINDED:
+            return f"game {self.game}: reminded {self.side} ({self.player}), due {self.deadline}"
+        if self.action == TickDone.WAIT_ENDED:
+            return f"game {self.game}: {self.action} for {', '.join(self.sides)}"
+        return f"game {self.game}: {self.side} ({self.player}) {self.action}: {self.orders}"
+
+
+@dataclass(frozen=True, slots=True)
+class TickReport:
+    """What one `tick` did, game by game, in the order it did it (empty when nothing was due)."""
+
+    rows: tuple[TickRow, ...]
+
+    def __bool__(self) -> bool:
+        return bool(self.rows)
+
+    def as_json(self) -> list[dict[str, Any]]:
+        return [row.as_json() for row in self.rows]
+
+    def text(self) -> str:
+        return "\n".join(row.text() for row in self.rows)
+
+
 class DeadlineCases(CorrectionCases):
     """The clock's work (`campaign tick`): reminders, and the missed-orders policy at a deadline."""
 
-    def tick(self, now: str) -> list[dict[str, Any]]:
+    def tick(self, now: str) -> TickReport:
         """Apply deadlines at time `now`: remind late sides, then apply each game's missed-orders policy."""
         from campaign.deadlines import (
             ResolveWhen,
@@ -51,7 +105,7 @@ class DeadlineCases(CorrectionCases):
         moment = parse_time(now)
         stamp = format_time(moment)
         absences = self.absences()
-        report: list[dict[str, Any]] = []
+        report: list[TickRow] = []
         for stream in self.games():
             gs = self.load(stream)
             if gs.ended is not None or not gs.schedule or gs.paused_at:
@@ -75,13 +129,9 @@ class DeadlineCases(CorrectionCases):
 
                 self._append_game(stream, reminders)
                 report += [
-                    {
-                        "game": gs.number,
-                        "side": s,
-                        "player": gs.sides[s],
-                        "action": TickDone.REMINDED.value,
-                        "deadline": format_time(due_by_side[s]),
-                    }
+                    TickRow(
+                        gs.number, TickDone.REMINDED.value, s, gs.sides[s], deadline=format_time(due_by_side[s])
+                    )
                     for s in remind
                 ]
             if not late and gs.waits:
@@ -90,27 +140,19 @@ class DeadlineCases(CorrectionCases):
                 resolved = self.advance(stream, now=stamp)
                 if isinstance(resolved, list) and resolved:
                     at_deadline = TickDone.RESOLVED_AT_DEADLINE.value
-                    done = {"game": gs.number, "action": at_deadline, "resolutions": len(resolved)}
-                    report.append(done)
+                    report.append(TickRow(gs.number, at_deadline, resolutions=len(resolved)))
             if apply:
                 filed = self._apply_missed(stream, apply, schedule, stamp, due_by_side)
+                missed = f"{TickDone.MISSED.value}: {schedule.missed.value}"
                 report += [
-                    {
-                        "game": gs.number,
-                        "side": s,
-                        "player": gs.sides[s],
-                        "action": f"{TickDone.MISSED.value}: {schedule.missed.value}",
-                        "orders": text,
-                        "deadline": format_time(due_by_side[s]),
-                    }
-                    for s, text in filed
+                    TickRow(gs.number, missed, s, gs.sides[s], text, format_time(due_by_side[s])) for s, text in filed
                 ]
                 resolved = self.advance(stream, now=stamp)
                 if isinstance(resolved, list) and resolved:
-                    report.append({"game": gs.number, "action": TickDone.RESOLVED.value, "resolutions": len(resolved)})
-        return report
+                    report.append(TickRow(gs.number, TickDone.RESOLVED.value, resolutions=len(resolved)))
+        return TickReport(tuple(report))
 
-    def _end_waits_at_deadline(self, gs: GameState, stamp: str, when_ready: bool) -> list[dict[str, Any]]:
+    def _end_waits_at_deadline(self, gs: GameState, stamp: str, when_ready: bool) -> list[TickRow]:
         """WAIT holds a phase only until its deadline: at the deadline end every WAIT on it (a WaitSet off) and,
         for a `when-ready` game, resolve the phase if that made it ready. The report rows of what was done."""
         from campaign.deadlines import parse_time, phase_deadline
@@ -126,13 +168,11 @@ class DeadlineCases(CorrectionCases):
         _, sealed = self._append_game(gs.stream, build)
         if not sealed:
             return []
-        report: list[dict[str, Any]] = [
-            {"game": gs.number, "action": TickDone.WAIT_ENDED.value, "sides": sorted(gs.waits)}
-        ]
+        report = [TickRow(gs.number, TickDone.WAIT_ENDED.value, sides=tuple(sorted(gs.waits)))]
         if when_ready:
             resolved = self.advance(gs.stream, now=stamp)
             if isinstance(resolved, list) and resolved:
-                report.append({"game": gs.number, "action": TickDone.RESOLVED.value, "resolutions": len(resolved)})
+                report.append(TickRow(gs.number, TickDone.RESOLVED.value, resolutions=len(resolved)))
         return report
 
     def _apply_missed(

@@ -49,6 +49,32 @@ class Receipt:
 
 
 @dataclass(frozen=True, slots=True)
+class Withdrawn:
+    """`orders withdraw`: the key of the orders taken back."""
+
+    key: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {"withdrawn": self.key}
+
+    def text(self) -> str:
+        return f"withdrew the orders on file for {self.key}"
+
+
+@dataclass(frozen=True, slots=True)
+class WaitChanged:
+    """`orders wait`: whether the phase now waits for its deadline (WAIT) or not (NOWAIT)."""
+
+    on: bool
+
+    def as_json(self) -> dict[str, Any]:
+        return {"wait": self.on}
+
+    def text(self) -> str:
+        return "the phase will wait for its deadline" if self.on else "the phase resolves as soon as everyone is in"
+
+
+@dataclass(frozen=True, slots=True)
 class Filed:
     """`campaign orders submit`: the receipt, what the game waits for afterwards, the chain head then."""
 
@@ -209,11 +235,12 @@ class OrderCases(ResolutionCases):
                 key = None
         return key
 
-    def set_wait(self, game: str | int, player: str, on: bool = True, side: str | None = None) -> None:
+    def set_wait(self, game: str | int, player: str, on: bool = True, side: str | None = None) -> WaitChanged:
         """WAIT: do not resolve the current phase before its deadline (NOWAIT takes it back)."""
         self._append_game(game, lambda gs: self.plan_wait(gs, player, on, side))
         if not on:
             self.advance(game)
+        return WaitChanged(on)
 
     def plan_wait(self, gs: GameState, player: str, on: bool, side: str | None = None) -> list[NewEvent]:
         self._require_running(gs)
@@ -225,10 +252,10 @@ class OrderCases(ResolutionCases):
         chosen = self._side_for(gs, player, side)
         return [ed.WaitSet(side=chosen, on=on).new_event(gs.stream, actor=player)]
 
-    def withdraw(self, game: str | int, player: str, side: str | None = None) -> str:
+    def withdraw(self, game: str | int, player: str, side: str | None = None) -> Withdrawn:
         """Take back the orders on file for the current phase (only before any die was rolled on them)."""
         _, sealed = self._append_game(game, lambda gs: self.plan_withdraw(gs, player, side))
-        return str(sealed[0].payload["key"])
+        return Withdrawn(str(sealed[0].payload["key"]))
 
     def plan_withdraw(self, gs: GameState, player: str, side: str | None = None) -> list[NewEvent]:
         self._require_running(gs)

@@ -34,6 +34,38 @@ class Player:
         return {"name": self.name, "email": self.email, "tz": self.tz}
 
 
+@dataclass(frozen=True, slots=True)
+class NewPassword:
+    """`referee password`: the order password issued once (only its hash is kept)."""
+
+    player: str
+    password: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {"player": self.player, "password": self.password}
+
+    def text(self) -> str:
+        return f"new password for {self.player}: {self.password}"
+
+
+@dataclass(frozen=True, slots=True)
+class NewPlayer:
+    """`player add`: the player, and the order password issued once (only its hash is stored)."""
+
+    player: Player
+    password: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {**self.player.as_json(), "password": self.password}
+
+    def text(self) -> str:
+        p = self.player
+        return (
+            f"added player {p.name} <{p.email}>\n"
+            f"order password for {p.name}: {self.password}  (give it to the player; it is stored only as a hash)"
+        )
+
+
 def check_tz(zone: str) -> str:
     """An IANA time zone name such as Europe/Paris, or UserError."""
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError

@@ -113,6 +113,54 @@ class Progress:
             return {"resolved": [], "waiting": {"decision": self.result.as_json()}}
         return {"resolved": [r.as_json() for r in self.result or []]}
 
+    def text(self) -> str:
+        if isinstance(self.result, WaitingForDice):
+            return f"still waiting: {self.result.needed}"
+        if isinstance(self.result, WaitingForDecision):
+            asked = self.result
+            return f"waiting for {asked.side}'s decision: {asked.question} ({' / '.join(asked.options)})"
+        lines = []
+        for done in self.result or []:
+            lines.append(f"-- resolved {phase_label(done.turn, done.phase)} ({done.rolls} dice), event {done.seq}")
+            lines += [f"   {line}" for line in done.narrative]
+        return "\n".join(lines)
+
+
+def phase_label(turn: int, phase: str) -> str:
+    """'turn 3, orders', or the phase alone when it already names its turn."""
+    return phase if phase.startswith("turn") else f"turn {turn}, {phase}"
+
+
+@dataclass(frozen=True, slots=True)
+class DiceEntered:
+    """`dice enter`: the values queued, the event that holds them, and what the advance after them did."""
+
+    values: tuple[int, ...]
+    seq: int
+    progress: Progress
+
+    def as_json(self) -> dict[str, Any]:
+        return {"entered": list(self.values), "seq": self.seq, **self.progress.as_json()}
+
+    def text(self) -> str:
+        after = self.progress.text()
+        return f"queued {len(self.values)} dice (event {self.seq})" + (f"\n{after}" if after else "")
+
+
+@dataclass(frozen=True, slots=True)
+class DiceCleared:
+    """`dice clear`: the hand-entered values dropped, by the event that dropped them."""
+
+    game: int
+    seq: int
+    values: tuple[int, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"game": self.game, "seq": self.seq, "cleared": list(self.values)}
+
+    def text(self) -> str:
+        return f"cleared {len(self.values)} queued dice (event {self.seq})"
+
 
 @dataclass(frozen=True, slots=True)
 class SeedRow:

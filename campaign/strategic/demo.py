@@ -149,7 +149,7 @@ def _run(
     for n in range(MAX_MAILS):
         if table_battles > 0 and _record_by_hand(camp):
             table_battles -= 1
-        for line in sync(camp, out):
+        for line in sync(camp, out).done:
             if progress is not None:
                 progress(line)
         mails_out += _deliver(settings, boxes, PLAYERS, camp, settings_first=True)
@@ -210,7 +210,7 @@ def _record_by_hand(camp: Campaign) -> bool:
 def _carried_lines(camp: Campaign) -> list[str]:
     from campaign.strategic.standings import standings
 
-    battles = standings(camp)["battles"]
+    battles = standings(camp).battles
     out = []
     for aid, i, j in carried_losses({"battles": battles}):
         early, later = battles[i], battles[j]

@@ -81,7 +81,33 @@ def _create_battle(camp: Campaign, number: int, battle: Mapping[str, Any], workd
     return f"campaign {number}: {plan.title} is game {bgs.number}"
 
 
-def sync(camp: Campaign, workdir: Path) -> list[str]:
+@dataclass(frozen=True, slots=True)
+class Synced:
+    """What `strategic sync` did: one line per battle created or result filed (none: nothing to do)."""
+
+    done: tuple[str, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"done": list(self.done)}
+
+    def text(self) -> str:
+        return "\n".join(self.done) if self.done else "nothing to do"
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    """A battle fought on a real table, as filed on the map campaign (the umpire's orders text)."""
+
+    filed: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {"filed": self.filed}
+
+    def text(self) -> str:
+        return f"filed:\n{self.filed}"
+
+
+def sync(camp: Campaign, workdir: Path) -> Synced:
     """Bring every map campaign up to date: create a game for each new battle, file the result of each
     battle game that ended. What happened, one line each (nothing when there was nothing to do)."""
     said: list[str] = []
@@ -106,12 +132,12 @@ def sync(camp: Campaign, workdir: Path) -> list[str]:
             camp.submit_orders(number, gs.sides[UMPIRE], text, side=UMPIRE)
             said.append(f"campaign {number}: game {link.battle} ended ({winner or 'a draw'}); losses filed")
             gs = camp.load(number)
-    return said
+    return Synced(tuple(said))
 
 
 def record_table_result(
     camp: Campaign, number: int, region: str, winner: str | None, losses: Mapping[str, Mapping[str, int]], reason: str
-) -> str:
+) -> TableResult:
     """The referee records a battle fought on a real table [CAMP.BATTLE.5]; it feeds back like any other."""
     gs = camp.load(number)
     if gs.ruleset.name != RULESET_NAME:
@@ -120,7 +146,7 @@ def record_table_result(
         raise UserError("say why with --reason (where and when it was fought, who reported it)")
     text = result_text(region, winner, None, losses, reason)
     camp.submit_orders(number, gs.sides[UMPIRE], text, side=UMPIRE)
-    return text
+    return TableResult(text)
 
 
 def parse_losses(items: tuple[str, ...]) -> dict[str, dict[str, int]]:

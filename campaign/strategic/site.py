@@ -97,7 +97,7 @@ def write_campaign_pages(camp: Campaign, root: Path, common: dict[str, Any]) -> 
         from campaign.render.png import render_png
 
         (folder / f"{number}-map.png").write_bytes(render_png(map_svg(st)))
-        battles = [b for b in table["battles"] if b.get("campaign") == number]
+        battles = [b for b in table.battles if b.get("campaign") == number]
         page = render(
             "site/campaign.html.j2",
             **common,

@@ -17,6 +17,7 @@ stored in an event), so they may use floating point.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from campaign.events import EventType
@@ -103,8 +104,35 @@ def _ladder_games(camp: Campaign, linked: set[int]) -> list[dict[str, Any]]:
     return out
 
 
-def standings(camp: Campaign) -> dict[str, Any]:
-    """One object: `players` (points, wins, losses, draws, rating) and `battles` (each with its losses)."""
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """`players` by name (points, wins, losses, draws, rating) and every `battles` row with its losses."""
+
+    players: dict[str, dict[str, Any]]
+    battles: list[dict[str, Any]]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"players": self.players, "battles": self.battles}
+
+    def text(self) -> str:
+        lines = [f"{'player':12} {'points':>6} {'won':>4} {'lost':>4} {'drawn':>5} {'rating':>6}"]
+        ranked = sorted(self.players.items(), key=lambda kv: (-kv[1]["points"], -kv[1]["rating"], kv[0]))
+        for name, p in ranked:
+            lines.append(
+                f"{name:12} {p['points']:>6} {p['wins']:>4} {p['losses']:>4} {p['draws']:>5} {p['rating']:>6}"
+            )
+        lines.append("")
+        lines.append("battles:")
+        for b in self.battles:
+            where = f"game {b['game']}" if b["game"] is not None else "on a table"
+            at = f" at {b['region']} (turn {b['turn']})" if b.get("region") else ""
+            lost = "; ".join(f"{a} lost {x['lost']}" for a, x in b["armies"].items())
+            lines.append(f"  {b['ruleset']} {where}{at}: {b['winner'] or 'draw'} won" + (f"; {lost}" if lost else ""))
+        return "\n".join(lines)
+
+
+def standings(camp: Campaign) -> Standings:
+    """The campaign's players and battles, from every map campaign and, as a ladder, every other two-sided game."""
     battles: list[dict[str, Any]] = []
     campaign_points: dict[str, int] = {}
     for number in strategic_games(camp):
@@ -133,19 +161,5 @@ def standings(camp: Campaign) -> dict[str, Any]:
                 players[p]["points"] += {"wins": LADDER_WIN, "draws": LADDER_DRAW, "losses": 0}[key]
     for b in ladder:
         b.pop("order")
-    return {"players": players, "battles": battles + ladder}
+    return Standings(players, battles + ladder)
 
-
-def standings_text(data: dict[str, Any]) -> str:
-    lines = [f"{'player':12} {'points':>6} {'won':>4} {'lost':>4} {'drawn':>5} {'rating':>6}"]
-    ranked = sorted(data["players"].items(), key=lambda kv: (-kv[1]["points"], -kv[1]["rating"], kv[0]))
-    for name, p in ranked:
-        lines.append(f"{name:12} {p['points']:>6} {p['wins']:>4} {p['losses']:>4} {p['draws']:>5} {p['rating']:>6}")
-    lines.append("")
-    lines.append("battles:")
-    for b in data["battles"]:
-        where = f"game {b['game']}" if b["game"] is not None else "on a table"
-        at = f" at {b['region']} (turn {b['turn']})" if b.get("region") else ""
-        lost = "; ".join(f"{a} lost {x['lost']}" for a, x in b["armies"].items())
-        lines.append(f"  {b['ruleset']} {where}{at}: {b['winner'] or 'draw'} won" + (f"; {lost}" if lost else ""))
-    return "\n".join(lines)

@@ -31,11 +31,11 @@ from campaign.mail.outbox import (
     OutgoingMail,
     build_message,
     clean_tmp,
-    outbox_listing,
     queue_message,
     queued,
     send_outbox,
 )
+from campaign.mail.queue import outbox_listing
 from tests.conftest import ROOT
 
 

@@ -23,12 +23,12 @@ from campaign.mail.outbox import (
     build_message,
     make_message_id,
     message_bytes,
-    outbox_listing,
     queue_message,
     queued,
     send_outbox,
     sent_dir_for,
 )
+from campaign.mail.queue import outbox_listing
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

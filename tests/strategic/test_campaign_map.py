@@ -102,7 +102,7 @@ def test_a_battle_is_a_game_set_up_from_the_template_with_the_rosters_as_they_st
     assert st["armies"]["N1"]["region"] == "northgate"
     mapcamp.submit_orders(1, "alice", "move N1 to ford")
     mapcamp.submit_orders(1, "bob", "hold S1\nhold S2")  # S1 holds ford: contact again
-    done = sync(mapcamp, tmp_path)
+    done = list(sync(mapcamp, tmp_path).done)
     assert done and "is game 2" in done[0]
     (link,) = [lk for lk in links(mapcamp) if lk.turn == 2]
     battle = mapcamp.load(link.battle)
@@ -115,7 +115,7 @@ def test_a_battle_is_a_game_set_up_from_the_template_with_the_rosters_as_they_st
     units = {str(u["id"]): u["stands"] for u in battle.ruleset.dump(battle.state)["units"]}
     bid = next(b for b, v in link.units.items() if v[:2] == ["N1", "N1.1"])
     assert units[bid] == hurt
-    assert sync(mapcamp, tmp_path) == []  # nothing new until the battle ends
+    assert sync(mapcamp, tmp_path).done == ()  # nothing new until the battle ends
 
 
 def test_elo_golden_CAMP_LADDER_2() -> None:
@@ -128,7 +128,7 @@ def test_the_ladder_rates_any_finished_game_CAMP_LADDER_1(camp: Campaign) -> Non
     gs = camp.new_game("toy-race", "sprint", {"blue": "alice", "red": "bob"}, options={"turn_limit": 1})
     camp.submit_orders(gs.number, "alice", "advance 3")
     camp.submit_orders(gs.number, "bob", "hold")
-    data = standings(camp)
+    data = standings(camp).as_json()
     (b,) = data["battles"]
     assert b["game"] == gs.number and b["ruleset"] == "toy-race" and b["campaign"] is None
     winner = b["winner_player"]
@@ -190,7 +190,7 @@ def test_the_campaign_demo_carries_losses_into_a_later_battle(tmp_path: Path) ->
     assert summary.turns >= 3 and len(summary.battles) >= 2
     assert check_campaign_summary(summary) == [] and summary.carried
     camp = Campaign(open_store(tmp_path / "demo" / "campaign.db"))
-    data = standings(camp)
+    data = standings(camp).as_json()
     assert len([b for b in data["battles"] if b["game"]]) >= 2
     assert carried_losses(data)
     _check_archive(summary.site, summary.campaign)
@@ -202,7 +202,7 @@ def test_the_campaign_demo_carries_losses_into_a_later_battle(tmp_path: Path) ->
 def test_the_same_campaign_with_one_battle_recorded_by_hand(tmp_path: Path) -> None:
     summary = run_campaign_demo(tmp_path / "demo", 1, table_battles=1)
     camp = Campaign(open_store(tmp_path / "demo" / "campaign.db"))
-    data = standings(camp)
+    data = standings(camp).as_json()
     fought = [b["fought"] for b in data["battles"]]
     assert fought[0] == "table" and "game" in fought[1:]
     assert carried_losses(data)
@@ -228,13 +228,13 @@ def test_a_finished_battle_game_feeds_its_losses_back_CAMP_BATTLE_3(mapcamp: Cam
     end_game(mapcamp, link.battle, "south", "north conceded the field")
     bgs = mapcamp.load(link.battle)
     left = {str(u["id"]): 0 if u["eliminated"] else u["stands"] for u in bgs.ruleset.dump(bgs.state)["units"]}
-    assert sync(mapcamp, tmp_path) == [f"campaign 1: game {link.battle} ended (south); losses filed"]
+    assert sync(mapcamp, tmp_path).done == (f"campaign 1: game {link.battle} ended (south); losses filed",)
     st = mapcamp.load(1).state
     for bid, (army, uid, _start) in link.units.items():
         unit = next(u for u in st["armies"][army]["units"] if u["id"] == uid)
         assert unit["stands"] == left[bid]  # the roster holds what the game left
     assert st["owner"]["ford"] == "south" and st["armies"]["N1"]["region"] == "northgate"
-    (b,) = standings(mapcamp)["battles"]
+    (b,) = standings(mapcamp).battles
     assert b["game"] == link.battle and b["winner_player"] == "bob" and b["fought"] == "game"
 
 
