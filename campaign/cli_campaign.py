@@ -6,12 +6,11 @@ with a plain message.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import click
 
-from campaign.clictx import CONTEXT_SETTINGS, Ctx, Written, _friendly, echo_result, pass_ctx
+from campaign.clictx import CONTEXT_SETTINGS, Ctx, _friendly, echo_result, pass_ctx
 
 
 @click.command("standings", context_settings=CONTEXT_SETTINGS)
@@ -61,6 +60,8 @@ def sync_cmd(ctx: Ctx, as_json: bool) -> None:
     Example:
       campaign strategic sync
     """
+    from pathlib import Path
+
     from campaign.strategic.service import sync
 
     camp = ctx.campaign()
@@ -124,6 +125,9 @@ def map_cmd(ctx: Ctx, game_ref: str, output: str, as_json: bool) -> None:
     Example:
       campaign strategic map 1 -o map.png
     """
+    from pathlib import Path
+
+    from campaign.cli.results import Written
     from campaign.service import UserError
     from campaign.strategic.picture import map_svg
 
@@ -144,6 +148,8 @@ def map_cmd(ctx: Ctx, game_ref: str, output: str, as_json: bool) -> None:
 
 
 def _campaign_demo(out: str, seed: int, force: bool) -> None:
+    from pathlib import Path
+
     from campaign.demo import DemoError
     from campaign.strategic.demo import check_campaign_summary, run_campaign_demo
 

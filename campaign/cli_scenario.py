@@ -6,15 +6,12 @@ exits 1 with a plain message, never a traceback.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
 from campaign.clictx import CONTEXT_SETTINGS, Ctx, _friendly, echo_result, pass_ctx
 
-if TYPE_CHECKING:
-    from campaign.kit.scenario_file import Problem
 
 SIDE_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
 """Hex sides 0..5 in docs/hexgrid.md order (HexSide)."""
@@ -28,36 +25,6 @@ def scenario() -> None:
     Example:
       campaign scenario check --ruleset hordes-heroes ./position.toml
     """
-
-
-@dataclass(frozen=True, slots=True)
-class ScenarioCheck:
-    """`scenario check`: the problems of one file, or what a game started from it would be."""
-
-    file: str
-    ruleset: str
-    problems: tuple[Problem, ...]
-    title: str | None = None
-    sides: tuple[str, ...] = ()
-    turn: int | None = None
-    phase: str | None = None
-
-    def as_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"file": self.file, "ruleset": self.ruleset, "ok": not self.problems}
-        if not self.problems:
-            out.update(title=self.title, sides=list(self.sides), turn=self.turn, phase=self.phase)
-        out["problems"] = [
-            {"file": p.file, "line": p.line, "field": p.field, "message": p.message} for p in self.problems
-        ]
-        return out
-
-    def text(self) -> str:
-        if self.problems:
-            return "\n".join(str(p) for p in self.problems)
-        return (
-            f"{self.file}: good: {self.ruleset} scenario {self.title!r}, sides {' v '.join(self.sides)};"
-            f" starts at {self.phase}"
-        )
 
 
 def _ruleset_for(name: str | None, path: str) -> Any:
@@ -99,6 +66,7 @@ def scenario_check(path: str, ruleset_name: str | None, as_json: bool) -> None:
     Example:
       campaign scenario check --ruleset hh ./somewhere/position.toml
     """
+    from campaign.cli.results import ScenarioCheck
     from campaign.scenarios import check_file, read_scenario_file
 
     rs = _ruleset_for(ruleset_name, path)
@@ -144,6 +112,8 @@ def hex_cmd(ctx: Ctx, hexes: tuple[str, ...], as_json: bool, **map_args: Any) ->
       campaign hex 0507 --game 1
       campaign hex 4,6 --columns 12 --rows 10 --offset odd --json
     """
+    from campaign.cli.results import HexReport
+
     spec = _map_spec(ctx, map_args)
     echo_result(HexReport(tuple(_describe(spec, text) for text in hexes)), as_json)
 
@@ -189,50 +159,8 @@ def _label(spec: Any, h: Any) -> str | None:
         return None
 
 
-@dataclass(frozen=True, slots=True)
-class HexPlace:
-    """A hex of a map: its label (None where the map has none), axial q and r, whether it is on the map, and
-    its six neighbours (each with the `side` of the first hex it lies on)."""
-
-    label: str | None
-    q: int
-    r: int
-    on_map: bool
-    side: str | None = None
-    neighbours: tuple[HexPlace, ...] = ()
-
-    def as_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"side": self.side} if self.side else {}
-        out.update(label=self.label, q=self.q, r=self.r, on_map=self.on_map)
-        if self.side is None:
-            out["neighbours"] = [n.as_json() for n in self.neighbours]
-        return out
-
-    def text(self) -> str:
-        where = "on the map" if self.on_map else "off the map"
-        lines = [f"{self.label or '-'} = axial q={self.q} r={self.r} ({where})"]
-        lines += [
-            f"  {n.side:2} {n.label or '-':>6}  q={n.q} r={n.r}" + ("" if n.on_map else "  off")
-            for n in self.neighbours
-        ]
-        return "\n".join(lines)
-
-
-@dataclass(frozen=True, slots=True)
-class HexReport:
-    """`campaign hex`: each hex asked for (JSON: one object for one hex, a list for several)."""
-
-    places: tuple[HexPlace, ...]
-
-    def as_json(self) -> Any:
-        rows = [p.as_json() for p in self.places]
-        return rows if len(rows) > 1 else rows[0]
-
-    def text(self) -> str:
-        return "\n".join(p.text() for p in self.places)
-
-
-def _describe(spec: Any, text: str) -> HexPlace:
+def _describe(spec: Any, text: str) -> Any:
+    from campaign.cli.results import HexPlace
     from campaign.hexgrid import Hex
 
     q_r = text.replace(" ", "").removeprefix("Hex(").removesuffix(")").split(",")

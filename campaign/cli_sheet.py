@@ -7,9 +7,6 @@ campaign (opened read-only). Registered by campaign/cli.py. A user mistake exits
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
-from email.utils import parseaddr
-from typing import Any
 
 import click
 
@@ -18,6 +15,8 @@ from campaign.clictx import CONTEXT_SETTINGS, Ctx, _friendly, check_output_path,
 
 def mail_address(sender: str) -> str:
     """The bare address of a From line: ``Referee <referee@example.org>`` -> ``referee@example.org``."""
+    from email.utils import parseaddr  # imported here: email.utils pulls in socket, a tenth of `campaign --help`
+
     return parseaddr(sender)[1] or sender
 
 
@@ -48,6 +47,7 @@ def sheet(
     """
     from pathlib import Path
 
+    from campaign.cli.results import SheetWritten
     from campaign.playerinfo import player_side
     from campaign.sheet import SHEET_LIMIT, sheet_for
 
@@ -70,20 +70,3 @@ def sheet(
     echo_result(SheetWritten(gs.number, player, chosen, str(target), size), as_json, indent=None)
     if size > SHEET_LIMIT and not as_json:
         click.echo(f"warning: the sheet is over {SHEET_LIMIT // 1024} KB", err=True)
-
-
-@dataclass(frozen=True, slots=True)
-class SheetWritten:
-    """`campaign sheet -o FILE`: the order sheet written for one player's side."""
-
-    game: int
-    player: str
-    side: str
-    file: str
-    bytes: int
-
-    def as_json(self) -> dict[str, Any]:
-        return {"game": self.game, "side": self.side, "file": self.file, "bytes": self.bytes}
-
-    def text(self) -> str:
-        return f"wrote {self.file} ({self.bytes // 1024} KB) for {self.player} ({self.side}), game {self.game}"

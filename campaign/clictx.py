@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import functools
 import sys
-from dataclasses import dataclass
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import click
@@ -29,33 +27,6 @@ class Printable(Protocol):
     def as_json(self) -> Any: ...
 
     def text(self) -> str: ...
-
-
-@dataclass(frozen=True, slots=True)
-class Written:
-    """The result of a command that wrote one file: its path."""
-
-    path: str
-
-    def as_json(self) -> dict[str, Any]:
-        return {"written": self.path}
-
-    def text(self) -> str:
-        return f"wrote {self.path}"
-
-
-@dataclass(frozen=True, slots=True)
-class CampaignFile:
-    """`campaign init`: the campaign file created and the campaign's name."""
-
-    db: str
-    name: str
-
-    def as_json(self) -> dict[str, Any]:
-        return {"db": self.db, "name": self.name}
-
-    def text(self) -> str:
-        return f"created campaign {self.db}"
 
 
 def echo_result(result: Printable, as_json: bool, *, indent: int | None = 2) -> None:
@@ -110,6 +81,8 @@ class Ctx:
         self.referee = referee
 
     def mail_settings(self) -> Any:
+        from pathlib import Path
+
         from campaign.mailflow import DEFAULT_SENDER, MailSettings
 
         outbox = Path(self.outbox) if self.outbox else Path(self.db).resolve().parent / "outbox"
@@ -118,6 +91,8 @@ class Ctx:
     def after_change(self, camp: Campaign) -> None:
         """Bring map campaigns up to date (their new battles, their finished ones: docs/campaigns.md), then
         queue digests for whatever changed (the embedded default: a Maildir outbox, no server)."""
+        from pathlib import Path
+
         from campaign.mailflow import dispatch
         from campaign.service import UserError
         from campaign.strategic.service import sync
@@ -140,6 +115,8 @@ class Ctx:
 
 def check_output_path(out: str, db: str, *, directory: bool = False) -> None:
     """Refuse an output path that would overwrite the campaign file or sits in a missing folder."""
+    from pathlib import Path
+
     target = Path(out).resolve()
     campaign_files = {Path(db + suffix).resolve() for suffix in ("", "-wal", "-shm")}
     if target in campaign_files:
@@ -164,6 +141,8 @@ def one_output(positional: str | None, option: str | None, what: str) -> str:
 
 def check_db_path(db: str, *, create: bool = False) -> None:
     """Refuse a --db path that cannot be a campaign file, in plain words (never a sqlite traceback)."""
+    from pathlib import Path
+
     path = Path(db)
     if path.is_dir():
         raise click.ClickException(f"--db {db} is a directory; name a file, e.g. --db {path / 'campaign.db'}")

@@ -6,9 +6,6 @@ message (clictx._friendly); misuse of the command line exits 2.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import click
 
 from campaign.clictx import (
@@ -55,6 +52,9 @@ def audit_verify(
     Example:
       campaign audit verify 1 --receipt 3f9a...c2 --receipts digest-turn4.eml
     """
+    import json
+    from pathlib import Path
+
     from campaign.audit import verify_campaign
     from campaign.verify_dice import read_receipts
 
@@ -94,6 +94,8 @@ def audit_dice_cmd(ctx: Ctx, game_ref: str, as_json: bool) -> None:
     Example:
       campaign audit dice 1
     """
+    import json
+
     from campaign.audit import dice_audit
 
     camp = ctx.campaign(readonly=True)
@@ -123,6 +125,8 @@ def audit_shadow(ctx: Ctx, game_ref: str, as_json: bool) -> None:
     Example:
       campaign audit shadow 1
     """
+    import json
+
     from campaign.audit import shadow_report
 
     camp = ctx.campaign(readonly=True)
@@ -149,6 +153,8 @@ def audit_bundle(ctx: Ctx, game_ref: str, out_arg: str | None, output: str | Non
     Example:
       campaign audit bundle 1 -o game1-audit.zip
     """
+    import json
+
     from campaign.audit import write_bundle
 
     out = one_output(out_arg, output, "the bundle file")

@@ -6,9 +6,7 @@ message (clictx._friendly); misuse of the command line exits 2.
 
 from __future__ import annotations
 
-import json
 import os
-from pathlib import Path
 from typing import Any
 
 import click
@@ -60,6 +58,8 @@ def demo(out: str, seed: int, ruleset_name: str, scenario: str | None, force: bo
       campaign demo --out demo --seed 7 && xdg-open demo/site/index.html
       campaign demo --ruleset hordes-heroes --scenario river-woods --out demo2
     """
+    from pathlib import Path
+
     from campaign.demo import DemoError, check_summary, run_demo
 
     click.echo(f"playing a {ruleset_name} battle by mail in {out} (one line per game turn):", err=True)
@@ -95,6 +95,8 @@ def site_cmd(ctx: Ctx, outdir_arg: str | None, output: str | None, games: tuple[
     Example:
       campaign site -o archive && xdg-open archive/index.html
     """
+    from pathlib import Path
+
     outdir = one_output(outdir_arg, output, "the folder for the pages")
     from campaign.site import write_site
 
@@ -139,6 +141,8 @@ def import_cmd(ctx: Ctx, source: Any, as_json: bool) -> None:
     Example:
       campaign --db restored.db import backup.jsonl
     """
+    from pathlib import Path
+
     from campaign.transfer import import_lines
 
     if Path(ctx.db).exists():
@@ -164,6 +168,8 @@ def rulesets(as_json: bool) -> None:
     Example:
       campaign rulesets --json
     """
+    import json
+
     from campaign.ruleset import RulesetEntry, installed
 
     rows = [RulesetEntry.of(rs) for rs in installed().values()]

@@ -6,8 +6,6 @@ message (clictx._friendly); misuse of the command line exits 2.
 
 from __future__ import annotations
 
-import json
-
 import click
 
 from campaign.clictx import (
@@ -43,6 +41,8 @@ def dice_reveal(ctx: Ctx, game_ref: str, as_json: bool) -> None:
     Example:
       campaign dice reveal 1 --json
     """
+    import json
+
     from campaign.service import SeedRow
 
     camp = ctx.campaign()

@@ -6,7 +6,6 @@ message (clictx._friendly); misuse of the command line exits 2.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import click
@@ -119,6 +118,8 @@ def game_new(
       campaign game new --ruleset hh --scenario ./somewhere/position.toml \\
           --side york=alice --side lancaster=bob --dice manual
     """
+    import json
+
     from campaign.deadlines import ResolveWhen, Schedule, parse_duration_hours
     from campaign.dice import DiceMode
     from campaign.ruleset import MissedOrders
@@ -161,6 +162,8 @@ def game_list(ctx: Ctx, as_json: bool) -> None:
     Example:
       campaign game list
     """
+    import json
+
     from campaign.service.resolution import phase_label
 
     camp = ctx.campaign(readonly=True)
@@ -219,6 +222,8 @@ def game_replace(ctx: Ctx, game_ref: str, side: str, new_player: str, reason: st
     Example:
       campaign game replace 1 york carol --reason "alice moved abroad"
     """
+    import json
+
     from campaign.referee import replace_player
 
     camp = ctx.campaign()

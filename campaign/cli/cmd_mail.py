@@ -6,7 +6,6 @@ message (clictx._friendly); misuse of the command line exits 2.
 
 from __future__ import annotations
 
-import json
 import os
 from typing import Any
 
@@ -62,6 +61,8 @@ def mail_ingest(ctx: Ctx, source: str, trust: tuple[str, ...], unchecked: str | 
       campaign mail ingest ~/Maildir/campaign --trust-authserv mx.example.org
       CAMPAIGN_IMAP_PASSWORD=... campaign mail ingest imap://referee@mail.example.org/INBOX
     """
+    import json
+
     from dataclasses import replace
 
     from campaign.mail.ledger import Unchecked
@@ -108,6 +109,8 @@ def mail_send(ctx: Ctx, smtp: str, starttls: bool, user: str | None, as_json: bo
     Example:
       campaign mail send --smtp smtp.example.org:587 --starttls --user referee
     """
+    import json
+
     from campaign.mail.outbox import send_outbox
 
     host, sep, port = smtp.rpartition(":")

@@ -6,7 +6,6 @@ message (clictx._friendly); misuse of the command line exits 2.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import click
@@ -49,6 +48,8 @@ def orders_submit(ctx: Ctx, game_ref: str, source: Any, player: str, side: str |
       campaign orders submit 1 --player alice orders.txt
       echo "pass" | campaign orders submit 1 --player bob -
     """
+    import json
+
     text = source.read()
     camp = ctx.campaign()
     receipt = camp.submit_orders(game_ref, player, text, side=side, via={"entered_by": "referee", "for": player})

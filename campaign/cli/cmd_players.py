@@ -6,14 +6,10 @@ message (clictx._friendly); misuse of the command line exits 2.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import click
 
 from campaign.clictx import (
     CONTEXT_SETTINGS,
-    CampaignFile,
     Ctx,
     _friendly,
     echo_result,
@@ -33,8 +29,12 @@ def init(ctx: Ctx, name: str, as_json: bool) -> None:
     Example:
       campaign --db wars-of-the-roses.db init --name "Wars of the Roses"
     """
+    from pathlib import Path
+
     if Path(ctx.db).exists():
         raise click.ClickException(f"{ctx.db} already exists; choose another --db path")
+    from campaign.cli.results import CampaignFile
+
     camp = ctx.campaign(create=True)
     camp.init(name or Path(ctx.db).stem)
     echo_result(CampaignFile(ctx.db, name or Path(ctx.db).stem), as_json, indent=None)
@@ -85,6 +85,8 @@ def player_set(ctx: Ctx, name: str, email: str, reason: str, as_json: bool) -> N
     Example:
       campaign player set alice --email alice@new.example.org --reason "moved provider"
     """
+    import json
+
     from campaign.referee import set_email
 
     info = set_email(ctx.campaign(), name, email, reason)
@@ -105,6 +107,8 @@ def player_list(ctx: Ctx, as_json: bool) -> None:
     Example:
       campaign player list --json
     """
+    import json
+
     players = ctx.campaign(readonly=True).players()
     if as_json:
         click.echo(json.dumps([p.as_json() for p in players.values()], indent=2))

@@ -6,8 +6,6 @@ message (clictx._friendly); misuse of the command line exits 2.
 
 from __future__ import annotations
 
-import json
-
 import click
 
 from campaign.cli.common import _now, _print_ended
@@ -90,6 +88,8 @@ def referee_deadline(
     Example:
       campaign referee deadline 1 --extend 2d --reason "bank holiday"
     """
+    import json
+
     from campaign.deadlines import DeadlineAction, parse_duration_hours
     from campaign.referee import change_deadline
 
@@ -131,6 +131,8 @@ def referee_absence(ctx: Ctx, player_name: str, start: str, end: str, reason: st
     Example:
       campaign referee absence alice 2026-12-24 2026-12-27 --reason "told me by phone"
     """
+    import json
+
     from campaign.referee import absence_for
 
     absence = absence_for(ctx.campaign(), player_name, start, end, reason)

@@ -6,10 +6,7 @@ message (clictx._friendly); misuse of the command line exits 2.
 
 from __future__ import annotations
 
-import json
 import sys
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import click
@@ -36,6 +33,8 @@ def status(ctx: Ctx, game_ref: str, as_json: bool) -> None:
     Example:
       campaign status 1 --json
     """
+    import json
+
     camp = ctx.campaign(readonly=True)
     gs = camp.load(game_ref)
     from campaign.service.status import GameStatus
@@ -120,6 +119,8 @@ def show(
     Example:
       campaign show 1 --turn 2 --format png -o turn2.png
     """
+    import json
+
     from campaign.replay import state_at_turn
 
     if at_seq is not None and turn is not None:
@@ -160,6 +161,8 @@ def show(
 
 def _unit_cards(gs: Any, side: str | None, fmt: str) -> str:
     """`show --units`: every unit's card as text or JSON (no picture of cards exists)."""
+    import json
+
     from campaign.playerinfo import units_answer
 
     if fmt not in ("text", "json"):
@@ -180,6 +183,8 @@ def _check_seq_in_game(camp: Any, gs: Any, seq: int) -> None:
 
 
 def _emit(data: bytes | str, output: str | None, db: str = "") -> None:
+    from pathlib import Path
+
     if output:
         check_output_path(output, db)
         if isinstance(data, bytes):
@@ -209,6 +214,9 @@ def log(ctx: Ctx, game_ref: str, as_json: bool) -> None:
     Example:
       campaign log 1 | less
     """
+    import json
+
+    from campaign.cli.results import LogEntry
     from campaign.events import EventType, parse_game_ref
     from campaign.replay import apply_event
 
@@ -227,33 +235,3 @@ def log(ctx: Ctx, game_ref: str, as_json: bool) -> None:
         narrative = tuple(gs.last_narrative) if ev.type == EventType.PHASE_RESOLVED else None
         entry = LogEntry(ev, ev.seq in voided, narrative)
         click.echo(json.dumps(entry.as_json(), ensure_ascii=False) if as_json else entry.text())
-
-
-@dataclass(frozen=True, slots=True)
-class LogEntry:
-    """One event as `campaign log` shows it: whether it is voided, and a resolution's narrative."""
-
-    event: Any
-    voided: bool
-    narrative: tuple[str, ...] | None = None
-
-    def as_json(self) -> dict[str, Any]:
-        row: dict[str, Any] = {**self.event.as_json(), "voided": self.voided}
-        if self.narrative is not None:
-            row["narrative"] = list(self.narrative)
-        return row
-
-    def text(self) -> str:
-        ev = self.event
-        mark = " VOIDED" if self.voided else ""
-        lines = [f"{ev.seq:>6} v{ev.version:<4} {ev.at}  {ev.type:16} {ev.actor:10} {_summary(ev)}{mark}"]
-        lines += [f"{'':>12}| {line}" for line in self.narrative or ()]
-        return "\n".join(lines)
-
-
-def _summary(ev: Any) -> str:
-    """The event's one-line summary (its dataclass's), else the start of its payload."""
-    from campaign.eventdata import event_data
-
-    line = event_data(ev).summary()
-    return line if line is not None else json.dumps(ev.payload, ensure_ascii=False)[:80]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -12,6 +11,8 @@ if TYPE_CHECKING:
 
 
 def _print_ended(ended: GameEnded, as_json: bool) -> None:
+    import json
+
     if as_json:
         click.echo(json.dumps(ended.as_json()))
         return
