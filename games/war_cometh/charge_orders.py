@@ -139,8 +139,10 @@ def charge_result(state: State, data: dict[str, Any], dice: DiceSource | None, l
     """Carry out a charge: checked again on the table as it now is [WC.CHARGE.12], placed, then
     fired at by the target and its supporters with the charger at contact (and its start)
     [WC.CHARGE.17] step 3 [WC.SHOOT.26]–[WC.SHOOT.33].
-    TODO(WC.CHARGE.17): the evade decision (step 2, §40) and the terrain and pike tests before
-    contact (step 4, §39)."""
+    Then the charger's disorder test before contact, for terrain crossed or (pikes) any charge
+    (step 4) [WC.TERR.11] [WC.PIKE.8] [WC.PIKE.13]. A voluntary charge never passes through a
+    friendly unit: a friend in the way refuses it [WC.THROUGH.7] [WC.CHARGE.15].
+    TODO(WC.CHARGE.17): the evade decision (step 2, §40)."""
     unit, target = state.unit(data["unit"]), state.unit(data["charge"])
     after, c = planned_charge(state, data)
     if not isinstance(c, Charge):
@@ -155,7 +157,10 @@ def charge_result(state: State, data: dict[str, Any], dice: DiceSource | None, l
     if dice is not None:
         from .volley import charge_fire
 
+        from .charge_terrain import charge_terrain_test
+
         state = charge_fire(state, unit.id, target.id, dice, lines, before=before)
+        state = charge_terrain_test(state, after.unit(unit.id), c.rects, dice, lines)
     return state
 
 
