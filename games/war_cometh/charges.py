@@ -143,7 +143,9 @@ def charge_problem(
 def _reach_and_pose(
     world: World, unit: Unit, target: Unit, edge: Edge, seg: tuple[Vec, Vec], compulsory: bool, allowance: float | None
 ) -> tuple[str, str] | Charge:
-    """Reach [WC.CHARGE.14], corridor [WC.CHARGE.15] and alignment [WC.CHARGE.16]."""
+    """Reach [WC.CHARGE.14] (straight-line: terrain costs nothing on a charge [WC.TERR.11]),
+    corridor [WC.CHARGE.15] (a friend in the way stops a voluntary charge; a compulsory one passes
+    through [WC.THROUGH.7] [WC.CHARGE.8]) and alignment [WC.CHARGE.16]."""
     rects = world.rects(unit)
     ub = world.bound(unit)
     front = ub.edge(Edge.FRONT)

@@ -107,7 +107,8 @@ def apply_move(
 
 def _passed_through(state: State, mover: Unit, key: str, dice: DiceSource | None, narrative: list[str]) -> State:
     """A unit passed through before it moved may not move; if it had moved, both are disordered;
-    otherwise both test for disorder [WC.THROUGH.3] [WC.THROUGH.4]."""
+    otherwise both test for disorder [WC.THROUGH.3] [WC.THROUGH.4]; so does a unit that passes
+    through a friend because it cannot get through a gap [WC.GAP.6]."""
     other = state.unit(key)
     if dice is not None:
         state = through_tests(state, mover.id, key, narrative, dice)

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
+from campaign.kit.scripted import ScriptedDice
 from campaign.table import Edge, Zone, zone_of
 from campaign.table.rect import Pose
 from games.war_cometh.aftermath import advance
@@ -15,8 +18,6 @@ from games.war_cometh.combat import Bout, _grouped, fighting, stand_case, touche
 from games.war_cometh.flanks import charge_zone, has_flanks
 from games.war_cometh.model import Condition, Formation, State
 from games.war_cometh.world import World
-
-from campaign.kit.scripted import ScriptedDice
 
 from .helpers import position, unit
 
@@ -190,3 +191,172 @@ def test_WC_FLANK_9_the_stand_edge_touched_decides() -> None:
     w = World(s)
     full = {(t.unit, t.stand, t.edge) for t in touches(w, ("K", "T")) if not t.corner}
     assert full == {("K", 0, Edge.FRONT), ("K", 1, Edge.FRONT), ("T", 1, Edge.RIGHT), ("T", 3, Edge.RIGHT)}
+
+
+def test_WC_GAP_6_through_a_friend_instead_of_a_gap() -> None:
+    """[WC.GAP.6] [WC.GAP.3] [WC.THROUGH.3] a 12 cm line facing an 8.5 cm gap between two friends
+    is refused unless it passes through one; passing through unit 2 costs 5 cm more and both units
+    test on one die (5: both disordered); unit 2, not yet moved, may not move [WC.THROUGH.4]."""
+    from games.war_cometh.movement import carry_out
+    from games.war_cometh.plans import Plan, Step, StepKind
+    from games.war_cometh.turn import apply_move
+
+    s = position(
+        unit("1", "a", "base.pikes", 3, (50, 20), 90),
+        unit("2", "a", "base.pikes", 2, (44, 26), 90),
+        unit("3", "a", "base.pikes", 2, (60.5, 26), 90),
+    )
+    w = World(s)
+    ahead = (Step(StepKind.FORWARD, dist=1000),)
+    blocked = carry_out(w, s.unit("1"), Plan("1", ahead, ()), strict=True)
+    assert blocked.refusal is not None and blocked.refusal.rule == "WC.THROUGH.1"
+    assert blocked.refusal.reason == "friendly unit 2 is in the way (add 'through 2' to pass through it)"
+    m = carry_out(w, s.unit("1"), Plan("1", ahead, ("2",)), strict=True)
+    assert (m.refusal, m.passed, m.cost) == (None, ["2"], 15.0)
+    lines: list[str] = []
+    after = apply_move(s, s.unit("1"), m, ScriptedDice.of(6, 5), lines)
+    assert lines == [
+        "Unit 1 (Pikes) tests for disorder (moved through a friendly unit or was moved through): 5+0, disordered.",
+        "Unit 2 (Pikes) tests for disorder (moved through a friendly unit or was moved through): 5+0, disordered.",
+    ]
+    assert after.unit("2").frozen and after.unit("3").condition is Condition.GOOD
+
+
+def _friend_in_the_way() -> State:
+    """Knights K (facing north at y = 40) and pikes P 20 cm ahead; friendly pikes F between."""
+    return position(
+        unit("K", "a", KN, 2, (90, 40), 90),
+        unit("P", "b", PK, 6, (90, 60), -90, files=2),
+        unit("F", "a", PK, 2, (90, 48), 90),
+    )
+
+
+def test_WC_THROUGH_7_a_voluntary_charge_may_not_pass_through_a_friend() -> None:
+    """[WC.THROUGH.7] [WC.CHARGE.15] the voluntary charge is refused with the friend named; the
+    same charge made compulsorily goes through F [WC.CHARGE.8], which tests with the charger and
+    is then disordered and may not move [WC.CHARGE.9]."""
+    s = _friend_in_the_way()
+    w = World(s)
+    assert charge_problem(w, s.unit("K"), s.unit("P")) == ("WC.CHARGE.15", "unit F is in the way of the charge")
+    c = charge_problem(w, s.unit("K"), s.unit("P"), compulsory=True)
+    assert isinstance(c, Charge) and c.through == ("F",)
+    lines: list[str] = []
+    after, _ = compulsory_charge(s, "K", "P", lines, ScriptedDice.of(6, 2))
+    assert lines == [
+        "Unit K (Feudal Knights) tests for disorder (moved through a friendly unit or was moved through): 2+2, holds.",
+        "Unit F (Lowland Pikes) tests for disorder (moved through a friendly unit or was moved through): 2+1, holds.",
+        "Unit F (Lowland Pikes) is disordered (charged through).",
+    ]
+    assert after.unit("K").condition is Condition.GOOD
+    assert after.unit("F").condition is Condition.DISORDERED and after.unit("F").frozen
+
+
+HEDGE = '[[lines]]\nid = "h"\nkind = "obstacle"\npoints = [[80, 50], [100, 50]]\n'
+ROUGH = '[[areas]]\nid = "r"\nkind = "rough"\npoints = [[80, 44], [100, 44], [100, 56], [80, 56]]\n'
+HILL = '[[areas]]\nid = "k"\nkind = "hill"\nlevel = 1\npoints = [[70, 52], [110, 52], [110, 80], [70, 80]]\n'
+
+
+def _knights_charge(terrain: str, *faces: int) -> tuple[State, list[str], list[str]]:
+    """Knights K charge pikes P 30 cm ahead (the knights' full pace) over ``terrain``."""
+    from games.war_cometh.charge_orders import charge_result
+
+    s = position(unit("K", "a", KN, 2, (90, 30), 90), unit("P", "b", PK, 6, (90, 60), -90, files=2), terrain=terrain)
+    dice = ScriptedDice.of(6, *faces)
+    lines: list[str] = []
+    after = charge_result(s, {"unit": "K", "charge": "P"}, dice, lines)
+    return after, lines, [purpose for _, purpose in dice.log]
+
+
+@pytest.mark.parametrize(("terrain", "what"), [(HEDGE, "a linear obstacle"), (ROUGH, "poor terrain"), (HILL, "a hill")])
+def test_WC_TERR_11_full_distance_but_a_test_before_contact(terrain: str, what: str) -> None:
+    """[WC.TERR.11] [WC.DISORDER.3] [WC.CHARGE.17] step 4: the knights reach the pikes 30 cm away
+    across a hedge, through rough or up a hill, paying no movement penalty, and test before
+    contact: 5 +1 (irregular) disorders them."""
+    after, lines, purposes = _knights_charge(terrain, 5)
+    assert lines == [
+        "Unit K (Feudal Knights) charges unit P (Lowland Pikes) in the front, 30.0 cm, 2 stand(s) flush.",
+        f"Unit K charges across {what} [WC.TERR.11].",
+        "Unit K (Feudal Knights) tests for disorder (charged across an obstacle, through poor terrain or up a hill):"
+        " 5+1, disordered.",
+    ]
+    assert purposes == [
+        "disorder: unit K (Feudal Knights) tests (charged across an obstacle, through poor terrain or up a hill)"
+    ]
+    assert after.unit("K").condition is Condition.DISORDERED and after.unit("K").charged == "P"
+
+
+def test_WC_TERR_11_open_ground_no_test_and_a_low_die_holds() -> None:
+    """[WC.TERR.11] over open ground no die is rolled; across the hedge a 3 (+1) holds."""
+    after, lines, purposes = _knights_charge("")
+    assert purposes == [] and after.unit("K").condition is Condition.GOOD and len(lines) == 1
+    held, lines, _ = _knights_charge(HEDGE, 3)
+    assert held.unit("K").condition is Condition.GOOD and lines[-1].endswith(": 3+1, holds.")
+
+
+@pytest.mark.parametrize(("terrain", "total"), [("", 6), (ROUGH, 7)])
+def test_WC_TERR_11_pikes_take_their_one_charge_test(terrain: str, total: int) -> None:
+    """[WC.TERR.11] [WC.PIKE.8] [WC.PIKE.13] a charging pike unit takes its single pike test on
+    any ground (irregular +1), +1 more through poor terrain; no second terrain test."""
+    from games.war_cometh.charge_orders import charge_result
+
+    s = position(unit("K", "a", PK, 4, (90, 50), 90, files=2), unit("P", "b", KN, 2, (90, 60), -90), terrain=terrain)
+    dice = ScriptedDice.of(6, 5)
+    lines: list[str] = []
+    after = charge_result(s, {"unit": "K", "charge": "P"}, dice, lines)
+    assert lines[1:] == [f"Pike unit K charges: 5, total {total}: disordered [WC.PIKE.8]."]
+    assert [p for _, p in dice.log] == ["disorder: pike unit K charges (1D6)"]
+    assert after.unit("K").condition is Condition.DISORDERED
+
+
+def test_WC_FORT_8_fewer_fallback_dice_when_defended_or_fortified() -> None:
+    """[WC.FORT.8] [WC.FALLBACK.2] three unsaved hits roll 3 fallback dice in the open, 2 when
+    defended, 1 when fortified; shot in flank adds one back; never below 0."""
+    from games.war_cometh.defence import Cover
+    from games.war_cometh.fallback import fallback_dice
+
+    assert [fallback_dice(3, cover=c) for c in (Cover.NONE, Cover.DEFENDED, Cover.FORTIFIED)] == [3, 2, 1]
+    assert fallback_dice(3, cover=Cover.FORTIFIED, flank_rear=True) == 2
+    assert fallback_dice(1, cover=Cover.FORTIFIED) == 0
+
+
+def test_WC_MIXED_4_which_stands_of_a_mixed_unit_are_lost() -> None:
+    """[WC.MIXED.4] [WC.CASUALTY.3] [WC.PD.14] a mixed unit (two spear stands in contact in front,
+    a crossbow stand behind): to shooting any stand may go and by default the one out of contact
+    goes first; in melee only stands in contact go while any remain."""
+    from games.war_cometh.casualties import Candidate, remove_from_pool
+
+    stands = [
+        Candidate(0, 1, 1, 1, True, "spear"),
+        Candidate(1, 1, 1, 0, True, "spear"),
+        Candidate(2, 1, 2, 0, False, "xbow"),
+    ]
+    assert remove_from_pool(1, stands, True, False) == ([2], 0)
+    assert remove_from_pool(3, stands, True, False) == ([2, 1, 0], 0)
+    assert remove_from_pool(1, stands, True, True) == ([1], 0)
+    assert remove_from_pool(2, stands, True, True) == ([1, 0], 0)
+    assert remove_from_pool(3, stands, True, True) == ([1, 0, 2], 0)
+
+
+def test_WC_ZOC_8_a_friendly_zoc_makes_the_threat_invalid() -> None:
+    """[WC.ZOC.8] [WC.REACT.7] [WC.ZOC.6] knights K could charge pikes P 28 cm ahead, so they
+    threaten them; with P's friend Q standing so that its zone of control (x 67-83, y 42-50)
+    lies across the knights' path, the charge would cross Q's ZOC and K is no threat to P."""
+    from games.war_cometh.chits import could_charge, zoc_stops
+
+    open_ground = position(unit("K", "a", KN, 2, (62, 40), 0), unit("P", "b", PK, 4, (90, 40), 180, files=4))
+    w = World(open_ground)
+    assert could_charge(w, open_ground.unit("K"), open_ground.unit("P")) is True
+    assert zoc_stops(w, open_ground.unit("K"), open_ground.unit("P")) is False
+    screened = position(
+        unit("K", "a", KN, 2, (62, 40), 0),
+        unit("P", "b", PK, 4, (90, 40), 180, files=4),
+        unit("Q", "b", PK, 4, (75, 50), -90, files=4),
+    )
+    w = World(screened)
+    assert w.enemy_zocs(screened.unit("K"))["Q"].bounds == (67.0, 42.0, 83.0, 50.0)
+    assert zoc_stops(w, screened.unit("K"), screened.unit("P")) is True
+    assert could_charge(w, screened.unit("K"), screened.unit("P")) is False
+    assert charge_problem(w, screened.unit("K"), screened.unit("P")) == (
+        "WC.ZOC.6",
+        "the charge would cross the zone of control of unit Q",
+    )
