@@ -52,7 +52,8 @@ ABILITY: dict[Ability, AbilityRow] = {
 
 
 def ability_from_roll(total: int) -> Ability:
-    """The ability a 2D6 roll gives a Historical commander [WC.LEADER.1] [WC.LEADER.2]."""
+    """The ability a 2D6 roll gives a Historical commander [WC.LEADER.1] [WC.LEADER.2], for players
+    who roll rather than agree the scenario's values [WC.PD.1]."""
     for ability, row in ABILITY.items():
         if row.low <= total <= row.high:
             return ability

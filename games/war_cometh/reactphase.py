@@ -87,6 +87,7 @@ def _fire(state: State, unit: Unit, dice: DiceSource, narrative: list[str]) -> S
 
 
 def _nearest_enemy(world: World, unit: Unit) -> Unit | None:
+    """The nearest enemy unit; equally near ones go to the lowest id [WC.PD.38] [WC.PD.10]."""
     foot = world.foot(unit)
     enemies = sorted(world.enemies(unit.side), key=lambda e: (foot.distance(world.foot(e)), e.id))
     return enemies[0] if enemies else None
