@@ -28,6 +28,7 @@ __all__ = ["check_orders", "preview_state", "resolve_deployment", "try_order"]
 
 
 def _err(line: int, code: str, message: str, hint: str = "") -> OrderError:
+    """A refusal whose code is the rule's stable spec ID, ``WC.SECTION.N`` [WC.META.1] [WC.EVENT.5]."""
     return OrderError(line, 1, code, message, "", hint)
 
 
