@@ -14,10 +14,10 @@ from campaign.table.formation import reference_point
 from campaign.table.frame import Vec, length, sub
 
 from .charges import Charge, charge_problem
-from .flanks import has_flanks
 from .chits import give_chit
 from .combat import MAX_ROUNDS, Bout, RoundReport, build_combats, fight_round
 from .disorder import Cause, cavalry_fought, disorder, disorder_test, through_tests
+from .flanks import has_flanks
 from .melee import Outcome, fallback_each, fell_back_far, result
 from .model import Formation, State, Unit
 from .pursuit import (

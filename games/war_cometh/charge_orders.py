@@ -98,9 +98,9 @@ def try_charge(sim: State, data: dict[str, Any]) -> tuple[State, tuple[str, str]
 def place_charge(state: State, c: Charge, lines: list[str] | None = None, dice: DiceSource | None = None) -> State:
     """Placement at the aligned pose, contact effects and the record for bonuses [WC.CHARGE.17]
     steps 5–8: a flank or rear contact disorders the target [WC.DISORDER.4] (hedgehogs, skirmishers
-    and war wagons have no flanks [WC.HEDGEHOG.3] [WC.FLANK.8]); each friend charged through is disordered and may not move this turn
-    [WC.CHARGE.9], and with dice the charger and each friend take the pass-through test, +1 for
-    the charger [WC.CHARGE.8] [WC.THROUGH.3]."""
+    and war wagons have no flanks [WC.HEDGEHOG.3] [WC.FLANK.8]); each friend charged through is
+    disordered and may not move this turn [WC.CHARGE.9], and with dice the charger and each friend
+    take the pass-through test, +1 for the charger [WC.CHARGE.8] [WC.THROUGH.3]."""
     from .disorder import Cause, disorder, through_tests
     from .flanks import has_flanks
 

@@ -141,7 +141,8 @@ def roll_result(
     rating: int, dice: tuple[int, int], *, disordered: bool, natural12_policy: str = "worst_row"
 ) -> tuple[int, Result]:
     """Result value (modified rating − 2D6) and Command Table result; a natural 12 (the faces
-    rolled, whatever the modifiers [WC.META.4]) always fails [WC.CMD.6] [WC.CMD.14]: ``worst_row`` gives the ≤ −3 row, ``cap_minus1`` the −1 row at best."""
+    rolled, whatever the modifiers [WC.META.4]) always fails [WC.CMD.6] [WC.CMD.14]: ``worst_row``
+    gives the ≤ −3 row, ``cap_minus1`` the −1 row at best."""
     value = rating - sum(dice)
     if dice == (6, 6):
         if natural12_policy == "worst_row":

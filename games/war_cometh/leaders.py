@@ -12,7 +12,6 @@ from dataclasses import replace
 from shapely.geometry import Point
 
 from campaign.ruleset import DiceSource
-
 from campaign.table.frame import q_cm
 
 from .command import ABILITY

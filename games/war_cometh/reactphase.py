@@ -10,11 +10,11 @@ from campaign.ruleset import DiceSource
 from campaign.table import Obstacle, ObstacleKind, compulsory_translate, rotate_group
 from campaign.table.frame import angle_of, direction, norm_angle, normalise, q_cm, sub
 
+from .charges import Charge
 from .compulsory import Kind, compulsory_move, move_direction
 from .disorder import through_tests
 from .fallback import Pending, record_hits, resolve_fallback
 from .fire import cover
-from .charges import Charge
 from .model import Condition, State, Trace, Unit
 from .reaction import Reaction, clear_chits, reaction_tests_on, roll_test
 from .targets import stand_targets

@@ -483,7 +483,9 @@ def arrival_edge(state: State, f: Any, dice: DiceSource) -> bool:
     w, d = state.width / 100, state.depth / 100
     edges = {True: LineString([(0, 0), (0, d)]), False: LineString([(w, 0), (w, d)])}
     near = {
-        k: sum(1 for e in world.enemies(f.side) for r in world.rects(e) if r.polygon().distance(line) <= ARRIVAL_WATCH_CM)
+        k: sum(
+            1 for e in world.enemies(f.side) for r in world.rects(e) if r.polygon().distance(line) <= ARRIVAL_WATCH_CM
+        )
         for k, line in edges.items()
     }
     default = "left" if near[True] <= near[False] else "right"

@@ -60,7 +60,8 @@ def test_WC_PD_2_army_composition_is_required_input_checked_against_the_list() -
     army = [(p["scots.lowland_pikes_stdy"], 8), (p["scots.knights_mtd_a5"], 3)]
     found = composition_problems(scots, army, 1314)
     assert found == ("SC1: infantry stands (8) must be at least 5 x cavalry stands (3) [WC.LIST.3]",)
-    assert composition_problems(scots, [(p["scots.lowland_pikes_stdy"], 15), (p["scots.knights_mtd_a5"], 3)], 1314) == ()
+    enough = [(p["scots.lowland_pikes_stdy"], 15), (p["scots.knights_mtd_a5"], 3)]
+    assert composition_problems(scots, enough, 1314) == ()
 
 
 def test_WC_PD_3_the_loser_deploys_first_by_default() -> None:

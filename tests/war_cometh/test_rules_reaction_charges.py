@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from campaign.kit.scripted import ScriptedDice, ScriptError
+from campaign.kit.scripted import ScriptError, ScriptedDice
 from games.war_cometh.model import Condition, State
 from games.war_cometh.reactphase import _reaction_charge, resolve_reactions
 
