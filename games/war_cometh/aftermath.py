@@ -17,6 +17,7 @@ from .charges import Charge, charge_problem
 from .chits import give_chit
 from .combat import MAX_ROUNDS, Bout, RoundReport, build_combats, fight_round
 from .disorder import Cause, cavalry_fought, disorder, disorder_test, through_tests
+from .flanks import has_flanks
 from .melee import Outcome, fallback_each, fell_back_far, result
 from .model import Formation, State, Unit
 from .pursuit import (
@@ -214,11 +215,12 @@ def _frontages(state: State, unit: Unit) -> list[Unit]:
 
 def _place(state: State, c: Charge, lines: list[str] | None = None) -> State:
     """Put a unit at its aligned contact pose; a flank or rear contact disorders the unit struck
-    (a hedgehog has no flanks) [WC.PURSUIT.10] step 5 [WC.DISORDER.4] [WC.HEDGEHOG.3]."""
+    (hedgehogs, skirmishers and war wagons have no flanks) [WC.PURSUIT.10] step 5 [WC.DISORDER.4]
+    [WC.HEDGEHOG.3] [WC.FLANK.8]."""
     unit = state.unit(c.unit)
     stands = tuple(replace(s, pose=r.pose()) for s, r in zip(unit.stands, c.rects, strict=True))
     state = state.with_unit(replace(unit, stands=stands))
-    if c.edge.is_flank_or_rear and state.unit(c.target).formation is not Formation.HEDGEHOG:
+    if c.edge.is_flank_or_rear and has_flanks(World(state), state.unit(c.target)):
         state = disorder(state, c.target, Cause.FLANK_REAR_CONTACT, lines)
     return state
 

@@ -26,7 +26,7 @@ class Candidate:
 
 def default_order(stands: Sequence[Candidate], mixed: bool, melee: bool) -> list[Candidate]:
     """The PBEM order for removing stands [WC.CASUALTY.7] [WC.PD.14]: in a mixed unit's melee
-    only stands in contact until none remain [WC.CASUALTY.3]; otherwise stands out of contact
+    only stands in contact until none remain [WC.CASUALTY.3] [WC.MIXED.4]; otherwise stands out of contact
     first; the most common profile first in a mixed unit; rearmost rank, rightmost file first."""
     common: dict[str, int] = {}
     for s in stands:

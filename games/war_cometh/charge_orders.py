@@ -97,11 +97,12 @@ def try_charge(sim: State, data: dict[str, Any]) -> tuple[State, tuple[str, str]
 
 def place_charge(state: State, c: Charge, lines: list[str] | None = None, dice: DiceSource | None = None) -> State:
     """Placement at the aligned pose, contact effects and the record for bonuses [WC.CHARGE.17]
-    steps 5–8: a flank or rear contact disorders the target [WC.DISORDER.4] (a hedgehog has no
-    flanks [WC.HEDGEHOG.3]); each friend charged through is disordered and may not move this turn
-    [WC.CHARGE.9], and with dice the charger and each friend take the pass-through test, +1 for
-    the charger [WC.CHARGE.8] [WC.THROUGH.3]."""
+    steps 5–8: a flank or rear contact disorders the target [WC.DISORDER.4] (hedgehogs, skirmishers
+    and war wagons have no flanks [WC.HEDGEHOG.3] [WC.FLANK.8]); each friend charged through is
+    disordered and may not move this turn [WC.CHARGE.9], and with dice the charger and each friend
+    take the pass-through test, +1 for the charger [WC.CHARGE.8] [WC.THROUGH.3]."""
     from .disorder import Cause, disorder, through_tests
+    from .flanks import has_flanks
 
     unit, target = state.unit(c.unit), state.unit(c.target)
     start = World(state).bound(unit).centre
@@ -111,7 +112,7 @@ def place_charge(state: State, c: Charge, lines: list[str] | None = None, dice: 
     end = World(state).bound(moved).front_mid()
     pts = ((round(start[0] * 100), round(start[1] * 100)), (round(end[0] * 100), round(end[1] * 100)))
     state = replace(state, traces=(*state.traces, Trace(unit.id, unit.side, pts, charge=True)))
-    if c.edge.is_flank_or_rear and target.formation is not Formation.HEDGEHOG:
+    if c.edge.is_flank_or_rear and has_flanks(World(state), target):
         state = disorder(state, target.id, Cause.FLANK_REAR_CONTACT, lines)
         state = state.with_unit(replace(state.unit(target.id), flank_charged=True))
     for fid in c.through:
@@ -138,8 +139,10 @@ def charge_result(state: State, data: dict[str, Any], dice: DiceSource | None, l
     """Carry out a charge: checked again on the table as it now is [WC.CHARGE.12], placed, then
     fired at by the target and its supporters with the charger at contact (and its start)
     [WC.CHARGE.17] step 3 [WC.SHOOT.26]–[WC.SHOOT.33].
-    TODO(WC.CHARGE.17): the evade decision (step 2, §40) and the terrain and pike tests before
-    contact (step 4, §39)."""
+    Then the charger's disorder test before contact, for terrain crossed or (pikes) any charge
+    (step 4) [WC.TERR.11] [WC.PIKE.8] [WC.PIKE.13]. A voluntary charge never passes through a
+    friendly unit: a friend in the way refuses it [WC.THROUGH.7] [WC.CHARGE.15].
+    TODO(WC.CHARGE.17): the evade decision (step 2, §40)."""
     unit, target = state.unit(data["unit"]), state.unit(data["charge"])
     after, c = planned_charge(state, data)
     if not isinstance(c, Charge):
@@ -154,7 +157,10 @@ def charge_result(state: State, data: dict[str, Any], dice: DiceSource | None, l
     if dice is not None:
         from .volley import charge_fire
 
+        from .charge_terrain import charge_terrain_test
+
         state = charge_fire(state, unit.id, target.id, dice, lines, before=before)
+        state = charge_terrain_test(state, after.unit(unit.id), c.rects, dice, lines)
     return state
 
 

@@ -20,6 +20,7 @@ from campaign.table.contact import overlap_along
 from campaign.table.formation import bounding_rect, front_rank_indices, reference_point
 from campaign.table.frame import EPS, Vec, dot, length, sub
 
+from .flanks import charge_zone
 from .model import Condition, Unit
 from .rout import may_start_melee
 from .troops import Category, TroopType, full_pace_cm
@@ -48,11 +49,10 @@ class Charge:
 
 def edge_struck(world: World, unit: Unit, target: Unit) -> tuple[Edge, tuple[Vec, Vec]]:
     """The edge of the target's bounding rectangle whose zone holds the charger's centre
-    [WC.CHARGE.7] [WC.CHARGE.13]; the segment runs left to right as the charger sees it.
+    [WC.CHARGE.7] [WC.CHARGE.13] [WC.FLANK.4]; the segment runs left to right as the charger sees it.
     TODO(WC.CHARGE.13): irregular targets use the bounding rectangle, not the nearest stand edge."""
     tb = world.bound(target)
-    uc = world.bound(unit).centre
-    zone = zone_of(tb, uc)
+    zone = charge_zone(world, unit, target)
     edge = _ZONE_EDGE.get(zone, Edge.FRONT)
     a, b = tb.edge(edge)
     mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
@@ -143,7 +143,9 @@ def charge_problem(
 def _reach_and_pose(
     world: World, unit: Unit, target: Unit, edge: Edge, seg: tuple[Vec, Vec], compulsory: bool, allowance: float | None
 ) -> tuple[str, str] | Charge:
-    """Reach [WC.CHARGE.14], corridor [WC.CHARGE.15] and alignment [WC.CHARGE.16]."""
+    """Reach [WC.CHARGE.14] (straight-line: terrain costs nothing on a charge [WC.TERR.11]),
+    corridor [WC.CHARGE.15] (a friend in the way stops a voluntary charge; a compulsory one passes
+    through [WC.THROUGH.7] [WC.CHARGE.8]) and alignment [WC.CHARGE.16]."""
     rects = world.rects(unit)
     ub = world.bound(unit)
     front = ub.edge(Edge.FRONT)
@@ -215,7 +217,7 @@ def align(
     corners = [p for r in trects for p in r.corners() if _on_line(p, seg)]
     cands = sorted({0.0, round(x0, 6), *corner_offsets(fr, seg, corners)})
     tb = world.bound(target)
-    zone = zone_of(tb, ub.centre)
+    zone = charge_zone(world, unit, target)
     passable = {f.id for f in world.friends(unit.side, unit.id)} if compulsory else set()
     blockers = [world.foot(o) for o in world.on_table() if o.id not in (unit.id, target.id, *passable)]
     barred = world.barred(unit)

@@ -28,6 +28,7 @@ __all__ = ["check_orders", "preview_state", "resolve_deployment", "try_order"]
 
 
 def _err(line: int, code: str, message: str, hint: str = "") -> OrderError:
+    """A refusal whose code is the rule's stable spec ID, ``WC.SECTION.N`` [WC.META.1] [WC.EVENT.5]."""
     return OrderError(line, 1, code, message, "", hint)
 
 
@@ -157,12 +158,21 @@ def preview_state(state: State, side: str, orders: list[tuple[int, Order]]) -> S
 
 def _check_deploy(state: State, side: str, orders: list[tuple[int, Order]]) -> list[OrderError]:
     """Placements must be in the side's deployment area, on the table, overlap nothing and keep
-    2 cm from enemy units [WC.DEPLOY.12] [WC.DEPLOY.13] [WC.GEOM.15]."""
+    2 cm from enemy units [WC.DEPLOY.12] [WC.DEPLOY.13] [WC.GEOM.15]; a flank march must be the
+    deployment winner's one, led by an Earl or a Captain [WC.DEPLOY.6] [WC.PD.4]."""
     errors: list[OrderError] = []
     sim = state
+    marches = 0
     for line, o in orders:
         if o.kind == "place":
             sim, problem = _place(sim, side, o.data)
+            if problem:
+                errors.append(_err(line, problem[0], problem[1]))
+        elif o.kind == "flank":
+            marches += 1
+            problem = _flank_problem(state, side, o.data)
+            if problem is None and marches > 1:
+                problem = ("WC.DEPLOY.6", "one flank march only")
             if problem:
                 errors.append(_err(line, problem[0], problem[1]))
         elif o.kind in ("order", "leader", "commander", "shoot", "holdfire", "close", "standing"):
@@ -210,7 +220,8 @@ def _place(state: State, side: str, data: dict[str, Any]) -> tuple[State, tuple[
 
 def _flank_problem(state: State, side: str, data: dict[str, Any]) -> tuple[str, str] | None:
     """Only the side the scenario allows (the deployment winner) may make one flank march, led by
-    an Earl or a Captain [WC.DEPLOY.6] [WC.DEPLOY.10]."""
+    an Earl or a Captain [WC.DEPLOY.6] [WC.DEPLOY.10]; there is none unless that side orders one
+    [WC.PD.4]."""
     if state.flank_march_side != side:
         return ("WC.DEPLOY.6", "only the deployment winner may make a flank march, and not in this scenario")
     if any(f.side == side for f in state.flank_marches):
@@ -224,7 +235,8 @@ def _flank_problem(state: State, side: str, data: dict[str, Any]) -> tuple[str, 
 def resolve_deployment(state: State, dice: Any = None) -> tuple[State, list[str]]:
     """Apply the deploying side's placements and hand over to the next step [WC.DEPLOY.4]
     [WC.DEPLOY.5]; flank marches are set aside and, once everything is deployed, take their
-    arrival test [WC.DEPLOY.6] [WC.DEPLOY.8]."""
+    arrival test [WC.DEPLOY.6] [WC.DEPLOY.8]. The scenario's ``first`` side (the deployment-roll
+    winner by default) moves first [WC.PD.7]."""
     side = state.active
     orders = dict(state.pending).get(side, {"orders": []})["orders"]
     lines = [f"{state.side(side).name} deploy."]
@@ -255,7 +267,7 @@ def _set_aside(state: State, side: str, data: dict[str, Any]) -> State:
         state = state.with_unit(replace(state.unit(uid), on_table=False))
     g = state.leader(data["leader"])
     state = state.with_leader(replace(g, away=True, attached_to=""))
-    march = FlankMarch(side, g.id, tuple(data["units"]), bool(data["edge_left"]))
+    march = FlankMarch(side, g.id, tuple(data["units"]), data.get("edge_left"))
     return replace(state, flank_marches=(*state.flank_marches, march))
 
 

@@ -4,8 +4,9 @@ not the sequence summary's "armor 4 or better" shorthand [WC.SEQ.9].
 
 The threat test asks whether a unit could charge another right now [WC.REACT.7]: in its frontal
 arc, within its full-pace reach, in sight, and allowed by the (H) charge restrictions
-[WC.CHARGE.5]. TODO(WC.REACT.7): terrain and ZOCs along the charge path are not checked here
-(the charge code's full legality test).
+[WC.CHARGE.5]; and no zone of control of the threatened side but the target's own may stand
+in the way of the charge [WC.ZOC.8] [WC.ZOC.5] [WC.ZOC.6]. TODO(WC.REACT.7): terrain along the
+charge path is not checked here (the charge code's full legality test).
 """
 
 from __future__ import annotations
@@ -105,7 +106,23 @@ def could_charge(world: World, attacker: Unit, target: Unit, *, restrictions: bo
         target_facing=target.facing if target.formation.regular else None,
         cavalry=cat is Category.CAVALRY,
     )
-    return visible(q, _ground(world, attacker, target))
+    return visible(q, _ground(world, attacker, target)) and not zoc_stops(world, attacker, target)
+
+
+def zoc_stops(world: World, attacker: Unit, target: Unit) -> bool:
+    """Friendly zones of control make a threat invalid [WC.ZOC.8] [WC.REACT.7]: the attacker
+    stands in the ZOC of another unit of the threatened side, or its approach to the target
+    crosses such a ZOC outside the target's own (the charge's ZOC test, [WC.ZOC.5] [WC.ZOC.6])."""
+    from campaign.table import Edge, swept_group
+    from campaign.table.align import approach_vector
+    from campaign.table.frame import EPS, length
+
+    from .charges import edge_struck, zoc_problem
+
+    _, seg = edge_struck(world, attacker, target)
+    v = approach_vector(world.bound(attacker).edge(Edge.FRONT), seg)
+    lane = swept_group(world.rects(attacker), v) if length(v) > EPS else world.foot(attacker)
+    return zoc_problem(world, attacker, target, lane) is not None
 
 
 def is_threat(world: World, unit: Unit) -> bool:

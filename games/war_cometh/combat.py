@@ -16,6 +16,7 @@ from campaign.table.frame import dot, norm_angle, sub
 
 from .casualties import Candidate, remove_from_pool
 from .defence import Cover, Defence, defence
+from .flanks import has_flanks
 from .leaders import attack_bonus, place_after_loss, wounded
 from .melee import PikeFront, StandCase, UnitCase, dice_count, hit, need, side_total
 from .model import AreaKind, Condition, Formation, LineKind, Stand, State, Unit
@@ -183,7 +184,7 @@ def support_count(world: World, unit: Unit, stands: set[int], touched: dict[int,
         return Backer(world.profiles[u.stands[i].profile], u.condition is not Condition.GOOD)
 
     def fighter(i: int) -> Backer:
-        flank = any(t.edge.is_flank_or_rear for t in touched.get(i, []))
+        flank = has_flanks(world, unit) and any(t.edge.is_flank_or_rear for t in touched.get(i, []))
         b = backer(unit, i)
         return replace(b, attacked_flank_or_rear=flank, hedgehog=unit.formation is Formation.HEDGEHOG)
 
@@ -225,7 +226,7 @@ def _cover(world: World, attacker: Unit, stand: Rect, target: Unit, edge: Edge, 
         cavalry_defender=tp.type.is_cavalry,
         attacker_cavalry=world.profile(attacker).type.is_cavalry,
         attacker_is_charger=charger,
-        flank_or_rear=edge.is_flank_or_rear and target.formation is not Formation.HEDGEHOG,
+        flank_or_rear=edge.is_flank_or_rear and has_flanks(world, target),
         skirmishers=tp.skirmisher,
         obstacles=world.lines(LineKind.OBSTACLE, LineKind.STREAM, LineKind.PELSTREAM),
         stakes=world.lines(LineKind.STAKES),
@@ -282,7 +283,7 @@ def stand_case(world: World, bout: Bout, me: Unit, i: int, ts: Sequence[Touch]) 
         charging_flank_or_rear=bool(me.charged) and flanked,
         pursuing_same=beaten is not None and beaten != "" and beaten in {e.id for e in enemies},
         pursuing_mounted=beaten is not None and horse,
-        fighting_flank_or_rear=t0.edge.is_flank_or_rear and me.formation is not Formation.HEDGEHOG,
+        fighting_flank_or_rear=t0.edge.is_flank_or_rear and has_flanks(world, me),  # [WC.FLANK.9]
         pike=prof.type is TroopType.PIKES,
         terrified=terrified,
         routed=me.condition is Condition.ROUTED,

@@ -52,7 +52,8 @@ ABILITY: dict[Ability, AbilityRow] = {
 
 
 def ability_from_roll(total: int) -> Ability:
-    """The ability a 2D6 roll gives a Historical commander [WC.LEADER.1] [WC.LEADER.2]."""
+    """The ability a 2D6 roll gives a Historical commander [WC.LEADER.1] [WC.LEADER.2], for players
+    who roll rather than agree the scenario's values [WC.PD.1]."""
     for ability, row in ABILITY.items():
         if row.low <= total <= row.high:
             return ability
@@ -139,8 +140,9 @@ def command_result(*, value: int, disordered: bool) -> Result:
 def roll_result(
     rating: int, dice: tuple[int, int], *, disordered: bool, natural12_policy: str = "worst_row"
 ) -> tuple[int, Result]:
-    """Result value (modified rating − 2D6) and Command Table result; a natural 12 always fails
-    [WC.CMD.6] [WC.CMD.14]: ``worst_row`` gives the ≤ −3 row, ``cap_minus1`` the −1 row at best."""
+    """Result value (modified rating − 2D6) and Command Table result; a natural 12 (the faces
+    rolled, whatever the modifiers [WC.META.4]) always fails [WC.CMD.6] [WC.CMD.14]: ``worst_row``
+    gives the ≤ −3 row, ``cap_minus1`` the −1 row at best."""
     value = rating - sum(dice)
     if dice == (6, 6):
         if natural12_policy == "worst_row":

@@ -48,7 +48,7 @@ def deployment_steps(*, diff: int, winner: str, loser: str, loser_first: bool = 
     """The deployment steps as (side, what): ``diff > 4`` the loser places everything in one step,
     before or after the winner as the winner chooses (default: loser first); otherwise the loser
     places foot and guns, the winner everything, then the loser the rest [WC.DEPLOY.3]
-    [WC.DEPLOY.4] [WC.DEPLOY.7]."""
+    [WC.DEPLOY.4] [WC.DEPLOY.7] [WC.PD.3]. A scenario's ``deploy_order`` records the outcome."""
     if diff > 4:
         steps = ((loser, "all"), (winner, "all"))
         return steps if loser_first else steps[::-1]

@@ -1,5 +1,13 @@
 """The War Cometh ruleset: set-up, deployment, who acts, order checking, resolution, views.
 
+The engine is a pure function of the scenario, its options and the logged events: no clock, no
+hash-ordered iteration, no randomness of its own [WC.EVENT.1]. Every die is asked of the dice
+source with a purpose (``command: ...``, ``disorder: ...``) and replay hands back the logged
+``DiceRolled`` events, refusing any whose size or purpose differs [WC.EVENT.2]. The player inputs
+of [WC.EVENT.4] are the order lines of :mod:`.orders` and :mod:`.fireorders` (``place``,
+``flank march``, ``commander``/``unit``/``battleline``, ``... charge unit``, ``shoot``,
+``holdfire``, ``close``, ``leader``, ``standing``).
+
 Part 1 plays deployment and the Movement Phase with command; the Reaction Test, Shooting and
 Melee phases are skipped with a narrative line (``TODO(WC.REACT.1)``, ``TODO(WC.SHOOT.1)``,
 ``TODO(WC.MELEE.1)``) until part 2.

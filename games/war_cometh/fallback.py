@@ -63,7 +63,7 @@ def record_hits(world: World, pending: Pending, shooter: Unit, unsaved: int, cov
 
 def fallback_dice(hits: int, *, cover: Cover = Cover.NONE, flank_rear: bool = False) -> int:
     """1D6 per unsaved hit [WC.FALLBACK.1]; one fewer when defended, two fewer when fortified
-    [WC.FALLBACK.2]; one more when shot in flank or rear (once) [WC.FALLBACK.3]; never below 0."""
+    [WC.FALLBACK.2] [WC.FORT.8]; one more when shot in flank or rear (once) [WC.FALLBACK.3]; never below 0."""
     less = {Cover.NONE: 0, Cover.DEFENDED: 1, Cover.FORTIFIED: 2}[cover]
     return max(0, hits - less + (1 if flank_rear else 0))
 

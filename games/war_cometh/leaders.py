@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from shapely.geometry import Point
 
+from campaign.ruleset import DiceSource
 from campaign.table.frame import q_cm
 
 from .command import ABILITY
@@ -19,6 +20,7 @@ from .world import World
 
 __all__ = [
     "ATTACH_FOR_MELEE_CM",
+    "attach_before_melee",
     "LOSS_VALUE",
     "gives_test_modifier",
     "place_after_loss",
@@ -82,7 +84,8 @@ def replacement(state: State, lost: Leader, units_near: Sequence[str] = ()) -> L
     """A lost Marshal or Earl is replaced at the start of its owner's next turn by a rating-6
     leader with a 10 cm command range who never attaches; he keeps the role (and so the order
     radius) of the one he replaces and appears by the friendly unit nearest the lost leader's last
-    position; Captains are not replaced [WC.LEADER.12] [WC.LEADER.12a]."""
+    position (the owner's default [WC.PD.34]); Captains are not replaced [WC.LEADER.12]
+    [WC.LEADER.12a]."""
     if lost.role is Role.CAPTAIN:
         raise ValueError("Captains are not replaced [WC.LEADER.12]")
     world = World(state)
@@ -106,3 +109,48 @@ def replacement(state: State, lost: Leader, units_near: Sequence[str] = ()) -> L
         x,
         y,
     )
+
+
+def attach_before_melee(state: State, dice: DiceSource, narrative: list[str]) -> State:
+    """At the end of the phasing side's Movement Phase each free leader of the other side may
+    attach to one of his units within 10 cm that is in contact with the enemy (about to fight)
+    [WC.LEADER.7] [WC.PD.22]. By default none does; ``standing attach yes`` attaches to the
+    nearest such unit (ties: the lowest id); ``standing attach ask`` asks, default no."""
+    from .standing import decide, standing
+
+    for side in sorted(s.key for s in state.sides if s.key != state.active):
+        mode = standing(state, side, "attach")
+        if mode == "no":
+            continue
+        for g in sorted(state.leaders, key=lambda x: x.id):
+            if g.side != side or g.lost or g.away or g.attached_to or g.ability is Ability.REPLACEMENT:
+                continue
+            world = World(state)
+            here = Point(g.at)
+            near = sorted(
+                (round(world.foot(u).distance(here), 6), u.id)
+                for u in world.on_table()
+                if u.side == side and world.in_contact_with_enemy(u)
+            )
+            near = [x for x in near if x[0] <= ATTACH_FOR_MELEE_CM + 1e-6]
+            if not near:
+                continue
+            options = ("none", *(uid for _, uid in near))
+            default = "none" if mode == "ask" else near[0][1]
+            pick = decide(
+                state,
+                dice,
+                side,
+                "attach",
+                f"{g.name} may attach to a unit within 10 cm about to fight: which, if any?",
+                options,
+                default,
+                tag=g.id,
+            )
+            if pick == "none":
+                continue
+            b = world.bound(state.unit(pick))
+            x, y = b.front_mid()
+            state = state.with_leader(replace(g, x=q_cm(x), y=q_cm(y), attached_to=pick))
+            narrative.append(f"{g.name} attaches to unit {pick} before the melee [WC.LEADER.7].")
+    return state

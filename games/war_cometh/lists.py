@@ -2,8 +2,11 @@
 rules, and the lists' composition limits [WC.LIST.0a]–[WC.LIST.7] [WC.TROOPGEN].
 
 The Historical lists shipped are the rulebook's base units, the Scots Common Army and the Feudal
-English Army. The Fantasy variant names Warmaster lists that are not in the rulebook; its flag
-exists (``variant = "fantasy"``) but no Fantasy list ships yet [WC.FANTASY.1] [WC.LIST.8].
+English Army; the other lists the rulebook recommends (Gore & Gray, DBM Book 4) are not part of
+it and do not ship, and every Historical stand has the DBM 4 cm frontage [WC.LIST.0] [WC.BASE.1].
+The Fantasy variant plays the Warmaster lists, which the rulebook does not print: only its
+Warmaster pike table [WC.PIKE.9] is rulebook data; the one Fantasy list shipped (``empire``) is
+house data built around it [WC.FANTASY.1] [WC.LIST.8].
 """
 
 from __future__ import annotations
@@ -208,7 +211,7 @@ _ARCHERS = (Missile.SB, Missile.LB)
 
 def composition_problems(lst: TroopList, army: Sequence[tuple[Profile, int]], year: int) -> tuple[str, ...]:
     """Which of a list's enforced composition limits an army (profile, stands) breaks
-    [WC.LIST.3] [WC.LIST.5]; constraints the engine does not know are reported as unknown."""
+    [WC.LIST.3] [WC.LIST.5] [WC.PD.2]; constraints the engine does not know are reported as unknown."""
     out: list[str] = []
     inf = sum(n for p, n in army if p.category is Category.INFANTRY)
     cav = sum(n for p, n in army if p.category is Category.CAVALRY)

@@ -126,8 +126,8 @@ def attack_modifiers(s: StandCase) -> tuple[Modifier, ...]:
 
 
 def dice_count(s: StandCase) -> int:
-    """Attacks plus modifiers, (F) capped at +3/−2 [WC.MELEE.13], never under 1 die
-    [WC.MELEE.14] [WC.MELEE.14a]."""
+    """Attacks plus modifiers (attack modifiers add or remove dice [WC.META.4]), (F) capped at
+    +3/−2 [WC.MELEE.13], never under 1 die [WC.MELEE.14] [WC.MELEE.14a]."""
     total = sum(m.value for m in attack_modifiers(s))
     if not s.historical:
         total = max(FANTASY_CAP[1], min(FANTASY_CAP[0], total))

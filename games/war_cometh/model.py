@@ -323,7 +323,8 @@ class FlankMarch:
     side: str
     leader: str
     units: tuple[str, ...]
-    edge_left: bool = True
+    edge_left: bool | None = True
+    """True: the x = 0 edge; None: chosen on arrival [WC.PD.5]."""
     status: FlankStatus = FlankStatus.SET_ASIDE
 
 

@@ -238,10 +238,10 @@ def _flank(c: Cursor, ctx: Context) -> Order:
         units.append(ids[c.next("a unit").lower])
     if not units:
         c.choice("one of your units", ids, "WC.DEPLOY.6")
-    left = True
+    left: bool | None = None  # no edge: chosen on arrival [WC.PD.5]
     if c.accept("edge"):
         left = c.choice("left or right", {"left": True, "right": False}, "WC.DEPLOY.9")
-    text = f"flank march {lid} {' '.join(units)} edge {'left' if left else 'right'}"
+    text = f"flank march {lid} {' '.join(units)}" + ("" if left is None else f" edge {'left' if left else 'right'}")
     return Order("flank", {"leader": lid, "units": units, "edge_left": left}, text)
 
 

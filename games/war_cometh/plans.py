@@ -1,7 +1,8 @@
 """Move plans: what an order asks a unit to do, step by step, as data [WC.MOVE.10].
 
 A plan is a list of steps (``wheel left 30 then forward 12``); :mod:`.movement` carries it out
-and :mod:`.orders` reads it from text. Distances are hundredths of a cm and angles hundredths of
+and :mod:`.orders` reads it from text. Paths, anchors and formations are the player's own input,
+with no default [WC.PD.19]. Distances are hundredths of a cm and angles hundredths of
 a degree, like everything stored [WC.GEOM.2].
 """
 

@@ -129,7 +129,7 @@ class Candidate:
 def forced_charge_target(candidates: Sequence[Candidate], reach: float) -> str | None:
     """The target of an impetuous unit's forced charge [WC.IMPET.1] [WC.IMPET.2] [WC.IMPET.3]:
     the nearest melee unit within reach, in arc and in sight; failing that the nearest such unit
-    of any kind; ties to the lowest id; None when there is no legal charge (then the unit makes
+    of any kind; ties to the lowest id [WC.PD.38]; None when there is no legal charge (then the unit makes
     the Charge/Fire advance of part 2)."""
     legal = [c for c in candidates if c.in_arc and c.visible and c.distance <= reach + 1e-6]
     for pool in ([c for c in legal if c.melee_unit], legal):

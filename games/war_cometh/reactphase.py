@@ -10,6 +10,7 @@ from campaign.ruleset import DiceSource
 from campaign.table import Obstacle, ObstacleKind, compulsory_translate, rotate_group
 from campaign.table.frame import angle_of, direction, norm_angle, normalise, q_cm, sub
 
+from .charges import Charge
 from .compulsory import Kind, compulsory_move, move_direction
 from .disorder import through_tests
 from .fallback import Pending, record_hits, resolve_fallback
@@ -65,7 +66,60 @@ def _act(state: State, unit: Unit, result: Reaction, dice: DiceSource, narrative
     if result is Reaction.STAND_FIRE:
         narrative.append(f"Unit {unit.id} stands [WC.REACT.15].")
         return state
-    return _advance(state, unit, dice, narrative)
+    charged = _reaction_charge(state, unit, dice, narrative)
+    return charged if charged is not None else _advance(state, unit, dice, narrative)
+
+
+def _reaction_target(world: World, unit: Unit) -> tuple[Unit, Charge] | None:
+    """The nearest enemy unit the reacting unit may legally charge: seen and in its arc at the
+    start, in reach, allowed by the (H) charge restrictions and not on a blocked flank (the
+    compulsory charge test of [WC.CHARGE.12]-[WC.CHARGE.16], friends passed through); equally
+    near ones go to the lowest id [WC.REACT.17] [WC.PD.38]."""
+    from .charges import Charge, charge_problem, restriction
+
+    foot = world.foot(unit)
+    for e in sorted(world.enemies(unit.side), key=lambda e: (round(foot.distance(world.foot(e)), 6), e.id)):
+        c = charge_problem(world, unit, e, compulsory=True)
+        if isinstance(c, Charge) and not restriction(world, unit, e, c.edge, foot.distance(world.foot(e))):
+            return e, c
+    return None
+
+
+def _reaction_charge(state: State, unit: Unit, dice: DiceSource, narrative: list[str]) -> State | None:
+    """Charge/Fire by a non-missile unit with a legal target: a compulsory charge through friends
+    [WC.CHARGE.8], fired on by the target and its neighbours [WC.SHOOT.26], the charger's test
+    before contact [WC.TERR.11] [WC.PIKE.8], then the melee fought in full at once with the
+    reacting unit as the attacker [WC.REACT.18] [WC.CHARGE.17] step 9. None when there is no
+    legal target (the unit advances instead, [WC.REACT.17]). TODO(WC.REACT.18): the target's
+    evade (LC, H skirmishers) is not offered; no charge evades yet [WC.LC.5]."""
+    from .aftermath import end_of_melee, fight_combat
+    from .charge_orders import place_charge
+    from .charge_terrain import charge_terrain_test
+    from .combat import build_combats
+    from .volley import charge_fire
+
+    world = World(state)
+    if not unit.formation.regular:
+        return None
+    found = _reaction_target(world, unit)
+    if found is None:
+        return None
+    target, c = found
+    narrative.append(
+        f"Unit {unit.id} ({unit.name}) charges unit {target.id} ({target.name}) in the {c.edge.value}, "
+        f"{c.reach:.1f} cm [WC.REACT.17]."
+    )
+    before = state
+    state = place_charge(state, c, narrative, dice)
+    state = charge_fire(state, unit.id, target.id, dice, narrative, before=before)
+    state = charge_terrain_test(state, before.unit(unit.id), c.rects, dice, narrative)
+    if not state.unit(unit.id).on_table:
+        return state
+    for ids in [ids for ids in build_combats(state) if unit.id in ids]:
+        fresh = {u: replace(state.unit(u), fought_melee=False, lost_melee=False) for u in ids}
+        state = replace(state, units=tuple(fresh.get(u.id, u) for u in state.units))
+        state = fight_combat(state, ids, dice, narrative)
+    return end_of_melee(state, narrative)
 
 
 def _fire(state: State, unit: Unit, dice: DiceSource, narrative: list[str]) -> State:
@@ -87,6 +141,7 @@ def _fire(state: State, unit: Unit, dice: DiceSource, narrative: list[str]) -> S
 
 
 def _nearest_enemy(world: World, unit: Unit) -> Unit | None:
+    """The nearest enemy unit; equally near ones go to the lowest id [WC.PD.38] [WC.PD.10]."""
     foot = world.foot(unit)
     enemies = sorted(world.enemies(unit.side), key=lambda e: (foot.distance(world.foot(e)), e.id))
     return enemies[0] if enemies else None
@@ -126,8 +181,7 @@ def _advance(state: State, unit: Unit, dice: DiceSource, narrative: list[str]) -
     """A non-missile unit's Charge/Fire with no charge made: it turns toward the nearest enemy (at
     most 45°) and moves full pace straight ahead, stopping 2 cm from any enemy, through friends;
     an irregular formation advances at half pace without turning [WC.REACT.15] [WC.REACT.17].
-    TODO(WC.REACT.18): the charge itself, when a legal target exists, belongs to the charge code
-    (this branch advances instead)."""
+    A unit with a legal target charges it instead (:func:`_reaction_charge`)."""
     world = World(state)
     enemy = _nearest_enemy(world, unit)
     if enemy is None:

@@ -182,7 +182,7 @@ LEADER_KEYS = "id side name role ability rating command_range_cm attacks at atta
 def read_leader(f: Fields, row: dict[str, Any], where: str) -> Leader | None:
     """A commander: role, ability (its rating, range and attacks unless given), where he is, the unit
     he is attached to, and whether he is lost or away with a flank march [WC.CMD.1] [WC.LEADER.2]
-    [WC.LEADER.11] [WC.DEPLOY.6]."""
+    [WC.LEADER.11] [WC.DEPLOY.6]. The abilities are the players' agreed scenario values [WC.PD.1]."""
     f.unknown(row, LEADER_KEYS, where)
     role = f.one_of(row, "role", {r.value: r for r in Role}, where)
     ability = f.one_of(row, "ability", {a.value: a for a in Ability}, where)

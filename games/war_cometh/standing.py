@@ -1,5 +1,5 @@
 """Standing orders: a side's answers, set in advance, to the decisions the rules leave to it
-during resolution [WC.PD.9] [WC.PD.12] [WC.PD.13] [WC.PD.17] [WC.EVENT.3].
+during resolution [WC.PD.5] [WC.PD.9] [WC.PD.12] [WC.PD.13] [WC.PD.17] [WC.PD.22] [WC.EVENT.3].
 
 A side writes ``standing KEY VALUE`` (or ``standing KEY VALUE UNIT`` for one unit) in its orders;
 it applies from that resolution on. ``ask`` makes the resolution stop and ask the side (a
@@ -37,6 +37,18 @@ KEYS: dict[str, tuple[tuple[str, ...], str, str]] = {
         ("default", "yes", "no", "ask"),
         "default",
         "on a Pursuit Test's May Choose: pursue or advance (default: cavalry and impetuous units) [WC.PD.27]",
+    ),
+    "flank-edge": (
+        ("default", "left", "right", "ask"),
+        "default",
+        "the table edge a flank march given no edge comes on by: by default the side edge with fewer"
+        " enemy stands within 30 cm (tie: x = 0) [WC.PD.5]",
+    ),
+    "attach": (
+        ("no", "yes", "ask"),
+        "no",
+        "at the end of the enemy's Movement Phase a free leader attaches to the nearest friendly unit"
+        " within 10 cm that is about to fight [WC.PD.22] [WC.LEADER.7]",
     ),
     "reform": (
         ("none", "face_threat"),

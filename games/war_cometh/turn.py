@@ -107,7 +107,8 @@ def apply_move(
 
 def _passed_through(state: State, mover: Unit, key: str, dice: DiceSource | None, narrative: list[str]) -> State:
     """A unit passed through before it moved may not move; if it had moved, both are disordered;
-    otherwise both test for disorder [WC.THROUGH.3] [WC.THROUGH.4]."""
+    otherwise both test for disorder [WC.THROUGH.3] [WC.THROUGH.4]; so does a unit that passes
+    through a friend because it cannot get through a gap [WC.GAP.6]."""
     other = state.unit(key)
     if dice is not None:
         state = through_tests(state, mover.id, key, narrative, dice)
@@ -288,7 +289,8 @@ def _battleline(
 
 def _leader_move(state: State, data: dict[str, Any], narrative: list[str]) -> State:
     """Leaders move up to 60 cm after every unit has moved and may attach [WC.LEADER.5]
-    [WC.LEADER.6] [WC.LEADER.12]."""
+    [WC.LEADER.6] [WC.LEADER.12]; a leader given no order stays attached (moving with his unit,
+    :func:`apply_move`) or stays put [WC.PD.21]."""
     g = state.leader(data["leader"])
     if g.lost:
         return state
@@ -314,7 +316,10 @@ def _leader_move(state: State, data: dict[str, Any], narrative: list[str]) -> St
 
 
 def resolve_movement(state: State, dice: DiceSource) -> tuple[State, list[str]]:
-    """The phasing side's player-turn as far as part 1 plays it [WC.SEQ.1] [WC.SEQ.5]."""
+    """The phasing side's player-turn as far as part 1 plays it [WC.SEQ.1] [WC.SEQ.5]: its orders
+    in the order written, commander by commander; a unit given no order does nothing and a
+    commander's orders end with his lines [WC.PD.18]. Game turn N is player-turns 2N−1 and 2N
+    [WC.META.3]."""
     side = state.active
     narrative = [f"Turn {(state.player_turn + 1) // 2}: {state.side(side).name} to play."]
     orders = dict(state.pending).get(side, {"orders": []})["orders"]
@@ -333,6 +338,9 @@ def resolve_movement(state: State, dice: DiceSource) -> tuple[State, list[str]]:
         if o["kind"] == "leader":
             state = _leader_move(state, o["data"], narrative)
     from .aftermath import melee_phase
+    from .leaders import attach_before_melee
+
+    state = attach_before_melee(state, dice, narrative)  # [WC.PD.22]
     from .bannockburn import gloucester_follows, release_small_folk
 
     state, lines = gloucester_follows(state)  # (SCN) [WC.SCN.13]
@@ -447,9 +455,43 @@ def flank_arrivals(state: State, dice: DiceSource, narrative: list[str]) -> Stat
             narrative.append(f"The flank march does not arrive ({die} > {turn}).")
             out.append(f)
             continue
+        f = replace(f, edge_left=arrival_edge(state, f, dice))
         state = _place_march(state, f, place_unit, flank_arrival_spots, narrative)
         out.append(replace(f, status=FlankStatus.ARRIVED))
     return replace(state, flank_marches=tuple(out))
+
+
+ARRIVAL_WATCH_CM = 30.0
+"""Enemy stands this close to a side edge make it the worse one to arrive by [WC.PD.5]."""
+
+
+def arrival_edge(state: State, f: Any, dice: DiceSource) -> bool:
+    """The edge a flank march comes on by (True: x = 0) [WC.PD.5]: the one its order named;
+    otherwise the side's standing order ``flank-edge`` (``left``, ``right``, or ``ask`` for a
+    decision request); by default the side edge with fewer enemy stands within 30 cm of it, x = 0
+    on a tie."""
+    from shapely.geometry import LineString
+
+    from .standing import decide, standing
+
+    if f.edge_left is not None:
+        return bool(f.edge_left)
+    mode = standing(state, f.side, "flank-edge")
+    if mode in ("left", "right"):
+        return mode == "left"
+    world = World(state)
+    w, d = state.width / 100, state.depth / 100
+    edges = {True: LineString([(0, 0), (0, d)]), False: LineString([(w, 0), (w, d)])}
+    near = {
+        k: sum(
+            1 for e in world.enemies(f.side) for r in world.rects(e) if r.polygon().distance(line) <= ARRIVAL_WATCH_CM
+        )
+        for k, line in edges.items()
+    }
+    default = "left" if near[True] <= near[False] else "right"
+    question = f"flank march of {state.leader(f.leader).name}: arrive by the left (x = 0) or the right edge?"
+    pick = decide(state, dice, f.side, "flank-edge", question, ("left", "right"), default, tag=f.leader)
+    return pick == "left"
 
 
 def _place_march(state: State, f: Any, place_unit: Any, spots_for: Any, narrative: list[str]) -> State:
