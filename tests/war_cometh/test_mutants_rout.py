@@ -94,6 +94,28 @@ def test_WC_GEOM_21_turns_about_its_centre_then_moves_a_given_distance() -> None
     assert lines == ["Unit 1 flees 10.00 cm of 10 toward its baseline."]
 
 
+def test_WC_GEOM_21_a_unit_turning_about_does_not_block_itself() -> None:
+    """[WC.GEOM.21] [WC.ROUT.4] a unit facing along the table turns across its own old footprint: that is
+    not a friend in the way, so a 3 cm flee moves 3 cm."""
+    s = routed(unit("1", "a", "base.pikes", 3, (50, 40), 0))
+    lines: list[str] = []
+    after = flee(s, s.unit("1"), ScriptedDice.of(6), lines, distance=3)
+    assert lines == ["Unit 1 flees 3.00 cm of 3 toward its baseline."]
+    assert poses(after, "1") == [(5325, 3700, -9000), (4925, 3700, -9000), (4525, 3700, -9000)]
+
+
+def test_WC_COMPULSORY_5_flee_blocked_at_once_moves_nothing() -> None:
+    """[WC.COMPULSORY.5] [WC.ROUT.4] impassable terrain touching the unit's rear: it turns about, moves 0 cm,
+    and its trace is a point."""
+    block = '[[areas]]\nid = "x"\nkind = "impassable"\npoints = [[30, 35], [70, 35], [70, 38.5], [30, 38.5]]\n'
+    s = routed(unit("1", "a", "base.pikes", 3, (50, 40), 90), terrain=block)
+    lines: list[str] = []
+    after = flee(s, s.unit("1"), ScriptedDice.of(6), lines, distance=5)
+    assert lines == ["Unit 1 flees 0.00 cm of 5 toward its baseline."]
+    assert after.traces[-1].points == ((5000, 3925), (5000, 3925))
+    assert poses(after, "1") == [(5400, 3925, -9000), (5000, 3925, -9000), (4600, 3925, -9000)]
+
+
 def test_WC_COMPULSORY_5_flee_stops_at_impassable_terrain() -> None:
     """[WC.COMPULSORY.5] [WC.ROUT.4] impassable terrain in the way stops the flee against it."""
     block = '[[areas]]\nid = "x"\nkind = "impassable"\npoints = [[30, 20], [70, 20], [70, 25], [30, 25]]\n'
@@ -160,7 +182,7 @@ def test_WC_ROUT_8_off_the_table_narrative_no_trace_friends_passed_disordered() 
         "Unit 1 flees 15 cm off the table.",
     ]
     u = after.unit("1")
-    assert not u.on_table and u.moved and u.stands == s.unit("1").stands
+    assert u.on_table is False and u.moved and u.stands == s.unit("1").stands
     assert after.traces == s.traces
 
 
