@@ -283,3 +283,51 @@ def test_WC_REACT_13_no_choice_no_question() -> None:
     s = with_standing(alone(), "a", "reaction", "ask")
     lines: list[str] = []
     assert roll_test(s, s.unit("A"), ScriptedDice(ScriptedDice.of(6, 5).script, ask=True), lines) is Reaction.NONE
+
+
+def test_WC_FORT_6_woods_give_no_cover_in_a_reaction_test() -> None:
+    """[WC.REACT.12] [WC.FORT.6] cover on a Reaction Test is melee cover: formed foot in woods is not
+    defended (it would be against shooting)."""
+    woods = '[[areas]]\nid = "w"\nkind = "woods"\npoints = [[0, 30], [180, 30], [180, 47], [0, 47]]\n'
+    s = position(unit("A", "a", "base.pikes", 2, (90, 45), 90), unit("E", "b", "base.pikes", 2, (90, 60), -90),
+                 terrain=woods)  # fmt: skip
+    assert mods(s) == ReactMods()
+
+
+def test_WC_REACT_13_ask_with_the_irregular_column() -> None:
+    """[WC.REACT.13] the results offered are read on the unit's own column: irregular spearmen (+2) with an
+    attached leader rolling 2 reach 5 (Charge/Fire) and 3 (None)."""
+    s = with_standing(leader_attached(alone("base.spearmen")), "a", "reaction", "ask")
+    with pytest.raises(NeedDecision) as e:
+        roll_test(s, s.unit("A"), ScriptedDice(ScriptedDice.of(6, 2).script, ask=True), [])
+    assert e.value.options == ("None", "Charge/Fire") and e.value.default == "None"
+
+
+def test_WC_REACT_14_ask_with_the_leader_at_two() -> None:
+    """[WC.REACT.14] with reaction_leader_mod = 2 the results offered are those of ±2: die 4 reaches 6 and 2;
+    the answer's total is told."""
+    s = replace(leader_attached(alone()), options=(("reaction_leader_mod", "2"),))
+    s = with_standing(s, "a", "reaction", "ask")
+    with pytest.raises(NeedDecision) as e:
+        roll_test(s, s.unit("A"), ScriptedDice(ScriptedDice.of(6, 4).script, ask=True), [])
+    assert e.value.options == ("Stand/Fire", "Charge/Fire") and e.value.default == "Stand/Fire"
+    lines: list[str] = []
+    dice = ScriptedDice(ScriptedDice.of(6, 4).script, answers={"t1-reaction-A": "Charge/Fire"})
+    roll_test(s, s.unit("A"), dice, lines)
+    assert lines == ["Unit A (Pikes) takes a Reaction Test: rolled 4, total 6: Charge/Fire."]
+
+
+def test_WC_PD_9_ask_for_one_unit_only() -> None:
+    """[WC.PD.9] [WC.EVENT.3] "ask" set for this unit alone (the side's order left at its default) asks."""
+    s = with_standing(leader_attached(alone()), "a", "reaction", "ask", unit="A")
+    with pytest.raises(NeedDecision):
+        roll_test(s, s.unit("A"), ScriptedDice(ScriptedDice.of(6, 5).script, ask=True), [])
+
+
+def test_WC_REACT_12_cover_judged_from_the_enemys_nearest_stand() -> None:
+    """[WC.REACT.12] [WC.FORT.5] cover is worked out against the enemy's stand nearest the unit: an enemy off
+    A's right whose nearer stand is level with A's front edge does not have the hedge between, so A is not
+    defended (its other stand, beyond the hedge's line, would have made it so)."""
+    s = position(unit("A", "a", "base.pikes", 2, (90, 45), 90), unit("E", "b", "base.pikes", 2, (100, 47), 0),
+                 terrain=HEDGE)  # fmt: skip
+    assert not mods(s).defended
