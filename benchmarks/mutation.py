@@ -101,8 +101,8 @@ for _name in ("tables", "fire", "melee", "movement", "geometry", "retreat", "gro
     TESTS[f"pc:{_name}"] = PC_FAST
 for _name in ("tables", "combat", "fire", "movement", "retreat", "geometry", "effects", "board"):
     TESTS[f"ch:{_name}"] = CH_FAST
-for _name in ("combat", "fire", "disorder", "rout", "casualties", "melee", "movement", "charges", "shooting", "reaction",
-              "pursuit"):
+_WC_MODULES = ("combat", "fire", "disorder", "rout", "casualties", "melee", "movement", "charges", "shooting")
+for _name in (*_WC_MODULES, "reaction", "pursuit"):
     TESTS[f"wc:{_name}"] = WC_FAST
 TESTS["ch:tables"] = ["test_tables.py", "test_mutants.py"]  # the tables alone: the other files are slow
 

@@ -140,7 +140,9 @@ def test_WC_DISORDER_3_narrative_and_die_purpose_exact() -> None:
     assert after == s
     lines = []
     after = disorder_test(s, "1", Cause.THROUGH, lines, die=5, compulsory=True)
-    assert lines == ["Unit 1 (Javelinmen) tests for disorder (moved through a friendly unit or was moved through): 5+1, disordered."]
+    assert lines == [
+        "Unit 1 (Javelinmen) tests for disorder (moved through a friendly unit or was moved through): 5+1, disordered."
+    ]
     assert after == with_condition(s, "1", Condition.DISORDERED)
 
 

@@ -208,11 +208,15 @@ def test_WC_REACT_12_lost_melee_casualties_disordered_not_routed() -> None:
 def test_WC_REACT_12_rear_flank_needs_a_charge() -> None:
     """[WC.REACT.12] an enemy behind that could charge: −2; one behind too far to charge: nothing;
     an enemy in front that could charge: nothing."""
-    behind = position(unit("A", "a", "base.pikes", 2, (90, 45), 90), unit("E", "b", "base.knights_mtd", 2, (90, 30), 90))
+    behind = position(
+        unit("A", "a", "base.pikes", 2, (90, 45), 90), unit("E", "b", "base.knights_mtd", 2, (90, 30), 90)
+    )
     assert mods(behind).rear_flank
     far = position(unit("A", "a", "base.pikes", 2, (90, 110), 90), unit("E", "b", "base.pikes", 2, (90, 10), 90))
     assert not mods(far).rear_flank
-    front = position(unit("A", "a", "base.pikes", 2, (90, 45), 90), unit("E", "b", "base.knights_mtd", 2, (90, 60), -90))
+    front = position(
+        unit("A", "a", "base.pikes", 2, (90, 45), 90), unit("E", "b", "base.knights_mtd", 2, (90, 60), -90)
+    )
     assert not mods(front).rear_flank
 
 
