@@ -164,7 +164,7 @@ def reaction_mods(world: World, unit: Unit) -> ReactMods:
         fortified=c is not None and c.value == "fortified",
         defended=c is not None and c.value == "defended",
         skirmisher=hist and p.skirmisher,
-        lost_melee=bool(getattr(unit, "lost_melee", False)),
+        lost_melee=unit.lost_melee,
         supported=any(world.foot(f).distance(foot) <= 4.0 + 1e-6 for f in world.friends(unit.side, unit.id)),
         impetuous=p.impetuous and not unit.dismounted,
         levy=hist and quality is Quality.LEVY,

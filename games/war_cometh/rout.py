@@ -15,10 +15,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from campaign.ruleset import DiceSource
-from campaign.table import Obstacle, ObstacleKind, rotate_group
+from campaign.table import Obstacle, ObstacleKind, rotate_group, toward_baseline
 from campaign.table.frame import angle_of, q_cm
 
-from .compulsory import Kind, move_direction
 from .disorder import Cause, disorder
 from .model import Condition, State, Trace, Unit
 from .world import World
@@ -88,7 +87,7 @@ def flee(state: State, unit: Unit, dice: DiceSource, narrative: list[str], dista
     (:func:`games.war_cometh.leaders.place_after_loss`)."""
     world = World(state)
     side_a = state.side(unit.side).player == "A"
-    m = move_direction(Kind.ROUT, own=(0.0, 0.0), other=(0.0, 0.0), facing=unit.facing, side_a=side_a)
+    m = toward_baseline(side_a)  # what compulsory.move_direction gives a rout, whatever the unit's facing
     if distance is None:
         total = sum(dice.roll(6, f"rout: unit {unit.id} flees 3D6 toward its baseline") for _ in range(FLEE_DICE))
     else:
