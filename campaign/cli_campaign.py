@@ -165,10 +165,9 @@ def _campaign_demo(out: str, seed: int, force: bool) -> None:
         raise click.ClickException("; ".join(problems))
 
 
-def _extend_demo(main: Any) -> None:
+def extend_demo(demo: click.Command) -> None:
     """Give `campaign demo` a `--campaign` flag: a whole map campaign instead of one battle."""
-    demo = main.commands.get("demo")
-    if demo is None or any(p.name == "as_campaign" for p in demo.params):
+    if any(p.name == "as_campaign" for p in demo.params):
         return
     demo.params.append(
         click.Option(
@@ -178,6 +177,7 @@ def _extend_demo(main: Any) -> None:
         )
     )
     battle = demo.callback
+    assert battle is not None  # `demo` is a command with a body
 
     def callback(as_campaign: bool, **kwargs: Any) -> Any:
         if as_campaign:
@@ -186,10 +186,3 @@ def _extend_demo(main: Any) -> None:
 
     demo.callback = callback
     demo.help = (demo.help or "") + "\n\n\b\nA map campaign:\n  campaign demo --campaign --out camp --seed 1"
-
-
-def register(main: Any) -> None:
-    """Add this module's commands to the `campaign` group."""
-    main.add_command(standings_cmd)
-    main.add_command(strategic)
-    _extend_demo(main)

@@ -34,9 +34,19 @@ def game(runner: CliRunner, tmp_path: Path) -> Path:
     return db
 
 
+def _sub(group: click.Group, name: str) -> click.Command:
+    """The subcommand `name` of `group`, loaded as click loads it (the top group imports commands lazily)."""
+    cmd = group.get_command(click.Context(group), name)
+    assert cmd is not None, name
+    return cmd
+
+
 def _commands(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
     out = [prefix]
-    for name, cmd in sorted(group.commands.items()):
+    ctx = click.Context(group)
+    for name in group.list_commands(ctx):
+        cmd = group.get_command(ctx, name)
+        assert cmd is not None, name
         if isinstance(cmd, click.Group):
             out += _commands(cmd, (*prefix, name))
         else:
@@ -231,7 +241,7 @@ def test_every_command_that_prints_offers_json(path: tuple[str, ...]) -> None:
     cmd: click.Command = main
     for name in path:
         assert isinstance(cmd, click.Group)
-        cmd = cmd.commands[name]
+        cmd = _sub(cmd, name)
     if isinstance(cmd, click.Group):
         return
     assert "as_json" in {p.name for p in cmd.params}, f"`campaign {' '.join(path)}` has no --json"
@@ -243,7 +253,29 @@ def test_an_output_path_is_always_dash_o(path: tuple[str, ...]) -> None:
     cmd: click.Command = main
     for name in path:
         assert isinstance(cmd, click.Group)
-        cmd = cmd.commands[name]
+        cmd = _sub(cmd, name)
     for param in cmd.params:
         if isinstance(param, click.Option) and {"--out", "--output"} & set(param.opts):
             assert {"-o", "--output"} <= set(param.opts), f"{' '.join(path)}: {param.opts}"
+
+
+def test_the_command_list_says_what_each_command_says_of_itself() -> None:
+    """`campaign --help` lists commands without importing them (campaign.cli.COMMANDS): each line there is
+    the first sentence of the command's own help, at any width."""
+    from campaign.cli import COMMANDS
+
+    for name, (_, summary) in COMMANDS.items():
+        cmd = _sub(main, name)
+        for limit in (45, 10**6):
+            assert click.Command(name, help=summary).get_short_help_str(limit) == cmd.get_short_help_str(limit), name
+
+
+def test_help_imports_no_command_module() -> None:
+    """`campaign --help` imports no command's module (issue 15: start-up)."""
+    probe = (
+        "import sys; from click.testing import CliRunner; from campaign.cli import main;"
+        "r = CliRunner().invoke(main, ['--help']); assert r.exit_code == 0, r.output;"
+        "print(sorted(m for m in sys.modules if m.startswith('campaign')))"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['campaign', 'campaign.cli', 'campaign.clictx']"

@@ -193,7 +193,8 @@ def _resolve(path: tuple[str, ...]) -> click.Command:
     cmd: click.Command = main
     for name in path:
         assert isinstance(cmd, click.Group)
-        cmd = cmd.commands[name]
+        cmd = cmd.get_command(click.Context(cmd), name)
+        assert cmd is not None, name
     return cmd
 
 

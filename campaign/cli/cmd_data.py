@@ -183,3 +183,8 @@ def rulesets(as_json: bool) -> None:
             click.echo(line)
         for line in r.broken:
             click.echo(f"warning: {r.name}: scenario file skipped: {line}", err=True)
+
+
+from campaign.cli_campaign import extend_demo  # noqa: E402 (`demo --campaign` lives with the map campaigns)
+
+extend_demo(demo)

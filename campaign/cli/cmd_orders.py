@@ -155,3 +155,8 @@ def tick(ctx: Ctx, now: str | None, as_json: bool) -> None:
     if upcoming:
         due, number, d = upcoming[0]
         click.echo(f"; next: game {number}, {d.side} ({d.player}) due {format_time(due)}, {relative(due, moment)}")
+
+
+from campaign.cli_players import orders_check  # noqa: E402 (`orders check` lives beside `legal`)
+
+orders.add_command(orders_check)
