@@ -23,6 +23,7 @@ from .model import Category, Formation, TroopClass, Unit
 from .movement import is_pike_block, uname
 from .pursuit import pursue, pursuit_path
 from .results import Applied, Cause, apply_result, result_for
+from .skirmish_2012 import may_fight
 from .special import as_if_disrupted, hosts_general, shield_wall
 from .state import GameState
 from .words import combat_name, counted
@@ -83,6 +84,16 @@ def general_targets(state: GameState, gid: int) -> list[int]:
             continue
         out.append(v.id)
     return out
+
+
+def stays_in_melee(state: GameState, u: Unit) -> bool:
+    """Whether a unit keeps its SC marker (HH.SEQ.16): engaged with an enemy unit, or in 2012 still next to a lone
+    enemy general it drew with (ruling HH12.GEN.A2: they fight again unless he rides off in his command move)."""
+    if is_engaged(state, u):
+        return True
+    return state.rules.general_tie_static and any(
+        u.id in general_targets(state, gid) for gid in lone_generals(state) if state.generals[gid].side != u.side
+    )
 
 
 def _engaged_ids(state: GameState, m: Member) -> list[int]:
@@ -640,6 +651,7 @@ def resolve_combat(state: GameState, g: Group, dice: DiceSource, fought: set[Mem
         for m in g.opponents
         if m not in fought
         and ((m[0] == "u" and m[1] in eng) or (m[0] == "g" and g.focus in general_targets(state, m[1])))
+        and (m[0] == "g" or may_fight(state, focus, state.units[m[1]]))  # HH12.SPEC.9: no skirmisher against skirmisher
     ]
     if not opps_m:
         return []  # HH.HTH.5: the combat lapses
@@ -705,6 +717,10 @@ def resolve_combat(state: GameState, g: Group, dice: DiceSource, fought: set[Mem
         still = any(state.units[f.id].on_table and f.id in {x.id for x in engaged_with(state, cur)} for f in foes)
         if still and (u.id not in advanced or u.id in as_if_any):
             state.units[u.id] = replace(cur, static_combat=True)
+    if diff == 0 and opp_gens and state.rules.general_tie_static and state.units[focus.id].on_table:
+        # ruling HH12.GEN.A2: a level fight with a lone general leaves both in place; the unit becomes static
+        state.units[focus.id] = replace(state.units[focus.id], static_combat=True)
+        lines.append(f"{uname(focus)} is held in static combat by general {opp_gens[0]} [HH12.GEN.A2].")
     for m in [("u", focus.id), *opps_m]:
         fought.add(m)
     return lines
@@ -743,6 +759,6 @@ def hth_phase(state: GameState, dice: DiceSource, choices: Choices) -> list[str]
     if not ordered:
         lines.append("No unit is engaged: no combats [HH.HTH.1].")
     for uid, u in sorted(state.units.items()):
-        if u.static_combat and u.on_table and not is_engaged(state, u):
+        if u.static_combat and u.on_table and not stays_in_melee(state, u):
             state.units[uid] = replace(u, static_combat=False)  # HH.SEQ.16
     return lines

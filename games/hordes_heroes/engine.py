@@ -227,6 +227,8 @@ def tactical_movement(state: GameState, side: str, orders: list[O.Order], dice: 
     state.flee_paths = {}
     state.move_paths = {}
     state.bound_losses = {}
+    # HH12.CMP.10: a unit that has left the edge hex where its flee halted is no longer routed there
+    state.edge_halts = {k: h for k, h in state.edge_halts.items() if state.units[k].hex == h}
     b.lines.append(f"Command Move ({side}) [HH.SEQ.11].")
     command_moves(b, orders, dice)
     # HH.CMD.4: command fixed once, after all Command Moves.
@@ -359,7 +361,8 @@ def combat_phases(state: GameState, orders: list[O.Order], dice: DiceSource) -> 
     lines: list[str] = []
     if state.phase is not Phase.HAND_TO_HAND:  # a scenario may start the bound at hand-to-hand (HH.SEQ.11)
         state.phase = Phase.SHOOTING
-        lines += shooting_phase(state, dice, shoot)
+        order = next((o.targets for o in orders if isinstance(o, O.ShootingResults)), ())  # ruling HH12.SEQ.A1
+        lines += shooting_phase(state, dice, shoot, order)
         lines += victory_check(state, quiet=True)
         if state.outcome is not None:
             return lines

@@ -56,6 +56,7 @@ STANDING_RULES = {
     "follow-up": "HH.PD.33",
     "pursue": "HH.PD.37",
     "flee-through-friends": "HH.COMP.21",
+    "split-fire": "HH12.SHOOT.6",
 }
 """The rule each standing-order switch answers."""
 
@@ -477,6 +478,17 @@ def p_shoot(c: Cursor, b: Board) -> O.Order:
     return O.Shoot(c.line.number, uid, tuple(targets), face)
 
 
+def p_results(c: Cursor, b: Board) -> O.Order:
+    """`results T [T ...]`: 2012, the order in which the shooting results on these targets are applied (ruling
+    HH12.SEQ.A1)."""
+    targets = []
+    while c.more():
+        targets.append(enemy(c, "a target unit id"))
+    if not targets:
+        raise LineError("name at least one target unit", c.column, "HH12.SEQ.A1")
+    return O.ShootingResults(c.line.number, tuple(targets))
+
+
 def p_suppress(c: Cursor, b: Board) -> O.Order:
     """`suppress N at ENEMY` (HH.SHOOT.21, HH.PD.21)."""
     uid = unit(c, b)
@@ -544,6 +556,7 @@ def _grammars() -> dict[O.Context, HHGrammar]:
         ("release", p_release, "release N"),
         ("shoot", p_shoot, "shoot N at T [T ...] [face X] | shoot N none"),
         ("suppress", p_suppress, "suppress N at ENEMY"),
+        ("results", p_results, "results T [T ...]"),
         ("fight", p_fight, "fight FOCUS vs UNIT [UNIT ...]"),
         ("follow-up", p_follow_up, "follow-up N yes|no | follow-up general N yes|no"),
         ("pursue", p_pursue, "pursue N yes|no"),

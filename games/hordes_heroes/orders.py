@@ -245,6 +245,15 @@ class Shoot:
 
 
 @dataclass(frozen=True, slots=True)
+class ShootingResults:
+    """2012: the order in which the pooled results of the simultaneous shooting are applied, by target unit id
+    (ruling HH12.SEQ.A1); targets not named follow in the default order (HH.PD.25)."""
+
+    line: int
+    targets: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Fight:
     """A declared combat group, in resolution order: focus against opponents (HH.HTH.2, HH.PD.27, HH.PD.28)."""
 
@@ -342,6 +351,7 @@ Order = (
     | Rally
     | HoldFire
     | Shoot
+    | ShootingResults
     | Fight
     | FollowUp
     | GeneralFollowUp
@@ -436,6 +446,8 @@ def _other_text(o: Order, spec: MapSpec, u: Callable[[int], str]) -> str:
         if o.facing is not None:
             parts += ["face", o.facing.name]
         return " ".join(parts)
+    if isinstance(o, ShootingResults):
+        return " ".join(["results", *(str(t) for t in o.targets)])
     if isinstance(o, Fight):
         return " ".join(["fight", u(o.focus), "vs", *(str(t) for t in o.opponents)])
     if isinstance(o, GeneralFollowUp):
@@ -510,6 +522,7 @@ _KINDS = {
         Rally,
         HoldFire,
         Shoot,
+        ShootingResults,
         Fight,
         FollowUp,
         GeneralFollowUp,

@@ -166,9 +166,12 @@ def contact(state: GameState, mover: Unit, contacts: tuple[int, ...]) -> list[st
 
 
 def clear_sc(state: GameState) -> None:
-    """Remove SC markers from units no longer engaged (HH.SEQ.16)."""
+    """Remove SC markers from units no longer engaged (HH.SEQ.16), or in 2012 no longer next to the lone general
+    they drew with (ruling HH12.GEN.A2)."""
+    from .combat import stays_in_melee  # combat builds on the movement rules here
+
     for uid, u in sorted(state.units.items()):
-        if u.static_combat and u.on_table and not is_engaged(state, u):
+        if u.static_combat and u.on_table and not stays_in_melee(state, u):
             state.units[uid] = replace(u, static_combat=False)
 
 

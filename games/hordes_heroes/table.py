@@ -249,6 +249,24 @@ def _check_choice(b: Bound, o: Choice) -> None:
     check_choice(b.state, b.side, o)
 
 
+def _check_results(b: Bound, o: O.ShootingResults) -> None:
+    """Ruling HH12.SEQ.A1: only a 2012 game lets the phasing player order the shooting results; the targets must
+    be units of the game, and each may be named once."""
+    if not b.state.rules.phasing_orders_shooting_results:
+        raise Illegal(
+            Problem(
+                "HH12.SEQ.A1",
+                f"{b.state.rules.title} applies the shooting results in a fixed order",
+                "leave the `results` line out: it is a 2012 order",
+            )
+        )
+    for t in o.targets:
+        if t not in b.state.units:
+            raise Illegal(Problem("HH12.SEQ.A1", f"there is no unit {t}", "name the target units by id"))
+    if len(set(o.targets)) != len(o.targets):
+        raise Illegal(Problem("HH12.SEQ.A1", "a target is named twice", "name each target once"))
+
+
 def _keep(b: Bound, o: object, dice: DiceSource | None) -> Bound:
     """A choice read later, by the shooting and combat phases (HH.PD.21-37): nothing to do now."""
     return b
@@ -282,6 +300,7 @@ def _table() -> OrderTable[Bound, O.Order]:
     t.add(O.FollowUp, verify=choice, apply=_keep)
     t.add(O.Pursue, verify=choice, apply=_keep)
     t.add(O.Suppress, verify=choice, apply=_keep)
+    t.add(O.ShootingResults, verify=_checked(_check_results), apply=_keep)
     t.add(O.GeneralFollowUp, verify=_no_check, apply=_keep)  # HH.GEN.20: the parser admits only own generals
     return t
 
