@@ -654,6 +654,10 @@ def resolve_combat(state: GameState, g: Group, dice: DiceSource, fought: set[Mem
         and (m[0] == "g" or may_fight(state, focus, state.units[m[1]]))  # HH12.SPEC.9: no skirmisher against skirmisher
     ]
     if not opps_m:
+        skirmishers = [m[1] for m in g.opponents if m[0] == "u" and not may_fight(state, focus, state.units[m[1]])]
+        if skirmishers:  # HH12.SPEC.9
+            who = ", ".join(f"unit {x}" for x in skirmishers)
+            return [f"{uname(focus)} and {who} are skirmishers: they do not fight each other [HH12.SPEC.9]."]
         return []  # HH.HTH.5: the combat lapses
     opp_units = [state.units[m[1]] for m in opps_m if m[0] == "u"]
     opp_gens = [m[1] for m in opps_m if m[0] == "g"]

@@ -489,7 +489,8 @@ def flee(state: GameState, uid: int, opponents: list[Hex], *, h2h: bool) -> list
         return eliminate(state, uid, "it has no legal flee path [HH.COMP.20]")
     path = best[1]
     start = u.hex
-    lines = _flee_along(state, uid, start, best, "[HH.COMP.17, HH.DISR.1]", "[HH.COMP.17]")
+    pushed = "[HH.COMP.17, HH12.CMP.A13]" if state.rules.flee_pushes_not_passes_disordered else "[HH.COMP.17]"
+    lines = _flee_along(state, uid, start, best, "[HH.COMP.17, HH.DISR.1]", pushed)
     state.flee_paths[uid] = (start, *path)
     end = path[-1]
     if state.rules.flee_continuation and state.field.terrain_at(end) not in STOP_FLEE:
