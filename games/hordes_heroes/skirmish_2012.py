@@ -61,3 +61,9 @@ def deviations(rules: EditionRules, profiles: Iterable[Profile]) -> list[str]:
     if rules.skirmish_order and any(p.skirmisher for p in profiles):
         return [f"edition deviation: {FALLBACK_NOTE} [HH12.SPEC.A1]"]
     return []
+
+
+def recorded_deviations(state: GameState) -> list[str]:
+    """The edition deviations among the game's set-up warnings (ruling HH12.SPEC.A1 item 11), for the view, the
+    board text and the picture."""
+    return [w for w in state.warnings if w.startswith("edition deviation:")]

@@ -8,6 +8,7 @@ from campaign.hexgrid import Hex
 
 from .battlefield import Terrain
 from .geometry import side_key
+from .skirmish_2012 import recorded_deviations
 from .state import GameState
 
 _TERRAIN_CHAR = {
@@ -84,11 +85,6 @@ def view(state: GameState, side: str | None = None) -> dict[str, Any]:
         # ruling HH12.SPEC.A1 item 11: the edition deviations the game recorded at set-up, only when there are any
         **({"deviations": list(dev)} if (dev := recorded_deviations(state)) else {}),
     }
-
-
-def recorded_deviations(state: GameState) -> list[str]:
-    """The edition deviations among the game's set-up warnings (ruling HH12.SPEC.A1 item 11)."""
-    return [w for w in state.warnings if w.startswith("edition deviation:")]
 
 
 def render_text(state: GameState, side: str | None = None) -> str:

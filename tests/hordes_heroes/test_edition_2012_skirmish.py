@@ -17,9 +17,10 @@ from games.hordes_heroes.combat import Choices, hth_phase
 from games.hordes_heroes.edition import LATEST_RULES_VERSION, RULES_2012, RULES_2012_V1, RULES_2022, Edition
 from games.hordes_heroes.legal import shots
 from games.hordes_heroes.shooting import can_target, default_target
-from games.hordes_heroes.skirmish_2012 import FALLBACK_NOTE, deviations, may_fight, may_shoot_at
+from games.hordes_heroes.picture import subtitle
+from games.hordes_heroes.skirmish_2012 import FALLBACK_NOTE, deviations, may_fight, may_shoot_at, recorded_deviations
 from games.hordes_heroes.state import GameState
-from games.hordes_heroes.view import recorded_deviations, render_text, view
+from games.hordes_heroes.view import render_text, view
 
 from .helpers import PROFILES, Dice, Facing, H, make_state
 
@@ -142,8 +143,8 @@ def test_HH12_SPEC_9_a_skirmisher_still_fights_a_formed_unit_in_the_fallback():
 
 def test_HH12_SPEC_A1_the_skirmish_fallback_is_recorded_in_the_game_metadata():
     """Ruling HH12.SPEC.A1 item 11, HH12.SPEC.1, HH12.SPEC.5, HH12.SPEC.6, HH12.SPEC.7: a 2012 force with
-    skirmishers gets the edition deviation among its set-up warnings, which the view and the board text show; a 2012
-    force without them, any 2022 force and a 2012 game at rules version 1 get none."""
+    skirmishers gets the edition deviation among its set-up warnings, which the view, the board text and the board
+    picture's subtitle show; a 2012 force without them, any 2022 force and a 2012 game at rules version 1 get none."""
     note = f"edition deviation: {FALLBACK_NOTE} [HH12.SPEC.A1]"
     assert deviations(RULES_2012, [SKIRM]) == [note]
     assert deviations(RULES_2012, [PROFILES["spear"]]) == []
@@ -161,10 +162,12 @@ def test_HH12_SPEC_A1_the_skirmish_fallback_is_recorded_in_the_game_metadata():
 
     st = _skirmish_line(Edition.E2012)
     assert "deviations" not in view(st)
+    assert subtitle(st).endswith(" - Hordes & Heroes Medieval (2012)")
     st.warnings = (note,)
     assert recorded_deviations(st) == [note]
     assert view(st)["deviations"] == [note]
     assert f"Note: {note}" in render_text(st).splitlines()
+    assert subtitle(st).endswith(" - Hordes & Heroes Medieval (2012) (skirmishers as formed units, HH12.SPEC.A1)")
 
 
 def test_HH12_SPEC_A1_fallback_skirmishers_move_and_evade_as_2022_skirmishers():
@@ -174,3 +177,18 @@ def test_HH12_SPEC_A1_fallback_skirmishers_move_and_evade_as_2022_skirmishers():
     assert p.skirmisher and p.speed.hexes == 2 and p.evade == 2
     st = _skirmish_line(Edition.E2012)
     assert st.units[1].stands == 4 and st.units[1].hex == H(3, 8)
+
+
+def test_HH12_SPEC_1_a_skirmish_unit_that_has_lost_three_stands_is_lost():
+    """HH12.SPEC.1, ruling HH12.SPEC.A1 item 10, WX-11 (SOURCE): a 4-stand skirmish unit down to 2 stands that loses
+    one more (4 hits on class C: flee, disordered, 1 stand lost) has lost 3 and is removed with its last stand."""
+    from games.hordes_heroes.crt import lookup
+    from games.hordes_heroes.model import TroopClass
+    from games.hordes_heroes.results import Cause, apply_result
+
+    st = ed(make_state([(1, "south", "skirm", (3, 8), Facing.N, {"stands": 2})], rows=13), Edition.E2012)
+    res = lookup(TroopClass.C, 4, table=RULES_2012.crt, printed=RULES_2012.crt_printed)
+    assert res.stands == 1
+    apply_result(st, 1, res, Cause.HTH, [H(3, 7)], H(3, 7), Dice())
+    assert st.units[1].eliminated and st.units[1].stands == 0
+    assert st.casualties["south"] == {"skirm": 2}
