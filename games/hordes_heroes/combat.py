@@ -23,7 +23,6 @@ from .model import Category, Formation, TroopClass, Unit
 from .movement import is_pike_block, uname
 from .pursuit import pursue, pursuit_path
 from .results import Applied, Cause, apply_result, result_for
-from .skirmish_2012 import may_fight
 from .special import as_if_disrupted, hosts_general, shield_wall
 from .state import GameState
 from .words import combat_name, counted
@@ -80,6 +79,8 @@ def general_targets(state: GameState, gid: int) -> list[int]:
     for v in state.live_units(state.other(g.side)):
         if v.hex is None or direction(g.hex, v.hex) is None or state.field.is_steep(g.hex, v.hex):
             continue
+        if v.skirmish_of is not None:
+            continue  # HH12.SPEC.5: 2012 skirmish stands never fight in melee
         if not can_occupy(state, state.profile(v), g.hex) or not general_can_occupy(state, g, v.hex):
             continue
         out.append(v.id)
@@ -651,13 +652,8 @@ def resolve_combat(state: GameState, g: Group, dice: DiceSource, fought: set[Mem
         for m in g.opponents
         if m not in fought
         and ((m[0] == "u" and m[1] in eng) or (m[0] == "g" and g.focus in general_targets(state, m[1])))
-        and (m[0] == "g" or may_fight(state, focus, state.units[m[1]]))  # HH12.SPEC.9: no skirmisher against skirmisher
     ]
     if not opps_m:
-        skirmishers = [m[1] for m in g.opponents if m[0] == "u" and not may_fight(state, focus, state.units[m[1]])]
-        if skirmishers:  # HH12.SPEC.9
-            who = ", ".join(f"unit {x}" for x in skirmishers)
-            return [f"{uname(focus)} and {who} are skirmishers: they do not fight each other [HH12.SPEC.9]."]
         return []  # HH.HTH.5: the combat lapses
     opp_units = [state.units[m[1]] for m in opps_m if m[0] == "u"]
     opp_gens = [m[1] for m in opps_m if m[0] == "g"]

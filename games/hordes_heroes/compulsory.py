@@ -69,6 +69,10 @@ def eliminate(state: GameState, uid: int, why: str) -> list[str]:
                 lines.append(kill_general(state, g.id, f"his host {uname(u)} was eliminated [HH.GEN.22]"))
     state.units[uid] = replace(u, hex=None, stands=0, eliminated=True, disrupted=False, static_combat=False)
     state.flee_paths.pop(uid, None)
+    if u.skirmish_of is not None:  # HH12.SPEC.1: a skirmish unit down to its last stand loses it
+        from .skirmish_2012 import after_stand_lost
+
+        lines += after_stand_lost(state, u)
     return lines
 
 

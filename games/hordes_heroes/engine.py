@@ -29,6 +29,7 @@ from .model import BOAT_PROFILE_ID, Category, Formation
 from .movement import Illegal, Problem, continue_move, plan_move, uname
 from .rules import aboard, apply_plan, clear_sc, rally_all
 from .shooting import ShootChoice, shooting_phase
+from .skirmish_2012 import group_command
 from .state import GameState, Initiative, Phase
 from .table import ORDERS, Bound
 from .words import counted
@@ -233,7 +234,7 @@ def tactical_movement(state: GameState, side: str, orders: list[O.Order], dice: 
     command_moves(b, orders, dice)
     # HH.CMD.4: command fixed once, after all Command Moves.
     state.phase = Phase.TACTICAL_MOVEMENT
-    commanded = commanded_units(state, side)
+    commanded = group_command(state, commanded_units(state, side))  # ruling HH12.SPEC.A1 item 3
     state.commanded = commanded
     out_of_command = [u.id for u in state.live_units(side) if u.id not in commanded]
     b.lines.append(

@@ -400,6 +400,23 @@ def p_disembark(c: Cursor, b: Board) -> O.Order:
     return O.Disembark(c.line.number, uid, hex_at(c, b, "the land hex to disembark onto, such as 0405"))
 
 
+def p_disperse(c: Cursor, b: Board) -> O.Order:
+    """`disperse N HEX HEX [HEX [HEX]]`: 2012 skirmish order, one stand per hex (HH12.SPEC.1)."""
+    uid = unit(c, b)
+    hexes = []
+    while c.more():
+        hexes.append(hex_at(c, b))
+    if not hexes:
+        raise LineError("name one hex per stand, in a chain", c.column, "HH12.SPEC.1")
+    return O.Disperse(c.line.number, uid, tuple(hexes))
+
+
+def p_reform(c: Cursor, b: Board) -> O.Order:
+    """`reform N HEX`: the stands of a 2012 skirmish unit gather as one unit in HEX (HH12.SPEC.7)."""
+    uid = unit(c, b)
+    return O.Reform(c.line.number, uid, hex_at(c, b))
+
+
 def p_rejoin(c: Cursor, b: Board) -> O.Order:
     """`rejoin N` (HH.TERR.42)."""
     return O.Rejoin(c.line.number, unit(c, b))
@@ -545,6 +562,8 @@ def _grammars() -> dict[O.Context, HHGrammar]:
         ("combine", p_combine, "combine A B [C] [at HEX [HEX]]"),
         ("separate", p_separate, "separate A B [into HEX]"),
         ("rejoin", p_rejoin, "rejoin N"),
+        ("disperse", p_disperse, "disperse N HEX HEX [HEX [HEX]]"),
+        ("reform", p_reform, "reform N HEX"),
         ("embark", p_embark, "embark N onto BOAT"),
         ("disembark", p_disembark, "disembark N HEX"),
         ("exchange", p_exchange, "exchange A B"),

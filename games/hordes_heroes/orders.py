@@ -149,6 +149,25 @@ class Separate:
 
 
 @dataclass(frozen=True, slots=True)
+class Disperse:
+    """2012: a unit allowed to skirmish spreads its stands one per hex over the hexes named, in a chain (HH12.SPEC.1,
+    ruling HH12.SPEC.A1 item 2)."""
+
+    line: int
+    unit: int
+    hexes: tuple[Hex, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Reform:
+    """2012: every stand of the skirmish unit of stand `unit` gathers in `at` as one formed unit (HH12.SPEC.7)."""
+
+    line: int
+    unit: int
+    at: Hex
+
+
+@dataclass(frozen=True, slots=True)
 class Rejoin:
     """The two parts of a 6-stand unit split by a restriction re-form as one unit, in the front part's hex, instead
     of moving (HH.TERR.42, ruling HH.TERR.43); `unit` names either part."""
@@ -342,6 +361,8 @@ Order = (
     | CombineBlocks
     | Separate
     | Rejoin
+    | Disperse
+    | Reform
     | Embark
     | Disembark
     | Exchange
@@ -410,6 +431,10 @@ def order_text(o: Order, spec: MapSpec, names: dict[int, str]) -> str:
         return " ".join(["combine", u(o.a), u(o.b), u(o.c), *at])
     if isinstance(o, Rejoin):
         return f"rejoin {u(o.unit)}"
+    if isinstance(o, Disperse):
+        return " ".join(["disperse", u(o.unit), *(lab(h) for h in o.hexes)])
+    if isinstance(o, Reform):
+        return f"reform {u(o.unit)} {lab(o.at)}"
     if isinstance(o, Embark):
         return f"embark {u(o.unit)} onto {u(o.boat)}"
     if isinstance(o, Disembark):
@@ -493,7 +518,7 @@ def order_to_json(o: Order) -> dict[str, Any]:
             v = v.value
         elif name == "tokens":
             v = [_tok_json(t) for t in v]
-        elif name == "path":
+        elif name in ("path", "hexes"):
             v = [[h.q, h.r] for h in v]
         elif name in ("targets", "opponents"):
             v = list(v)
@@ -513,6 +538,8 @@ _KINDS = {
         CombineBlocks,
         Separate,
         Rejoin,
+        Disperse,
+        Reform,
         Embark,
         Disembark,
         Exchange,
@@ -553,7 +580,7 @@ def order_from_json(d: dict[str, Any]) -> Order:
                 v = Edge(v)
             elif name == "tokens":
                 v = tuple(_tok_from(t) for t in v)
-            elif name == "path":
+            elif name in ("path", "hexes"):
                 v = tuple(Hex(q, r) for q, r in v)
             elif name in ("targets", "opponents"):
                 v = tuple(v)

@@ -116,7 +116,7 @@ def subtitle(state: GameState, side: str | None = None) -> str:
         )
     viewer = f" - seen by {side}" if side else ""
     # ruling HH12.SPEC.A1 item 11: a game playing the skirmisher fallback says so on its board
-    fallback = " (skirmishers as formed units, HH12.SPEC.A1)" if recorded_deviations(state) else ""
+    fallback = " (skirmish order simplified, HH12.SPEC.A1)" if recorded_deviations(state) else ""
     return f"{who} - {now}{viewer} - {state.rules.title}{fallback}"
 
 

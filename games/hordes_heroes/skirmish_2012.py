@@ -1,48 +1,69 @@
-"""2012 skirmishers [HH12.SPEC.1-9, ruling HH12.SPEC.A1]: the hooks the shooting and combat rules call.
+"""2012 skirmish order [HH12.SPEC.1-9, ruling HH12.SPEC.A1]: dispersed stands, one per hex.
 
-The 2012 book spreads a skirmish unit's stands one per hex over a frontage of four hexes (HH12.SPEC.1), lets
-only adjacent enemies shoot at them (HH12.SPEC.3), never lets them fight in melee (enemies ride a stand down by
-entering its hex, HH12.SPEC.5), lets mounted skirmishers regroup to flee (HH12.SPEC.6) and any skirmishers
-reform into a 4-stand unit (HH12.SPEC.7), and forbids skirmishers to shoot at or fight enemy skirmishers
-(HH12.SPEC.9).
+A 2012 unit whose list lets it skirmish (profile flag `skirmisher`) may disperse (`disperse N HEX HEX ...`): each
+of its stands becomes a record of its own (a `Unit` with one stand and `skirmish_of = N`; the first keeps the
+unit's id) in its own hex, in a connected chain of at most 4 hexes (HH12.SPEC.1, ruling HH12.SPEC.A1 items 1-2).
+The rest of the engine sees each stand as a one-stand unit and asks this module only at a few hooks:
 
-This engine keeps every unit in one hex, so it plays the fallback of ruling HH12.SPEC.A1 item 11: a 2012
-skirmisher is a formed unit moving, evading and fighting with the 2022 skirmisher mechanics, and the game
-records the deviation in its metadata (`deviations`, written into the game's warnings at set-up). On top of that
-fallback it plays the two 2012 rules that need no split unit: only an adjacent enemy may shoot at a skirmisher
-(HH12.SPEC.3), and skirmishers neither shoot at nor fight enemy skirmishers (HH12.SPEC.9).
+- zone of control and melee (zoc.py): a stand exerts no ZOC and is never engaged, so it never fights in melee and
+  a unit next to stands only has no combat (HH12.SPEC.5, items 4 and 9);
+- movement (movement.py, rules.apply_plan): a formed enemy may move into a stand's hex, which removes the stand
+  as a loss, and go on moving (HH12.SPEC.5, item 6); a stand may not enter an enemy stand's hex (HH12.SPEC.9);
+- shooting (shooting.py): each stand rolls its one die with the unit's factor; only an adjacent enemy may shoot at
+  a stand and a stand never shoots at one (HH12.SPEC.3, HH12.SPEC.9, items 7-8); never engaged, stands never
+  fight enemy stands either (HH12.SPEC.9);
+- losses (compulsory.eliminate): a skirmish unit down to its last stand loses it (HH12.SPEC.1, item 10);
+- command (engine): the unit is under command if any of its stands is (item 3);
+- `reform N HEX` brings every stand, each within its normal move, into one hex as a formed unit of the stands left,
+  disordered if any stand was (HH12.SPEC.7, item 8).
 
-TODO(HH12.SPEC.1): dispersed stands, one per hex (ruling HH12.SPEC.A1 items 1-4, 7, 8, 10).
-TODO(HH12.SPEC.5): no melee for skirmishers; riding a stand down by entering its hex (ruling HH12.SPEC.A1 items
-5, 6, 9).
-TODO(HH12.SPEC.6): mounted skirmishers regrouping in one empty hex to flee.
-TODO(HH12.SPEC.7): dispersing and reforming with the evade or the normal move.
+Not done (the game records them as an edition deviation at set-up, ruling HH12.SPEC.A1 item 11):
+TODO(HH12.SPEC.6): a contacted stand neither evades alone nor regroups with the others to flee (items 5 and 6);
+a formed enemy simply rides it down.
+TODO(HH12.SPEC.7): reforming with the 2-hex evade move.
+TODO(HH12.SPEC.A1): the chain is checked when the unit disperses, not after each stand's move (item 4); disorder
+still marks a stand (item 8); extra stands lost by one stand come off no other stand (item 8).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
+
+from campaign.hexgrid import Hex
 
 from .edition import EditionRules
-from .model import Profile, Unit
+from .model import Formation, Profile, Unit
 from .state import GameState
 
 FALLBACK_NOTE = (
-    "2012 skirmishers play as formed units with the 2022 skirmisher mechanics (the fallback of ruling"
-    " HH12.SPEC.A1 item 11), not dispersed one stand per hex; only adjacent enemies shoot at them and they neither"
-    " shoot at nor fight enemy skirmishers (HH12.SPEC.3, HH12.SPEC.9)"
+    "2012 skirmish stands do not evade or regroup to flee when contacted, and reform only with their normal move"
+    " (ruling HH12.SPEC.A1 items 5 and 6, HH12.SPEC.6, HH12.SPEC.7); a formed enemy rides them down"
 )
 """The edition deviation a 2012 game with skirmishers records in its metadata (ruling HH12.SPEC.A1 item 11)."""
 
 
+class SkirmishError(ValueError):
+    """A `disperse` or `reform` order the board does not allow: a rule id, what is wrong, how to fix it."""
+
+    def __init__(self, code: str, message: str, hint: str = ""):
+        super().__init__(message)
+        self.code, self.message, self.hint = code, message, hint
+
+
+def is_stand(u: Unit) -> bool:
+    """A stand of a dispersed 2012 skirmish unit (HH12.SPEC.1)."""
+    return u.skirmish_of is not None
+
+
 def skirmishing(state: GameState, u: Unit) -> bool:
-    """A unit in 2012 skirmish order: a skirmisher profile in a game whose edition has the order (HH12.SPEC.1)."""
-    return state.rules.skirmish_order and state.profile(u).skirmisher
+    """A unit in 2012 skirmish order: one of the stands of a dispersed unit (HH12.SPEC.1)."""
+    return state.rules.skirmish_order and is_stand(u)
 
 
 def may_shoot_at(state: GameState, shooter: Unit, target: Unit) -> bool:
-    """HH12.SPEC.3: only an adjacent enemy may shoot at a skirmisher; HH12.SPEC.9: a skirmisher never shoots at an
-    enemy skirmisher. Always True in 2022."""
+    """HH12.SPEC.3: only an adjacent enemy may shoot at a skirmish stand; HH12.SPEC.9: a stand never shoots at an
+    enemy stand. Always True in 2022."""
     if not skirmishing(state, target):
         return True
     if skirmishing(state, shooter):
@@ -50,14 +71,178 @@ def may_shoot_at(state: GameState, shooter: Unit, target: Unit) -> bool:
     return shooter.at.distance(target.at) == 1  # HH12.SPEC.3
 
 
-def may_fight(state: GameState, a: Unit, b: Unit) -> bool:
-    """HH12.SPEC.9: skirmishers never fight enemy skirmishers in melee. Always True in 2022."""
-    return not (skirmishing(state, a) and skirmishing(state, b))
+def stands_of(state: GameState, group: int) -> list[Unit]:
+    """The live stands of skirmish unit `group`, by id."""
+    return [u for u in state.live_units() if u.skirmish_of == group]
+
+
+def group_command(state: GameState, commanded: frozenset[int]) -> frozenset[int]:
+    """Ruling HH12.SPEC.A1 item 3: a skirmish unit is under command if any of its stands is."""
+    groups = {state.units[uid].skirmish_of for uid in commanded if state.units[uid].skirmish_of is not None}
+    if not groups:
+        return commanded
+    more = {u.id for u in state.live_units() if u.skirmish_of in groups and not u.disrupted}
+    return commanded | more
+
+
+def ride_down(state: GameState, mover: Unit, path: Iterable[Hex]) -> list[str]:
+    """HH12.SPEC.5, ruling HH12.SPEC.A1 item 6: every enemy skirmish stand in a hex a formed unit moved into is
+    removed, counted as lost; the mover goes on (movement.py let it in)."""
+    from .compulsory import eliminate
+
+    if is_stand(mover):
+        return []
+    lines: list[str] = []
+    for h in path:
+        for v in state.live_units(state.other(mover.side)):
+            if v.hex == h and is_stand(v):
+                lines += eliminate(state, v.id, f"ridden down by unit {mover.id} ({mover.name}) [HH12.SPEC.5]")
+    return lines
+
+
+def after_stand_lost(state: GameState, u: Unit) -> list[str]:
+    """HH12.SPEC.1, ruling HH12.SPEC.A1 item 10: a skirmish unit down to its last stand (3 of 4 lost) loses it."""
+    from .compulsory import eliminate
+
+    if u.skirmish_of is None:
+        return []
+    rest = stands_of(state, u.skirmish_of)
+    if len(rest) == 1 and rest[0].stands == 1:
+        return eliminate(state, rest[0].id, "its skirmish unit is down to its last stand [HH12.SPEC.1]")
+    return []
+
+
+# --- disperse and reform (HH12.SPEC.1, HH12.SPEC.7, ruling HH12.SPEC.A1 items 2 and 7) ---------------------------
+
+
+def _chain(hexes: list[Hex]) -> bool:
+    """The hexes, in the order listed, each next to the one before: a chain."""
+    return all(a.distance(b) == 1 for a, b in zip(hexes, hexes[1:], strict=False))
+
+
+def verify_disperse(state: GameState, u: Unit, hexes: tuple[Hex, ...], commanded: bool) -> list[Hex]:
+    """Ruling HH12.SPEC.A1 item 2: a 2012 unit allowed to skirmish, under command, not disordered, not next to an
+    enemy, not yet moved, spreads its stands one per hex over distinct empty hexes forming a chain of at most 4,
+    one of them its own hex or next to it, none farther from its hex than its normal move."""
+    from .zoc import adjacent_enemies, can_occupy
+
+    p = state.profile(u)
+    if not state.rules.skirmish_order:
+        raise SkirmishError("HH12.SPEC.1", f"{state.rules.title} has no skirmish order", "move the unit as it is")
+    if not p.skirmisher:
+        raise SkirmishError("HH12.SPEC.1", f"unit {u.id} ({u.name}) may not skirmish: its list does not allow it")
+    if is_stand(u):
+        raise SkirmishError("HH12.SPEC.1", f"unit {u.id} ({u.name}) is already in skirmish order")
+    if u.disrupted or not commanded or u.moved_this_phase:
+        why = "disordered" if u.disrupted else "not under command" if not commanded else "has already moved"
+        raise SkirmishError("HH12.SPEC.A1", f"unit {u.id} ({u.name}) is {why} and may not disperse")
+    if adjacent_enemies(state, u.side, u.at):
+        raise SkirmishError("HH12.SPEC.A1", f"unit {u.id} ({u.name}) is next to an enemy and may not disperse")
+    if len(hexes) != u.stands:
+        raise SkirmishError(
+            "HH12.SPEC.1",
+            f"unit {u.id} ({u.name}) has {u.stands} stands: name {u.stands} hexes, one per stand",
+        )
+    hs = list(hexes)
+    if len(set(hs)) != len(hs) or len(hs) > 4 or not _chain(hs):
+        raise SkirmishError("HH12.SPEC.1", "the hexes must be distinct and each next to the one before (at most 4)")
+    if not any(h == u.at or h.distance(u.at) == 1 for h in hs):
+        raise SkirmishError("HH12.SPEC.A1", "one of the hexes must be the unit's own hex or next to it")
+    for h in hs:
+        occ = state.unit_at(h)
+        if not state.field.on_map(h) or not can_occupy(state, p, h) or (occ is not None and occ.id != u.id):
+            raise SkirmishError("HH12.SPEC.A1", f"a stand cannot go to {state.label(h)}: it is not an empty hex")
+        if h.distance(u.at) > p.speed.hexes:
+            raise SkirmishError(
+                "HH12.SPEC.A1", f"{state.label(h)} is farther than the unit's move of {p.speed.hexes} hexes"
+            )
+    return hs
+
+
+def do_disperse(state: GameState, u: Unit, hexes: list[Hex]) -> list[str]:
+    """The unit's first stand keeps its id in the first hex; each other stand becomes a one-stand record with a new
+    id (HH12.SPEC.1). Each stand faces the unit's facing and counts as moved."""
+    nid = max(state.units) + 1
+    ids = []
+    for k, h in enumerate(hexes):
+        uid = u.id if k == 0 else nid + k - 1
+        name = u.name if k == 0 else f"{u.name} (stand {k + 1})"
+        state.units[uid] = replace(
+            u,
+            id=uid,
+            name=name,
+            hex=h,
+            stands=1,
+            nominal=1,
+            formation=Formation.DEPLOYED,
+            skirmish_of=u.id,
+            moved_this_phase=True,
+            moved_this_bound=True,
+        )
+        ids.append(uid)
+    where = ", ".join(f"{uid} at {state.label(h)}" for uid, h in zip(ids, hexes, strict=True))
+    for g in state.generals_at(u.at):
+        if g.side == u.side and u.at not in hexes[:1]:
+            state.generals[g.id] = replace(g, hex=hexes[0])
+    return [f"unit {u.id} ({u.name}) disperses in skirmish order, one stand per hex: stands {where} [HH12.SPEC.1]."]
+
+
+def verify_reform(state: GameState, u: Unit, at: Hex, commanded: frozenset[int]) -> list[Unit]:
+    """HH12.SPEC.7, ruling HH12.SPEC.A1 item 2: every stand of the unit, under command and not yet moved, reaches
+    `at` (empty, or held by one of them) within its normal move."""
+    from .zoc import can_occupy
+
+    if not is_stand(u):
+        raise SkirmishError("HH12.SPEC.7", f"unit {u.id} ({u.name}) is not in skirmish order")
+    group = stands_of(state, u.skirmish_of)  # type: ignore[arg-type]  # a stand has its group
+    p = state.profile(u)
+    if not any(s.id in commanded for s in group):
+        raise SkirmishError("HH12.SPEC.A1", f"skirmish unit {u.skirmish_of} is not under command")
+    if any(s.moved_this_phase for s in group):
+        raise SkirmishError("HH12.SPEC.7", f"a stand of skirmish unit {u.skirmish_of} has already moved")
+    occ = state.unit_at(at)
+    if not state.field.on_map(at) or not can_occupy(state, p, at) or (occ is not None and occ not in group):
+        raise SkirmishError("HH12.SPEC.7", f"the unit cannot reform in {state.label(at)}: it is not an empty hex")
+    far = [s.id for s in group if s.at.distance(at) > p.speed.hexes]
+    if far:
+        raise SkirmishError(
+            "HH12.SPEC.7", f"stand {far[0]} is farther from {state.label(at)} than its move of {p.speed.hexes} hexes"
+        )
+    return group
+
+
+def do_reform(state: GameState, group: list[Unit], at: Hex) -> list[str]:
+    """The stands become one formed unit again, under the unit's own id (its first stand's record, taken back even if
+    that stand was lost) with the stands left; disordered if any stand was (ruling HH12.SPEC.A1 item 8)."""
+    gid = group[0].skirmish_of
+    assert gid is not None
+    keep = state.units[gid]
+    disordered = any(s.disrupted for s in group)
+    p = state.profile(keep)
+    for s in group:
+        if s.id != gid:
+            del state.units[s.id]
+    state.units[gid] = replace(
+        keep,
+        hex=at,
+        stands=len(group),
+        nominal=p.stands,
+        skirmish_of=None,
+        eliminated=False,
+        disrupted=disordered,
+        moved_this_phase=True,
+        moved_this_bound=True,
+    )
+    mark = ", disordered" if disordered else ""
+    return [f"unit {gid} ({keep.name}) reforms in {state.label(at)} with {len(group)} stands{mark} [HH12.SPEC.7]."]
+
+
+# --- metadata (ruling HH12.SPEC.A1 item 11) ------------------------------------------------------------------------
 
 
 def deviations(rules: EditionRules, profiles: Iterable[Profile]) -> list[str]:
-    """The edition deviations a game records at set-up (ruling HH12.SPEC.A1 item 11): the skirmisher fallback when
-    a 2012 force fields skirmishers."""
+    """The edition deviations a game records at set-up (ruling HH12.SPEC.A1 item 11): the parts of the skirmish model
+    this engine simplifies, when a 2012 force fields skirmishers."""
     if rules.skirmish_order and any(p.skirmisher for p in profiles):
         return [f"edition deviation: {FALLBACK_NOTE} [HH12.SPEC.A1]"]
     return []

@@ -399,6 +399,8 @@ def unit_to_json(u: Unit) -> dict[str, Any]:
         # HH.TERR.47: written only for boats and their passengers.
         **({"boat": u.boat} if u.boat is not None else {}),
         **({"carrying": u.carrying} if u.carrying is not None else {}),
+        # HH12.SPEC.1: written only for the stands of a dispersed 2012 skirmish unit.
+        **({"skirmish_of": u.skirmish_of} if u.skirmish_of is not None else {}),
     }
 
 

@@ -1,9 +1,9 @@
-"""2012 skirmishers (HH12.SPEC.1-9, ruling HH12.SPEC.A1) as this engine plays them: the fallback of ruling
-HH12.SPEC.A1 item 11 (formed units with the 2022 skirmisher mechanics, the deviation recorded in the game's
-metadata), plus the two 2012 rules that need no split unit: only adjacent enemies shoot at skirmishers
-(HH12.SPEC.3), and skirmishers neither shoot at nor fight enemy skirmishers (HH12.SPEC.9).
+"""2012 skirmish order (HH12.SPEC.1-9, ruling HH12.SPEC.A1): a unit allowed to skirmish disperses one stand per
+hex, its stands exert no ZOC and never fight in melee, formed enemies ride them down by entering their hexes, only
+adjacent enemies shoot at them, they never shoot at or fight enemy skirmishers, and they reform into one unit.
 
-Each situation runs under both editions; the expected answers are worked out from the rules.
+Positions are the helpers' (q, r); the narrative names the map's labels. A dispersed unit's new stand records take
+the next free ids. Each expected answer is worked out from the rules, with exact hexes, ids and casualties.
 """
 
 from __future__ import annotations
@@ -12,145 +12,349 @@ from dataclasses import replace
 
 import pytest
 
+from games.hordes_heroes import orders as O
 from games.hordes_heroes.armies import ForceGeneral, load_army_list, validate_army
 from games.hordes_heroes.combat import Choices, hth_phase
 from games.hordes_heroes.edition import LATEST_RULES_VERSION, RULES_2012, RULES_2012_V1, RULES_2022, Edition
-from games.hordes_heroes.legal import shots
-from games.hordes_heroes.shooting import can_target, default_target
+from games.hordes_heroes.geometry import Facing
 from games.hordes_heroes.picture import subtitle
-from games.hordes_heroes.skirmish_2012 import FALLBACK_NOTE, deviations, may_fight, may_shoot_at, recorded_deviations
-from games.hordes_heroes.state import GameState
+from games.hordes_heroes.shooting import can_target, default_target, shooting_phase
+from games.hordes_heroes.skirmish_2012 import (
+    FALLBACK_NOTE,
+    deviations,
+    group_command,
+    may_shoot_at,
+    recorded_deviations,
+)
+from games.hordes_heroes.state import GameState, Phase, dump_state, load_state
+from games.hordes_heroes.table import ORDERS, Bound
 from games.hordes_heroes.view import render_text, view
+from games.hordes_heroes.zoc import engaged_at, exerts_zoc_into, is_engaged
 
-from .helpers import PROFILES, Dice, Facing, H, make_state
+from .helpers import PROFILES, Dice, H, make_state
 
 SKIRM = PROFILES["skirm"]
-"""Foot skirmishers: class C, speed 2R, CF 1, shooting 8+ (a 2012 factor), E2."""
+"""Foot skirmishers: class C, speed 2R, CF 1, shooting 8+ (a 2012 factor), E2, allowed to skirmish."""
+
+LINE = (H(2, 7), H(3, 7), H(4, 6), H(5, 6))
+"""Where unit 1, at (3, 8), spreads its four stands: a chain, (3, 7) and (2, 7) next to its hex, none more than its
+2-hex move away."""
 
 
-def ed(st: GameState, e: Edition) -> GameState:
+def S(st: GameState) -> list[int]:
+    """The ids of skirmish unit 1's stands, first stand (unit 1) first: new records take the next free ids."""
+    return sorted(u.id for u in st.units.values() if u.skirmish_of == 1)
+
+
+def lab(st: GameState, q: int, r: int) -> str:
+    return st.label(H(q, r))
+
+
+def at(st: GameState, uid: int) -> tuple[int, int] | None:
+    h = st.units[uid].hex
+    return None if h is None or st.units[uid].eliminated else (h.q - 8, h.r)
+
+
+def fresh(e: Edition = Edition.E2012, units: tuple = (), **kw: object) -> GameState:  # type: ignore[type-arg]
+    """South skirmishers 1 at (3, 8) facing N, and the `units` given; south's tactical movement, unit 1 commanded."""
+    st = make_state([(1, "south", "skirm", (3, 8), Facing.N), *units], rows=13, **kw)
     st.options = replace(st.options, edition=e, rules_version=LATEST_RULES_VERSION)
+    st.phase = Phase.TACTICAL_MOVEMENT
+    st.commanded = frozenset(u for u in st.units if st.units[u].side == st.phasing)
     return st
 
 
-def _skirmish_line(e: Edition) -> GameState:
-    """South skirmishers 1 at (3, 8) and longbow-armed spearmen 2 at (5, 8); north skirmishers 5 at (3, 6), 2
-    hexes from unit 1, and spearmen 6 at (5, 7), adjacent to unit 2 and 2 hexes from unit 1."""
-    return ed(
-        make_state(
-            [
-                (1, "south", "skirm", (3, 8), Facing.N),
-                (2, "south", "bow7", (5, 8), Facing.N),
-                (5, "north", "skirm", (3, 6), Facing.S),
-                (6, "north", "bare", (5, 7), Facing.S),
-            ],
-            rows=13,
-        ),
-        e,
+def order(st: GameState, o: O.Order) -> list[str]:
+    """Verify and carry out one bound order for the phasing side; the narrative, or the refusals' codes."""
+    b = Bound(st, st.phasing or "south")
+    why = ORDERS.verify(b, o)
+    if why:
+        return [f"refused {r.code}: {r.message}" for r in why]  # type: ignore[union-attr]  # Problems here
+    ORDERS.apply(b, o, None)
+    return b.lines
+
+
+def dispersed(e: Edition = Edition.E2012, units: tuple = ()) -> GameState:  # type: ignore[type-arg]  # helper rows
+    st = fresh(e, units)
+    order(st, O.Disperse(1, 1, LINE))
+    return st
+
+
+def north_turn(st: GameState) -> GameState:
+    """North's tactical movement next, every north unit commanded, nothing moved yet."""
+    st.phasing = "north"
+    st.units = {k: replace(u, moved_this_phase=False) for k, u in st.units.items()}
+    st.commanded = frozenset(u.id for u in st.live_units("north"))
+    return st
+
+
+# --- HH12.SPEC.1, ruling HH12.SPEC.A1 items 1-2: dispersing ----------------------------------------------------------
+
+
+def test_HH12_SPEC_1_a_unit_disperses_one_stand_per_hex():
+    """HH12.SPEC.1, ruling HH12.SPEC.A1 items 1-2: `disperse 1 1508 1608 1607 1707` puts the first stand (unit 1) at
+    (2, 7) and three new one-stand records 2, 3, 4 (the next free ids) at (3, 7), (4, 6), (5, 6), each
+    `skirmish_of = 1`, facing N; the state saves and loads them."""
+    st = fresh()
+    assert order(st, O.Disperse(1, 1, LINE)) == [
+        "unit 1 (Skirmishers) disperses in skirmish order, one stand per hex: stands 1 at 1508, 2 at 1608, 3 at 1607,"
+        " 4 at 1707 [HH12.SPEC.1]."
+    ]
+    assert [at(st, i) for i in (1, 2, 3, 4)] == [(2, 7), (3, 7), (4, 6), (5, 6)]
+    for i in (1, 2, 3, 4):
+        u = st.units[i]
+        assert (u.stands, u.nominal, u.skirmish_of, u.facing, u.side) == (1, 1, 1, Facing.N, "south")
+    assert st.units[3].name == "Skirmishers (stand 3)"
+    d = dump_state(st)
+    assert [u.get("skirmish_of") for u in d["units"]] == [1, 1, 1, 1]
+    assert load_state(d).units == st.units
+    assert "skirmish_of" not in dump_state(fresh())["units"][0]
+
+
+@pytest.mark.parametrize(
+    "e, hexes, units, code",
+    [
+        (Edition.E2022, LINE, (), "HH12.SPEC.1"),  # 2022 has no skirmish order
+        (Edition.E2012, LINE[:3], (), "HH12.SPEC.1"),  # 4 stands need 4 hexes
+        (Edition.E2012, (H(2, 7), H(3, 7), H(5, 6), H(4, 6)), (), "HH12.SPEC.1"),  # (3, 7) to (5, 6): not a chain
+        (Edition.E2012, (H(1, 6), H(2, 5), H(3, 5), H(4, 4)), (), "HH12.SPEC.A1"),  # none at or next to its hex
+        (Edition.E2012, (H(3, 7), H(4, 6), H(5, 5), H(6, 5)), (), "HH12.SPEC.A1"),  # (6, 5) is 3 hexes off
+        (Edition.E2012, LINE, ((5, "south", "spear", (4, 6), Facing.N),), "HH12.SPEC.A1"),  # (4, 6) is held
+        (Edition.E2012, LINE, ((6, "north", "spear", (3, 9), Facing.N),), "HH12.SPEC.A1"),  # next to an enemy
+    ],
+)
+def test_HH12_SPEC_A1_disperse_refusals(e, hexes, units, code):
+    """Ruling HH12.SPEC.A1 item 2: the refusals of `disperse`, each with its rule code; nothing changes."""
+    st = fresh(e, units)
+    lines = order(st, O.Disperse(1, 1, hexes))
+    assert len(lines) == 1 and lines[0].startswith(f"refused {code}:")
+    assert at(st, 1) == (3, 8) and st.units[1].skirmish_of is None
+    assert sorted(st.units) == sorted([1, *(u[0] for u in units)])
+
+
+def test_HH12_SPEC_A1_only_skirmish_troops_under_command_disperse():
+    """HH12.SPEC.1, ruling HH12.SPEC.A1 item 2: spearmen (not allowed to skirmish) and skirmishers out of command
+    may not disperse."""
+    st = fresh(units=((5, "south", "spear", (8, 8), Facing.N),))
+    assert order(st, O.Disperse(1, 5, (H(8, 7), H(9, 6), H(10, 6), H(11, 5)))) == [
+        "refused HH12.SPEC.1: unit 5 (Spearmen) may not skirmish: its list does not allow it"
+    ]
+    st.commanded = frozenset()
+    assert order(st, O.Disperse(1, 1, LINE)) == [
+        "refused HH12.SPEC.A1: unit 1 (Skirmishers) is not under command and may not disperse"
+    ]
+
+
+def test_HH12_SPEC_1_the_disperse_and_reform_lines_are_read():
+    """HH12.SPEC.1, HH12.SPEC.7: the order language reads `disperse` and `reform` and echoes them canonically."""
+    from games.hordes_heroes.validate import check_orders
+
+    st = make_state([(1, "south", "skirm", (3, 8), Facing.N)], [(1, "south", (3, 9))], rows=13)
+    st.options = replace(st.options, edition=Edition.E2012, rules_version=LATEST_RULES_VERSION)
+    acc = check_orders(st, "south", "disperse 1 1508 1608 1607 1707\n")
+    assert acc.canonical == 'disperse 1 "Skirmishers" 1508 1608 1607 1707'
+    assert O.order_text(O.Reform(2, 1, H(3, 8)), st.field.spec, {1: "Skirmishers"}) == 'reform 1 "Skirmishers" 1609'
+    assert O.order_from_json(O.order_to_json(O.Disperse(1, 1, LINE))) == O.Disperse(1, 1, LINE)
+    assert O.order_from_json(O.order_to_json(O.Reform(1, 3, H(3, 8)))) == O.Reform(1, 3, H(3, 8))
+
+
+# --- ruling HH12.SPEC.A1 items 3-4, 9: command, no ZOC, no melee ------------------------------------------------------
+
+
+def test_HH12_SPEC_A1_the_unit_is_under_command_if_any_stand_is():
+    """Ruling HH12.SPEC.A1 item 3: with stand 3 commanded, every stand of skirmish unit 1 is."""
+    st = dispersed()
+    assert group_command(st, frozenset({3})) == frozenset({1, 2, 3, 4})
+    assert group_command(st, frozenset()) == frozenset()
+
+
+def test_HH12_SPEC_A1_stands_exert_no_zoc_and_never_fight():
+    """Ruling HH12.SPEC.A1 items 4 and 9, HH12.SPEC.5: a north spearman next to stand 2 is not in its ZOC and not
+    engaged; the combat phase has no combat (a 2022 formed unit there would fight)."""
+    st = dispersed(units=((6, "north", "spear", (3, 6), Facing.S),))
+    s2, v = st.units[S(st)[1]], st.units[6]
+    assert not exerts_zoc_into(st, s2, H(3, 6))
+    assert not engaged_at(st, v, v.at, s2) and not engaged_at(st, s2, s2.at, v)
+    assert not is_engaged(st, v)
+    assert hth_phase(st, Dice(6, 1), Choices()) == [
+        "Hand-to-hand phase (south chooses the order) [HH.HTH.4].",
+        "No unit is engaged: no combats [HH.HTH.1].",
+    ]
+
+
+def test_HH12_SPEC_A1_a_formed_unit_moves_past_stands_without_stopping():
+    """Ruling HH12.SPEC.A1 item 4: Mongol light cavalry at (7, 3) move (7, 4) (6, 5) (6, 6), the last two hexes next
+    to the stand at (5, 6): no ZOC stops them."""
+    st = north_turn(dispersed(units=((6, "north", "lc", (7, 3), Facing.S),)))
+    lines = order(st, O.Move(1, 6, (H(7, 4), H(6, 5), H(6, 6))))
+    path = " ".join(lab(st, *h) for h in ((7, 4), (6, 5), (6, 6)))
+    assert lines == [f"unit 6 (Mongol Light Cavalry) moves {lab(st, 7, 3)} -> {path}, facing S, deployed (3/5 MP)."]
+    assert at(st, 6) == (6, 6) and [at(st, i) for i in S(st)] == [(2, 7), (3, 7), (4, 6), (5, 6)]
+
+
+# --- HH12.SPEC.5, ruling HH12.SPEC.A1 item 6, item 10: riding down ---------------------------------------------------
+
+
+def test_HH12_SPEC_5_a_formed_unit_rides_stands_down_by_entering_their_hexes():
+    """HH12.SPEC.5, ruling HH12.SPEC.A1 item 6: light cavalry at (3, 3) move (3, 4) (3, 5) (3, 6) (3, 7) (2, 7):
+    entering (3, 7) and (2, 7) removes stands 2 and 1, each a stand lost, and the cavalry go on to end at (2, 7).
+    Stands 3 and 4 stay."""
+    st = north_turn(dispersed(units=((6, "north", "lc", (3, 3), Facing.S),)))
+    one, two, three, four = S(st)
+    assert (two, three, four) == (7, 8, 9)
+    lines = order(st, O.Move(1, 6, (H(3, 4), H(3, 5), H(3, 6), H(3, 7), H(2, 7))))
+    assert lines[1:] == [
+        "unit 7 (Skirmishers (stand 2)) is eliminated: ridden down by unit 6 (Mongol Light Cavalry) [HH12.SPEC.5]"
+        " [HH.COMP.50].",
+        "unit 1 (Skirmishers) is eliminated: ridden down by unit 6 (Mongol Light Cavalry) [HH12.SPEC.5] [HH.COMP.50].",
+    ]
+    assert at(st, 6) == (2, 7) and at(st, one) is None and at(st, two) is None
+    assert at(st, three) == (4, 6) and at(st, four) == (5, 6)
+    assert st.casualties["south"] == {"skirm": 2}
+
+
+def test_HH12_SPEC_1_riding_down_three_stands_loses_the_fourth():
+    """HH12.SPEC.1, HH12.SPEC.5, ruling HH12.SPEC.A1 item 10 (WX-11): cavalry riding down the stands at (5, 6),
+    (4, 6) and (3, 7) leave the unit with one stand, which is removed too: all 4 stands lost, in one move and without
+    a die."""
+    st = north_turn(dispersed(units=((6, "north", "lc", (6, 5), Facing.WSW),)))
+    stands = S(st)
+    lines = order(st, O.Move(1, 6, (H(5, 6), H(4, 6), H(3, 7))))
+    assert lines[-1] == (
+        "unit 1 (Skirmishers) is eliminated: its skirmish unit is down to its last stand [HH12.SPEC.1] [HH.COMP.50]."
     )
+    assert all(at(st, i) is None for i in stands) and at(st, 6) == (3, 7)
+    assert st.casualties["south"] == {"skirm": 4}
 
 
-# --- HH12.SPEC.3: only adjacent enemies shoot at skirmishers -----------------------------------------------------
+def test_HH12_SPEC_9_a_stand_may_not_enter_an_enemy_stand():
+    """HH12.SPEC.9: enemy skirmishers are stopped by occupying the hex they want: a north stand may not move into
+    south stand 2's hex (nor ride it down)."""
+    st = north_turn(dispersed(units=((6, "north", "skirm", (4, 3), Facing.S),)))
+    assert order(st, O.Disperse(1, 6, (H(3, 5), H(4, 4), H(5, 4), H(6, 3)))) != []
+    st.units = {k: replace(u, moved_this_phase=False) for k, u in st.units.items()}
+    assert st.units[6].skirmish_of == 6 and at(st, 6) == (3, 5)
+    two = S(st)[1]
+    lines = order(st, O.Move(1, 6, (H(3, 6), H(3, 7))))
+    assert lines == [
+        f"refused HH.MOVE.30: unit 6 (Skirmishers) cannot enter {lab(st, 3, 7)}: enemy unit {two} is there"
+    ]
 
 
-@pytest.mark.parametrize("e, at_range_2", [(Edition.E2012, False), (Edition.E2022, True)])
-def test_HH12_SPEC_3_skirmishers_are_shot_only_from_an_adjacent_hex(e, at_range_2):
-    """HH12.SPEC.3: a 2012 skirmisher 2 hexes from a shooter cannot be its target (nor is it offered by LEGAL), an
-    adjacent one can. 2022 skirmishers are ordinary targets at 2 hexes."""
-    st = ed(
-        make_state(
-            [(1, "south", "bow7", (3, 8), Facing.N), (5, "north", "skirm", (3, 6), Facing.S)],
-            rows=13,
-        ),
-        e,
-    )
-    assert can_target(st, st.units[1], st.units[5], Facing.N) is at_range_2
-    assert [o.order for o in shots(st, st.units[1])] == (["shoot 1 at 5"] if at_range_2 else [])
-    st.units[5] = replace(st.units[5], hex=H(3, 7))
-    assert can_target(st, st.units[1], st.units[5], Facing.N)
+# --- HH12.SPEC.3, HH12.SPEC.9, ruling HH12.SPEC.A1 items 7-8: shooting ------------------------------------------------
 
 
-def test_HH12_SPEC_3_skirmishers_shoot_at_the_normal_two_hex_range():
-    """HH12.SPEC.3, ruling HH12.SPEC.A1 item 7: skirmishers shoot at 2 hexes as usual, at formed targets."""
-    st = ed(
-        make_state(
-            [(1, "south", "skirm", (3, 8), Facing.N), (6, "north", "bare", (3, 6), Facing.S)],
-            rows=13,
-        ),
-        Edition.E2012,
-    )
-    assert can_target(st, st.units[1], st.units[6], Facing.N)
-    assert default_target(st, st.units[1], None) == (6, Facing.N)
+@pytest.mark.parametrize("where, shootable", [((3, 5), False), ((3, 6), True)])
+def test_HH12_SPEC_3_stands_are_shot_only_from_an_adjacent_hex(where, shootable):
+    """HH12.SPEC.3, ruling HH12.SPEC.A1 item 8: north bowmen 2 hexes from stand 2 at (3, 7) may not shoot at it;
+    next to it they may."""
+    st = dispersed(units=((6, "north", "bow7", where, Facing.S),))
+    two = st.units[S(st)[1]]
+    assert can_target(st, st.units[6], two, Facing.S) is shootable
+    assert may_shoot_at(st, st.units[6], two) is shootable
 
 
-# --- HH12.SPEC.9: skirmishers against skirmishers ----------------------------------------------------------------
+def test_HH12_SPEC_3_a_formed_skirmish_unit_is_an_ordinary_target():
+    """HH12.SPEC.1: before it disperses a skirmish-capable unit is a formed unit, shot at 2 hexes like any other."""
+    st = fresh(units=((6, "north", "bow7", (3, 6), Facing.S),))
+    assert can_target(st, st.units[6], st.units[1], Facing.S)
 
 
-@pytest.mark.parametrize("e, allowed", [(Edition.E2012, False), (Edition.E2022, True)])
-def test_HH12_SPEC_9_skirmishers_never_shoot_at_enemy_skirmishers(e, allowed):
-    """HH12.SPEC.9: a 2012 skirmisher may not shoot at an enemy skirmisher, even an adjacent one; its default target
-    is then the formed unit 2 hexes away. In 2022 the nearer-by-id skirmisher is a target like any other."""
-    st = _skirmish_line(e)
-    st.units[5] = replace(st.units[5], hex=H(3, 7))
-    assert can_target(st, st.units[1], st.units[5], Facing.N) is allowed
-    assert may_shoot_at(st, st.units[1], st.units[5]) is allowed
-    assert may_shoot_at(st, st.units[2], st.units[6])
-    assert default_target(st, st.units[1], None) == ((5, Facing.N) if allowed else (6, Facing.NE))
+def test_HH12_SPEC_A1_each_stand_shoots_one_die_and_their_hits_add_up():
+    """HH12.SPEC.3, ruling HH12.SPEC.A1 item 7: the stands at (2, 7), (3, 7) and (4, 6), 2 hexes from the north
+    spearmen at (3, 5), each roll 1 D12 (8+) at them; 8, 9 and 1 make 2 hits on one pool. The stand at (5, 6), 3
+    hexes away, has no target."""
+    st = dispersed(units=((6, "north", "bare", (3, 5), Facing.S),))
+    st.phase = Phase.SHOOTING
+    one, two, three, four = S(st)
+    assert default_target(st, st.units[one], None) == (6, Facing.N)
+    assert default_target(st, st.units[four], None) is None
+    lines = [x for x in shooting_phase(st, Dice(8, 9, 1), {}) if "D12" in x or "in all" in x]
+    assert lines == [
+        "  unit 1 (Skirmishers) shoots at unit 6 (Spearmen): 1 D12 needing 8+: 8: 1 hit [HH.SHOOT.17].",
+        "  unit 7 (Skirmishers (stand 2)) shoots at unit 6 (Spearmen): 1 D12 needing 8+: 9: 1 hit [HH.SHOOT.17].",
+        "  unit 8 (Skirmishers (stand 3)) shoots at unit 6 (Spearmen): 1 D12 needing 8+: 1: 0 hits [HH.SHOOT.17].",
+        "  2 hits in all on unit 6 (Spearmen), applied after both sides shoot [HH.SEQ.14].",
+        "  2 hits in all on unit 6 (Spearmen) [HH.SHOOT.24].",
+    ]
 
 
-@pytest.mark.parametrize("e, fought", [(Edition.E2012, False), (Edition.E2022, True)])
-def test_HH12_SPEC_9_skirmishers_never_fight_enemy_skirmishers(e, fought):
-    """HH12.SPEC.9: two adjacent 2012 skirmish units have no combat; in 2022 they fight (CF 1 + 4 stands + D6:
-    11 against 6, 5 hits: the class-C north unit flees, 1 stand lost)."""
-    st = ed(
-        make_state(
-            [(1, "south", "skirm", (3, 8), Facing.N), (5, "north", "skirm", (3, 7), Facing.SE)],
-            rows=13,
-        ),
-        e,
-    )
-    assert may_fight(st, st.units[1], st.units[5]) is fought
-    lines = hth_phase(st, Dice(6, 1), Choices())
-    if fought:
-        assert lines[1] == (
-            "unit 1 (Skirmishers) (1 + 4 stands + D6 6 = 11) beat unit 5 (Skirmishers) (1 + 4 stands + D6 1 = 6)"
-            " by 5 [HH.HTH.6]."
-        )
-        assert st.units[5].stands == 3 and st.units[5].hex == H(3, 4)
-    else:
-        assert lines[1:] == [
-            "unit 5 (Skirmishers) and unit 1 are skirmishers: they do not fight each other [HH12.SPEC.9]."
+def test_HH12_SPEC_9_stands_never_shoot_at_enemy_stands():
+    """HH12.SPEC.9: a south stand next to a north stand may not shoot at it, nor the north stand at it; the south
+    stand's target is the formed unit next to it."""
+    st = dispersed(units=((5, "north", "skirm", (8, 2), Facing.S), (6, "north", "bare", (1, 7), Facing.E)))
+    st.units[5] = replace(st.units[5], hex=H(2, 6), skirmish_of=5, stands=1, nominal=1)
+    assert not can_target(st, st.units[1], st.units[5], Facing.NW)
+    assert not can_target(st, st.units[5], st.units[1], Facing.S)
+    target = default_target(st, st.units[1], None)
+    assert target is not None and target[0] == 6
+
+
+# --- HH12.SPEC.7: reforming -------------------------------------------------------------------------------------------
+
+
+def test_HH12_SPEC_7_the_stands_reform_as_one_unit():
+    """HH12.SPEC.7, ruling HH12.SPEC.A1 items 2 and 8: `reform 3 HEX` (any stand's id) gathers the 4 stands at
+    (3, 8), each within 2 hexes: unit 1 again, 4 stands of 4, formed; the other records are gone. A disordered stand
+    makes the reformed unit disordered."""
+    for disordered in (False, True):
+        st = dispersed()
+        st.units = {k: replace(u, moved_this_phase=False) for k, u in st.units.items()}
+        if disordered:
+            st.units[4] = replace(st.units[4], disrupted=True)
+        mark = ", disordered" if disordered else ""
+        assert order(st, O.Reform(1, 3, H(3, 8))) == [
+            f"unit 1 (Skirmishers) reforms in {lab(st, 3, 8)} with 4 stands{mark} [HH12.SPEC.7]."
         ]
-        assert st.units[1].stands == 4 and st.units[5].stands == 4 and st.units[5].hex == H(3, 7)
+        u = st.units[1]
+        assert sorted(st.units) == [1] and at(st, 1) == (3, 8)
+        assert (u.stands, u.nominal, u.skirmish_of, u.disrupted) == (4, 4, None, disordered)
 
 
-def test_HH12_SPEC_9_a_skirmisher_still_fights_a_formed_unit_in_the_fallback():
-    """Ruling HH12.SPEC.A1 item 11: in the fallback a skirmisher that did not evade fights a formed enemy as in 2022
-    (TODO(HH12.SPEC.5): riding down)."""
-    st = ed(
-        make_state(
-            [(1, "south", "skirm", (3, 8), Facing.N), (6, "north", "bare", (3, 7), Facing.SE)],
-            rows=13,
-        ),
-        Edition.E2012,
-    )
-    assert may_fight(st, st.units[1], st.units[6])
-    assert "beat" in "\n".join(hth_phase(st, Dice(6, 1), Choices()))
+def test_HH12_SPEC_7_a_unit_that_lost_stands_reforms_with_the_rest():
+    """HH12.SPEC.7: after stands 1 and 2 were ridden down, stands 3 and 4 reform at (4, 7) as unit 1 with 2 stands
+    (nominal 4); the 2 stands lost stay counted."""
+    st = north_turn(dispersed(units=((6, "north", "lc", (3, 3), Facing.S),)))
+    three, four = S(st)[2:]
+    order(st, O.Move(1, 6, (H(3, 4), H(3, 5), H(3, 6), H(3, 7), H(2, 7))))
+    st.phasing = "south"
+    st.units = {k: replace(u, moved_this_phase=False) for k, u in st.units.items()}
+    st.commanded = frozenset({three, four})
+    assert order(st, O.Reform(1, four, H(4, 7))) == [
+        f"unit 1 (Skirmishers) reforms in {lab(st, 4, 7)} with 2 stands [HH12.SPEC.7]."
+    ]
+    assert sorted(u.id for u in st.live_units("south")) == [1]
+    assert at(st, 1) == (4, 7) and st.units[1].stands == 2 and st.units[1].nominal == 4
+    assert st.casualties["south"] == {"skirm": 2}
 
 
-# --- ruling HH12.SPEC.A1 item 11: the fallback is recorded in the game's metadata --------------------------------
+def test_HH12_SPEC_7_reform_refusals():
+    """HH12.SPEC.7: a stand farther than its move from the hex, or a hex held by another unit, refuses the order; a
+    formed unit cannot reform."""
+    st = dispersed(units=((5, "south", "spear", (6, 7), Facing.N),))
+    st.units = {k: replace(u, moved_this_phase=False) for k, u in st.units.items()}
+    three = S(st)[2]
+    assert order(st, O.Reform(1, 1, H(1, 8))) == [
+        f"refused HH12.SPEC.7: stand {three} is farther from {lab(st, 1, 8)} than its move of 2 hexes"
+    ]
+    assert order(st, O.Reform(1, 1, H(6, 7))) == [
+        f"refused HH12.SPEC.7: the unit cannot reform in {lab(st, 6, 7)}: it is not an empty hex"
+    ]
+    assert order(st, O.Reform(1, 5, H(8, 7))) == ["refused HH12.SPEC.7: unit 5 (Spearmen) is not in skirmish order"]
 
 
-def test_HH12_SPEC_A1_the_skirmish_fallback_is_recorded_in_the_game_metadata():
-    """Ruling HH12.SPEC.A1 item 11, HH12.SPEC.1, HH12.SPEC.5, HH12.SPEC.6, HH12.SPEC.7: a 2012 force with
-    skirmishers gets the edition deviation among its set-up warnings, which the view, the board text and the board
-    picture's subtitle show; a 2012 force without them, any 2022 force and a 2012 game at rules version 1 get none."""
+# --- ruling HH12.SPEC.A1 item 11: what is simplified is recorded in the game's metadata ------------------------------
+
+
+def test_HH12_SPEC_A1_the_simplifications_are_recorded_in_the_game_metadata():
+    """Ruling HH12.SPEC.A1 item 11, HH12.SPEC.6: a 2012 force with skirmishers gets the edition deviation (no evade
+    or regroup-flee of stands) among its set-up warnings, which the view, the board text and the picture's subtitle
+    show; a 2012 force without them, any 2022 force and a 2012 game at rules version 1 get none."""
     note = f"edition deviation: {FALLBACK_NOTE} [HH12.SPEC.A1]"
     assert deviations(RULES_2012, [SKIRM]) == [note]
     assert deviations(RULES_2012, [PROFILES["spear"]]) == []
-    assert deviations(RULES_2022, [PROFILES["skirm"]]) == []
+    assert deviations(RULES_2022, [SKIRM]) == []
     assert deviations(RULES_2012_V1, [SKIRM]) == []
-    assert "not dispersed one stand per hex" in FALLBACK_NOTE
 
     army = load_army_list("wotr-english-2012")
     army = replace(army, profiles={**army.profiles, "skirm": SKIRM})
@@ -160,35 +364,23 @@ def test_HH12_SPEC_A1_the_skirmish_fallback_is_recorded_in_the_game_metadata():
     errors, warnings = validate_army(army, ["mma"], [ForceGeneral(general, False, True)], 10**6, RULES_2012)
     assert note not in warnings
 
-    st = _skirmish_line(Edition.E2012)
+    st = fresh()
     assert "deviations" not in view(st)
     assert subtitle(st).endswith(" - Hordes & Heroes Medieval (2012)")
     st.warnings = (note,)
     assert recorded_deviations(st) == [note]
     assert view(st)["deviations"] == [note]
     assert f"Note: {note}" in render_text(st).splitlines()
-    assert subtitle(st).endswith(" - Hordes & Heroes Medieval (2012) (skirmishers as formed units, HH12.SPEC.A1)")
+    assert subtitle(st).endswith(" - Hordes & Heroes Medieval (2012) (skirmish order simplified, HH12.SPEC.A1)")
 
 
-def test_HH12_SPEC_A1_fallback_skirmishers_move_and_evade_as_2022_skirmishers():
-    """Ruling HH12.SPEC.A1 item 11, HH12.SPEC.2, HH12.SPEC.4: in the fallback a 2012 foot skirmish unit stays one
-    unit in one hex, moves 2 hexes and evades up to 2 (E2), as the 2022 skirmishers do."""
-    p = SKIRM
-    assert p.skirmisher and p.speed.hexes == 2 and p.evade == 2
-    st = _skirmish_line(Edition.E2012)
-    assert st.units[1].stands == 4 and st.units[1].hex == H(3, 8)
-
-
-def test_HH12_SPEC_1_a_skirmish_unit_that_has_lost_three_stands_is_lost():
-    """HH12.SPEC.1, ruling HH12.SPEC.A1 item 10, WX-11 (SOURCE): a 4-stand skirmish unit down to 2 stands that loses
-    one more (4 hits on class C: flee, disordered, 1 stand lost) has lost 3 and is removed with its last stand."""
-    from games.hordes_heroes.crt import lookup
-    from games.hordes_heroes.model import TroopClass
-    from games.hordes_heroes.results import Cause, apply_result
-
-    st = ed(make_state([(1, "south", "skirm", (3, 8), Facing.N, {"stands": 2})], rows=13), Edition.E2012)
-    res = lookup(TroopClass.C, 4, table=RULES_2012.crt, printed=RULES_2012.crt_printed)
-    assert res.stands == 1
-    apply_result(st, 1, res, Cause.HTH, [H(3, 7)], H(3, 7), Dice())
-    assert st.units[1].eliminated and st.units[1].stands == 0
-    assert st.casualties["south"] == {"skirm": 2}
+def test_HH12_SPEC_1_the_board_shows_each_stand():
+    """HH12.SPEC.1: the view lists each stand as a unit of one stand in its own hex."""
+    st = dispersed()
+    rows = {u["id"]: u for u in view(st)["units"]}
+    assert [(rows[i]["hex"], rows[i]["stands"]) for i in (1, 2, 3, 4)] == [
+        (lab(st, 2, 7), 1),
+        (lab(st, 3, 7), 1),
+        (lab(st, 4, 6), 1),
+        (lab(st, 5, 6), 1),
+    ]
