@@ -22,6 +22,7 @@ from .edition import FIX_BOOK_13
 from .geometry import Facing, direction, edge_dist, front_exit_sides, side_key
 from .model import Category, Formation, Trait, Unit
 from .movement import allowance, can_form_column, uname
+from .skirmish_2012 import last_stand
 from .state import GameState
 from .zoc import can_occupy, exerts_zoc_into, is_engaged, unit_can_step
 
@@ -69,10 +70,9 @@ def eliminate(state: GameState, uid: int, why: str) -> list[str]:
                 lines.append(kill_general(state, g.id, f"his host {uname(u)} was eliminated [HH.GEN.22]"))
     state.units[uid] = replace(u, hex=None, stands=0, eliminated=True, disrupted=False, static_combat=False)
     state.flee_paths.pop(uid, None)
-    if u.skirmish_of is not None:  # HH12.SPEC.1: a skirmish unit down to its last stand loses it
-        from .skirmish_2012 import after_stand_lost
-
-        lines += after_stand_lost(state, u)
+    last = last_stand(state, u)  # HH12.SPEC.1: a skirmish unit down to its last stand loses it
+    if last is not None:
+        lines += eliminate(state, last, "its skirmish unit is down to its last stand [HH12.SPEC.1]")
     return lines
 
 

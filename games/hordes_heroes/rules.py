@@ -45,6 +45,7 @@ from .orders import (
     Stakes,
     Swap,
 )
+from .skirmish_2012 import ridden_down
 from .state import GameState
 from .zoc import (
     adjacent_enemies,
@@ -105,10 +106,10 @@ def apply_plan(state: GameState, plan: MovePlan, how: str = "moves") -> list[str
             lines.append(f"{uname(r)} follows unit {u.id} to {lab(r.hex)} [HH.TERR.43].")
     if before.pavisses and not u.pavisses:
         lines.append(f"{uname(u)} drops its pavisses on making contact [HH.SPECIAL.9].")
-    if state.rules.skirmish_order:  # HH12.SPEC.5: enemy skirmish stands in the hexes entered are ridden down
-        from .skirmish_2012 import ride_down
+    from .compulsory import eliminate  # as in `contact`: the compulsory moves build on these rules
 
-        lines += ride_down(state, u, plan.steps)
+    for sid in ridden_down(state, u, plan.steps):  # HH12.SPEC.5: enemy skirmish stands in the hexes entered
+        lines += eliminate(state, sid, f"ridden down by unit {u.id} ({u.name}) [HH12.SPEC.5]")
     if plan.contacts:
         lines.extend(contact(state, u, plan.contacts))
     clear_sc(state)

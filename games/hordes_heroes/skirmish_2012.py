@@ -85,31 +85,22 @@ def group_command(state: GameState, commanded: frozenset[int]) -> frozenset[int]
     return commanded | more
 
 
-def ride_down(state: GameState, mover: Unit, path: Iterable[Hex]) -> list[str]:
-    """HH12.SPEC.5, ruling HH12.SPEC.A1 item 6: every enemy skirmish stand in a hex a formed unit moved into is
-    removed, counted as lost; the mover goes on (movement.py let it in)."""
-    from .compulsory import eliminate
-
+def ridden_down(state: GameState, mover: Unit, path: Iterable[Hex]) -> list[int]:
+    """HH12.SPEC.5, ruling HH12.SPEC.A1 item 6: the enemy skirmish stands in the hexes a formed unit moved into, in
+    path order; each is removed as a stand lost and the mover goes on (movement.py let it in)."""
     if is_stand(mover):
         return []
-    lines: list[str] = []
-    for h in path:
-        for v in state.live_units(state.other(mover.side)):
-            if v.hex == h and is_stand(v):
-                lines += eliminate(state, v.id, f"ridden down by unit {mover.id} ({mover.name}) [HH12.SPEC.5]")
-    return lines
+    by_hex = {v.hex: v.id for v in state.live_units(state.other(mover.side)) if is_stand(v)}
+    return [by_hex[h] for h in path if h in by_hex]
 
 
-def after_stand_lost(state: GameState, u: Unit) -> list[str]:
-    """HH12.SPEC.1, ruling HH12.SPEC.A1 item 10: a skirmish unit down to its last stand (3 of 4 lost) loses it."""
-    from .compulsory import eliminate
-
+def last_stand(state: GameState, u: Unit) -> int | None:
+    """HH12.SPEC.1, ruling HH12.SPEC.A1 item 10: after stand `u` is removed, the skirmish unit's one stand left (3 of
+    4 lost), which goes too; None while more are left."""
     if u.skirmish_of is None:
-        return []
+        return None
     rest = stands_of(state, u.skirmish_of)
-    if len(rest) == 1 and rest[0].stands == 1:
-        return eliminate(state, rest[0].id, "its skirmish unit is down to its last stand [HH12.SPEC.1]")
-    return []
+    return rest[0].id if len(rest) == 1 and rest[0].stands == 1 else None
 
 
 # --- disperse and reform (HH12.SPEC.1, HH12.SPEC.7, ruling HH12.SPEC.A1 items 2 and 7) ---------------------------
