@@ -384,3 +384,45 @@ def test_HH12_SPEC_1_the_board_shows_each_stand():
         (lab(st, 4, 6), 1),
         (lab(st, 5, 6), 1),
     ]
+
+
+def test_HH12_SPEC_1_LEGAL_offers_disperse_and_reform_lines_that_are_accepted():
+    """HH12.SPEC.1, HH12.SPEC.7, ruling HH12.SPEC.A1 item 2: LEGAL lists, for a formed 2012 skirmish unit, the
+    straight chains it may disperse into (each through or next to its hex, no stand more than 2 hexes off), and
+    once dispersed, under its first stand, the hexes where every stand can reform; each line is accepted alone.
+    A 2022 unit and a spearman get none."""
+    from games.hordes_heroes.legal import legal_options
+
+    def formation_lines(st: GameState, uid: int) -> list[str]:
+        (uo,) = [x for x in legal_options(st, "south").units if x.unit == str(uid)]
+        return [o.order for o in uo.options if o.kind.value == "formation"]
+
+    def base(e: Edition) -> GameState:
+        st = make_state(
+            [(1, "south", "skirm", (3, 8), Facing.N), (5, "south", "spear", (8, 8), Facing.N)],
+            [(1, "south", (3, 9))],
+            rows=13,
+        )
+        st.options = replace(st.options, edition=e, rules_version=LATEST_RULES_VERSION)
+        return st
+
+    st = base(Edition.E2012)
+    lines = formation_lines(st, 1)
+    assert len(lines) == 6 and all(x.startswith("disperse 1 ") for x in lines)
+    for line in lines:
+        hexes = tuple(st.field.spec.parse(w) for w in line.split()[2:])
+        assert len(hexes) == 4 and max(h.distance(H(3, 8)) for h in hexes) <= 2
+        trial = fresh()
+        assert order(trial, O.Disperse(1, 1, hexes))[0].startswith("unit 1 (Skirmishers) disperses")
+    assert formation_lines(st, 5) == [] and formation_lines(base(Edition.E2022), 1) == []
+
+    st.phase = Phase.TACTICAL_MOVEMENT
+    st.commanded = frozenset({1})
+    order(st, O.Disperse(1, 1, LINE))
+    st.phase = Phase.COMMAND_MOVE
+    st.units = {k: replace(u, moved_this_phase=False) for k, u in st.units.items()}
+    reform = formation_lines(st, 1)
+    hexes = [st.field.spec.parse(x.split()[2]) for x in reform]
+    assert reform and all(x.startswith("reform 1 ") for x in reform)
+    assert all(max(st.units[s].at.distance(h) for s in S(st)) <= 2 for h in hexes)
+    assert formation_lines(st, S(st)[1]) == []
