@@ -22,7 +22,7 @@ TODO(HH12.SPEC.6): a contacted stand neither evades alone nor regroups with the 
 a formed enemy simply rides it down.
 TODO(HH12.SPEC.7): reforming with the 2-hex evade move.
 TODO(HH12.SPEC.A1): the chain is checked when the unit disperses, not after each stand's move (item 4); disorder
-still marks a stand (item 8); extra stands lost by one stand come off no other stand (item 8).
+still marks a stand and keeps it from moving (item 8).
 """
 
 from __future__ import annotations
@@ -92,6 +92,15 @@ def ridden_down(state: GameState, mover: Unit, path: Iterable[Hex]) -> list[int]
         return []
     by_hex = {v.hex: v.id for v in state.live_units(state.other(mover.side)) if is_stand(v)}
     return [by_hex[h] for h in path if h in by_hex]
+
+
+def other_stands_lost(state: GameState, u: Unit, extra: int) -> list[int]:
+    """Ruling HH12.SPEC.A1 item 8: a result that takes more stands than the hit stand had takes the rest from the
+    other stands of its unit, the owner's choice; by default those nearest the hit stand, then the lowest ids."""
+    if u.skirmish_of is None or extra <= 0 or u.hex is None:
+        return []
+    rest = sorted(stands_of(state, u.skirmish_of), key=lambda v: (v.at.distance(u.at), v.id))
+    return [v.id for v in rest[:extra]]
 
 
 def last_stand(state: GameState, u: Unit) -> int | None:

@@ -426,3 +426,20 @@ def test_HH12_SPEC_1_LEGAL_offers_disperse_and_reform_lines_that_are_accepted():
     assert reform and all(x.startswith("reform 1 ") for x in reform)
     assert all(max(st.units[s].at.distance(h) for s in S(st)) <= 2 for h in hexes)
     assert formation_lines(st, S(st)[1]) == []
+
+
+@pytest.mark.parametrize("hits, gone", [(4, ["one"]), (6, ["one", "two"]), (7, ["one", "two", "three", "four"])])
+def test_HH12_SPEC_A1_stands_lost_come_off_the_hit_stand_then_its_neighbours(hits, gone):
+    """Ruling HH12.SPEC.A1 items 8 and 10: a result on the stand at (2, 7) removes it first; 6 hits (2 stands lost)
+    also take the nearest other stand, (3, 7); 7 hits (3 lost) take (4, 6) too, leaving one stand, which goes with
+    them (HH12.SPEC.1)."""
+    from games.hordes_heroes.crt import lookup
+    from games.hordes_heroes.model import TroopClass
+    from games.hordes_heroes.results import Cause, apply_result
+
+    st = dispersed()
+    ids = dict(zip(("one", "two", "three", "four"), S(st), strict=True))
+    res = lookup(TroopClass.C, hits, table=RULES_2012.crt, printed=RULES_2012.crt_printed)
+    apply_result(st, ids["one"], res, Cause.SHOOTING, [H(2, 6)], None, Dice())
+    assert sorted(k for k, i in ids.items() if at(st, i) is None) == sorted(gone)
+    assert st.casualties["south"] == {"skirm": len(gone)}
