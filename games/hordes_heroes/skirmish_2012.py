@@ -21,8 +21,8 @@ Not done (the game records them as an edition deviation at set-up, ruling HH12.S
 TODO(HH12.SPEC.6): a contacted stand neither evades alone nor regroups with the others to flee (items 5 and 6);
 a formed enemy simply rides it down.
 TODO(HH12.SPEC.7): reforming with the 2-hex evade move.
-TODO(HH12.SPEC.A1): the chain is checked when the unit disperses, not after each stand's move (item 4); disorder
-still marks a stand and keeps it from moving (item 8).
+At the end of the side's movement the stands must still form one connected chain (item 4, `broken_chains`), and
+any disorder a stand takes is dropped at the end of the phase (item 8, `ignore_disorder`).
 """
 
 from __future__ import annotations
@@ -101,6 +101,36 @@ def other_stands_lost(state: GameState, u: Unit, extra: int) -> list[int]:
         return []
     rest = sorted(stands_of(state, u.skirmish_of), key=lambda v: (v.at.distance(u.at), v.id))
     return [v.id for v in rest[:extra]]
+
+
+def broken_chains(state: GameState, side: str) -> list[int]:
+    """Ruling HH12.SPEC.A1 item 4: the skirmish units of `side` whose stands no longer form one connected chain
+    (each stand next to another of them) at the end of the side's movement."""
+    out = []
+    for gid in sorted({u.skirmish_of for u in state.live_units(side) if u.skirmish_of is not None}):
+        hexes = {u.at for u in stands_of(state, gid)}
+        start = next(iter(hexes))
+        seen, todo = {start}, [start]
+        while todo:
+            h = todo.pop()
+            for n in h.neighbours():
+                if n in hexes and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        if seen != hexes:
+            out.append(gid)
+    return out
+
+
+def ignore_disorder(state: GameState) -> list[str]:
+    """Ruling HH12.SPEC.A1 item 8: disorder has no effect on skirmish stands (their order is loose already): any
+    disorder a stand took in a phase (a shooting result, friends fleeing through it) is dropped at its end."""
+    lines = []
+    for u in state.live_units():
+        if u.skirmish_of is not None and u.disrupted:
+            state.units[u.id] = replace(u, disrupted=False)
+            lines.append(f"{u.name} (unit {u.id}) is in skirmish order: disorder has no effect on it [HH12.SPEC.A1].")
+    return lines
 
 
 def last_stand(state: GameState, u: Unit) -> int | None:

@@ -443,3 +443,48 @@ def test_HH12_SPEC_A1_stands_lost_come_off_the_hit_stand_then_its_neighbours(hit
     apply_result(st, ids["one"], res, Cause.SHOOTING, [H(2, 6)], None, Dice())
     assert sorted(k for k, i in ids.items() if at(st, i) is None) == sorted(gone)
     assert st.casualties["south"] == {"skirm": len(gone)}
+
+
+def _south_bound(st: GameState) -> GameState:
+    """South's next bound begins: general 1 at (3, 9) commands; nothing has moved."""
+    st.phasing = "south"
+    st.phase = Phase.COMMAND_MOVE
+    st.units = {k: replace(u, moved_this_phase=False, moved_this_bound=False) for k, u in st.units.items()}
+    return st
+
+
+@pytest.mark.parametrize("to, broken", [((5, 5), False), ((7, 4), True)])
+def test_HH12_SPEC_A1_the_stands_must_end_their_moves_as_one_chain(to, broken):
+    """Ruling HH12.SPEC.A1 item 4: moving the stand at (5, 6) to (5, 5), next to the stand at (4, 6), keeps the chain;
+    moving it to (7, 4), 3 hexes from any other stand, breaks it and the move line is refused."""
+    from games.hordes_heroes.engine import run_bound
+
+    st = make_state([(1, "south", "skirm", (3, 8), Facing.N)], [(1, "south", (3, 9))], rows=13)
+    st.options = replace(st.options, edition=Edition.E2012, rules_version=LATEST_RULES_VERSION)
+    st.phase = Phase.COMMAND_MOVE
+    _, problems = run_bound(st, "south", [O.Disperse(1, 1, LINE)])
+    assert problems == []
+    st = _south_bound(st)
+    four = S(st)[3]
+    path = (H(5, 5),) if not broken else (H(6, 5), H(7, 4))
+    _, problems = run_bound(st, "south", [O.Move(3, four, path)])
+    assert at(st, four) == to
+    if broken:
+        ((line, p),) = problems
+        assert (line, p.code) == (3, "HH12.SPEC.A1")
+        assert p.message == "the stands of skirmish unit 1 no longer form a chain, each next to another"
+    else:
+        assert problems == []
+
+
+def test_HH12_SPEC_A1_disorder_has_no_effect_on_stands():
+    """Ruling HH12.SPEC.A1 item 8: north bowmen next to the stand at (2, 7) score 2 hits (class C: Disordered); at
+    the end of the shooting phase the stand drops the disorder, so it may still move."""
+    from games.hordes_heroes.engine import combat_phases
+
+    st = dispersed(units=((6, "north", "bow7", (2, 6), Facing.SE),))
+    st.phasing = "north"
+    lines = combat_phases(st, [], Dice(12, 12, 1, 1))
+    assert "  unit 1 (Skirmishers) is disrupted [HH.DISR.1]." in lines
+    assert "Skirmishers (unit 1) is in skirmish order: disorder has no effect on it [HH12.SPEC.A1]." in lines
+    assert not st.units[1].disrupted and at(st, 1) == (2, 7)
