@@ -45,7 +45,7 @@ from .orders import (
     Stakes,
     Swap,
 )
-from .skirmish_2012 import ridden_down
+from .skirmish_2012 import through_stands
 from .state import GameState
 from .zoc import (
     adjacent_enemies,
@@ -108,8 +108,7 @@ def apply_plan(state: GameState, plan: MovePlan, how: str = "moves") -> list[str
         lines.append(f"{uname(u)} drops its pavisses on making contact [HH.SPECIAL.9].")
     from .compulsory import eliminate  # as in `contact`: the compulsory moves build on these rules
 
-    for sid in ridden_down(state, u, plan.steps):  # HH12.SPEC.5: enemy skirmish stands in the hexes entered
-        lines += eliminate(state, sid, f"ridden down by unit {u.id} ({u.name}) [HH12.SPEC.5]")
+    lines += through_stands(state, u, plan.steps, eliminate)  # HH12.SPEC.4, HH12.SPEC.5: enemy stands evade or go
     if plan.contacts:
         lines.extend(contact(state, u, plan.contacts))
     clear_sc(state)

@@ -8,7 +8,8 @@ The rest of the engine sees each stand as a one-stand unit and asks this module 
 - zone of control and melee (zoc.py): a stand exerts no ZOC and is never engaged, so it never fights in melee and
   a unit next to stands only has no combat (HH12.SPEC.5, items 4 and 9);
 - movement (movement.py, rules.apply_plan): a formed enemy may move into a stand's hex, which removes the stand
-  as a loss, and go on moving (HH12.SPEC.5, item 6); a stand may not enter an enemy stand's hex (HH12.SPEC.9);
+  as a loss, and go on moving (HH12.SPEC.5, item 6); a stand next to a hex it enters evades up to 2 hexes, once a
+  bound (HH12.SPEC.4, item 5); a stand may not enter an enemy stand's hex (HH12.SPEC.9);
 - shooting (shooting.py): each stand rolls its one die with the unit's factor; only an adjacent enemy may shoot at
   a stand and a stand never shoots at one (HH12.SPEC.3, HH12.SPEC.9, items 7-8); never engaged, stands never
   fight enemy stands either (HH12.SPEC.9);
@@ -18,8 +19,8 @@ The rest of the engine sees each stand as a one-stand unit and asks this module 
   disordered if any stand was (HH12.SPEC.7, item 8).
 
 Not done (the game records them as an edition deviation at set-up, ruling HH12.SPEC.A1 item 11):
-TODO(HH12.SPEC.6): a contacted stand neither evades alone nor regroups with the others to flee (items 5 and 6);
-a formed enemy simply rides it down.
+TODO(HH12.SPEC.6): mounted stands do not regroup with the others in one hex to flee (item 5 and 6); a contacted
+stand evades alone (`through_stands`) or stays.
 TODO(HH12.SPEC.7): reforming with the 2-hex evade move.
 At the end of the side's movement the stands must still form one connected chain (item 4, `broken_chains`), and
 any disorder a stand takes is dropped at the end of the phase (item 8, `ignore_disorder`).
@@ -27,18 +28,21 @@ any disorder a stand takes is dropped at the end of the phase (item 8, `ignore_d
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from campaign.hexgrid import Hex
 
 from .edition import EditionRules
+from .geometry import edge_dist
 from .model import Formation, Profile, Unit
 from .state import GameState
+from .zoc import adjacent_enemies, can_occupy, exerts_zoc_into, is_engaged
 
 FALLBACK_NOTE = (
-    "2012 skirmish stands do not evade or regroup to flee when contacted, and reform only with their normal move"
-    " (ruling HH12.SPEC.A1 items 5 and 6, HH12.SPEC.6, HH12.SPEC.7); a formed enemy rides them down"
+    "2012 mounted skirmish stands do not regroup in one hex to flee when contacted (they evade, or stay and are ridden"
+    " down), and stands reform only with their normal move, not with an evade (ruling HH12.SPEC.A1 items 5 and 6,"
+    " HH12.SPEC.6, HH12.SPEC.7)"
 )
 """The edition deviation a 2012 game with skirmishers records in its metadata (ruling HH12.SPEC.A1 item 11)."""
 
@@ -85,13 +89,71 @@ def group_command(state: GameState, commanded: frozenset[int]) -> frozenset[int]
     return commanded | more
 
 
-def ridden_down(state: GameState, mover: Unit, path: Iterable[Hex]) -> list[int]:
-    """HH12.SPEC.5, ruling HH12.SPEC.A1 item 6: the enemy skirmish stands in the hexes a formed unit moved into, in
-    path order; each is removed as a stand lost and the mover goes on (movement.py let it in)."""
-    if is_stand(mover):
+Remove = Callable[[GameState, int, str], list[str]]
+"""`compulsory.eliminate`, passed in: the compulsory moves build on this module."""
+
+
+def through_stands(state: GameState, mover: Unit, path: Iterable[Hex], remove: Remove) -> list[str]:
+    """A formed unit's move among enemy skirmish stands, hex by hex along its path: a stand in a hex it enters is
+    ridden down, a stand lost (HH12.SPEC.5, ruling HH12.SPEC.A1 item 6); a stand next to a hex it enters is
+    contacted and evades up to 2 hexes if it can (HH12.SPEC.4, item 5, standing order `evade`, default yes), once a
+    bound. The mover carries on (a stand that evades onto its path is ridden down there)."""
+    if is_stand(mover) or not state.rules.skirmish_order:
         return []
-    by_hex = {v.hex: v.id for v in state.live_units(state.other(mover.side)) if is_stand(v)}
-    return [by_hex[h] for h in path if h in by_hex]
+    final = state.units[mover.id]
+    lines: list[str] = []
+    for h in path:
+        state.units[mover.id] = replace(final, hex=h)
+        for v in state.live_units(state.other(mover.side)):
+            if is_stand(v) and v.hex == h:
+                lines += remove(state, v.id, f"ridden down by unit {mover.id} ({mover.name}) [HH12.SPEC.5]")
+        for v in state.live_units(state.other(mover.side)):
+            if is_stand(v) and v.at.distance(h) == 1 and not v.evaded_this_bound:
+                if state.standing_for(v.side).for_unit(v.skirmish_of or v.id).evade:
+                    lines += _evade(state, v, h)
+    state.units[mover.id] = final
+    return lines
+
+
+def _evade(state: GameState, v: Unit, m: Hex) -> list[str]:
+    """HH12.SPEC.4, ruling HH12.CMP.A10: a contacted stand moves 2 hexes (1 if 2 cannot be done) each farther from
+    the contacting unit at `m`, never into an enemy hex or ZOC or impassable terrain, ending in an empty hex; it may
+    pass steady friends that are not in melee. Among equals: farthest from the enemy, nearest its own edge, lowest
+    hex. With no such path it stays (and may be ridden down)."""
+    p = state.profile(v)
+    enemies = state.live_units(state.other(v.side))
+
+    def ok(n: Hex) -> bool:
+        return (
+            state.field.on_map(n)
+            and can_occupy(state, p, n)
+            and not any(w.hex == n or exerts_zoc_into(state, w, n) for w in enemies)
+        )
+
+    def passable(n: Hex) -> bool:
+        f = state.unit_at(n)
+        return f is None or (f.side == v.side and not f.disrupted and not is_engaged(state, f))
+
+    def edge(n: Hex) -> int:
+        e = state.edges.get(v.side)
+        return edge_dist(e, n, state.field.rows) if e else 0
+
+    here = v.at
+    ones = [a for a in here.neighbours() if a.distance(m) > here.distance(m) and ok(a)]
+    twos = [
+        (a, b)
+        for a in ones
+        if passable(a)
+        for b in a.neighbours()
+        if b != here and b.distance(m) > a.distance(m) and ok(b) and state.unit_at(b) is None
+    ]
+    paths: list[tuple[Hex, ...]] = list(twos) or [(a,) for a in ones if state.unit_at(a) is None]
+    if not paths:
+        return []
+    best = min(paths, key=lambda q: (-q[-1].distance(m), edge(q[-1]), q[-1]))
+    state.units[v.id] = replace(v, hex=best[-1], evaded_this_bound=True)
+    route = " ".join(state.label(h) for h in best)
+    return [f"unit {v.id} ({v.name}) evades {state.label(here)} -> {route} [HH12.SPEC.4]."]
 
 
 def other_stands_lost(state: GameState, u: Unit, extra: int) -> list[int]:
@@ -154,8 +216,6 @@ def verify_disperse(state: GameState, u: Unit, hexes: tuple[Hex, ...], commanded
     """Ruling HH12.SPEC.A1 item 2: a 2012 unit allowed to skirmish, under command, not disordered, not next to an
     enemy, not yet moved, spreads its stands one per hex over distinct empty hexes forming a chain of at most 4,
     one of them its own hex or next to it, none farther from its hex than its normal move."""
-    from .zoc import adjacent_enemies, can_occupy
-
     p = state.profile(u)
     if not state.rules.skirmish_order:
         raise SkirmishError("HH12.SPEC.1", f"{state.rules.title} has no skirmish order", "move the unit as it is")
@@ -220,8 +280,6 @@ def do_disperse(state: GameState, u: Unit, hexes: list[Hex]) -> list[str]:
 def verify_reform(state: GameState, u: Unit, at: Hex, commanded: frozenset[int]) -> list[Unit]:
     """HH12.SPEC.7, ruling HH12.SPEC.A1 item 2: every stand of the unit, under command and not yet moved, reaches
     `at` (empty, or held by one of them) within its normal move."""
-    from .zoc import can_occupy
-
     if not is_stand(u):
         raise SkirmishError("HH12.SPEC.7", f"unit {u.id} ({u.name}) is not in skirmish order")
     group = stands_of(state, u.skirmish_of)  # type: ignore[arg-type]  # a stand has its group

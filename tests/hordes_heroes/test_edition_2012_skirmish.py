@@ -26,7 +26,7 @@ from games.hordes_heroes.skirmish_2012 import (
     may_shoot_at,
     recorded_deviations,
 )
-from games.hordes_heroes.state import GameState, Phase, dump_state, load_state
+from games.hordes_heroes.state import GameState, Phase, Standing, StandingProfile, dump_state, load_state
 from games.hordes_heroes.table import ORDERS, Bound
 from games.hordes_heroes.view import render_text, view
 from games.hordes_heroes.zoc import engaged_at, exerts_zoc_into, is_engaged
@@ -80,8 +80,10 @@ def dispersed(e: Edition = Edition.E2012, units: tuple = ()) -> GameState:  # ty
     return st
 
 
-def north_turn(st: GameState) -> GameState:
-    """North's tactical movement next, every north unit commanded, nothing moved yet."""
+def north_turn(st: GameState, evade: bool = False) -> GameState:
+    """North's tactical movement next, every north unit commanded, nothing moved yet; south's stands evade only
+    with `evade` (the standing order `evade`, whose default is yes)."""
+    st.standing["south"] = StandingProfile(Standing(evade=evade))
     st.phasing = "north"
     st.units = {k: replace(u, moved_this_phase=False) for k, u in st.units.items()}
     st.commanded = frozenset(u.id for u in st.live_units("north"))
@@ -184,7 +186,7 @@ def test_HH12_SPEC_A1_stands_exert_no_zoc_and_never_fight():
 
 def test_HH12_SPEC_A1_a_formed_unit_moves_past_stands_without_stopping():
     """Ruling HH12.SPEC.A1 item 4: Mongol light cavalry at (7, 3) move (7, 4) (6, 5) (6, 6), the last two hexes next
-    to the stand at (5, 6): no ZOC stops them."""
+    to the stand at (5, 6): no ZOC stops them (the stands' owner has `standing evade no`)."""
     st = north_turn(dispersed(units=((6, "north", "lc", (7, 3), Facing.S),)))
     lines = order(st, O.Move(1, 6, (H(7, 4), H(6, 5), H(6, 6))))
     path = " ".join(lab(st, *h) for h in ((7, 4), (6, 5), (6, 6)))
@@ -488,3 +490,24 @@ def test_HH12_SPEC_A1_disorder_has_no_effect_on_stands():
     assert "  unit 1 (Skirmishers) is disrupted [HH.DISR.1]." in lines
     assert "Skirmishers (unit 1) is in skirmish order: disorder has no effect on it [HH12.SPEC.A1]." in lines
     assert not st.units[1].disrupted and at(st, 1) == (2, 7)
+
+
+def test_HH12_SPEC_4_a_contacted_stand_evades_two_hexes_from_the_contacting_unit():
+    """HH12.SPEC.4, HH12.SPEC.5, ruling HH12.SPEC.A1 item 5, ruling HH12.CMP.A10 (standing order `evade`, default
+    yes): light cavalry at (3, 3) ride (3, 4) (3, 5) (3, 6) (3, 7) (2, 7). Entering (3, 6) contacts the stands at
+    (2, 7), (3, 7) and (4, 6): each evades 2 hexes, each step farther from (3, 6), to the empty hex farthest from it
+    (then nearest its own edge, then the lowest hex): (0, 9) by (1, 8), (1, 9) by (2, 8) (the first took (0, 9)),
+    and (4, 8) by (4, 7). The cavalry carry on into the hexes the stands left: nothing is ridden down. The stand at
+    (5, 6) is never next to the cavalry's path and stays."""
+    st = north_turn(dispersed(units=((6, "north", "lc", (3, 3), Facing.S),)), evade=True)
+    one, two, three, four = S(st)
+    lines = order(st, O.Move(1, 6, (H(3, 4), H(3, 5), H(3, 6), H(3, 7), H(2, 7))))
+    evades = [x for x in lines if "evades" in x]
+    assert len(evades) == 3 and not any("eliminated" in x for x in lines)
+    assert at(st, 6) == (2, 7) and at(st, four) == (5, 6)
+    for uid in (one, two, three):
+        u = st.units[uid]
+        assert u.evaded_this_bound and u.at.distance(H(3, 6)) == 3 and u.at not in LINE
+    assert st.casualties["south"] == {}
+    assert [at(st, i) for i in (one, two, three)] == [(0, 9), (1, 9), (4, 8)]
+    assert lines[1] == f"unit 1 (Skirmishers) evades {lab(st, 2, 7)} -> {lab(st, 1, 8)} {lab(st, 0, 9)} [HH12.SPEC.4]."
