@@ -19,9 +19,8 @@ The rest of the engine sees each stand as a one-stand unit and asks this module 
   disordered if any stand was (HH12.SPEC.7, item 8).
 
 Not done (the game records them as an edition deviation at set-up, ruling HH12.SPEC.A1 item 11):
-TODO(HH12.SPEC.6): mounted stands do not regroup with the others in one hex to flee (item 5 and 6); a contacted
-stand evades alone (`through_stands`) or stays.
-TODO(HH12.SPEC.7): reforming with the 2-hex evade move.
+TODO(HH12.SPEC.7): reforming with the 2-hex evade move (a contacted stand evades alone, `through_stands`; mounted
+stands with `standing flee-response yes` regroup to flee, `_regroup_flee`, HH12.SPEC.6).
 At the end of the side's movement the stands must still form one connected chain (item 4, `broken_chains`), and
 any disorder a stand takes is dropped at the end of the phase (item 8, `ignore_disorder`).
 """
@@ -40,9 +39,7 @@ from .state import GameState
 from .zoc import adjacent_enemies, can_occupy, exerts_zoc_into, is_engaged
 
 FALLBACK_NOTE = (
-    "2012 mounted skirmish stands do not regroup in one hex to flee when contacted (they evade, or stay and are ridden"
-    " down), and stands reform only with their normal move, not with an evade (ruling HH12.SPEC.A1 items 5 and 6,"
-    " HH12.SPEC.6, HH12.SPEC.7)"
+    "2012 skirmish stands reform only with their normal move or a regroup-flee, not with an evade move (HH12.SPEC.7)"
 )
 """The edition deviation a 2012 game with skirmishers records in its metadata (ruling HH12.SPEC.A1 item 11)."""
 
@@ -107,12 +104,69 @@ def through_stands(state: GameState, mover: Unit, path: Iterable[Hex], remove: R
         for v in state.live_units(state.other(mover.side)):
             if is_stand(v) and v.hex == h:
                 lines += remove(state, v.id, f"ridden down by unit {mover.id} ({mover.name}) [HH12.SPEC.5]")
-        for v in state.live_units(state.other(mover.side)):
-            if is_stand(v) and v.at.distance(h) == 1 and not v.evaded_this_bound:
-                if state.standing_for(v.side).for_unit(v.skirmish_of or v.id).evade:
-                    lines += _evade(state, v, h)
+        for w in state.live_units(state.other(mover.side)):
+            v = state.units.get(w.id)  # a regroup-flee may have folded this stand into its unit already
+            if v is None or not (is_stand(v) and v.on_table and v.at.distance(h) == 1 and not v.evaded_this_bound):
+                continue
+            orders = state.standing_for(v.side).for_unit(v.skirmish_of or v.id)
+            fled = _regroup_flee(state, v, h) if orders.flee_response and state.profile(v).category.mounted else None
+            if fled is not None:
+                lines += fled
+            elif orders.evade:
+                lines += _evade(state, v, h)
     state.units[mover.id] = final
     return lines
+
+
+def _regroup_flee(state: GameState, v: Unit, m: Hex) -> list[str] | None:
+    """HH12.SPEC.6, ruling HH12.SPEC.A1 item 5 (standing order `flee-response yes`): contacted mounted stands flee by
+    regrouping as one formed unit in a single hex, empty (or held by one of them), outside enemy ZOC, no stand
+    farther from it than its normal move; the hex farthest from the contacting unit, then nearest the own edge,
+    then the lowest. None when no such hex exists (the stand may then evade)."""
+    p = state.profile(v)
+    group = stands_of(state, v.skirmish_of)  # type: ignore[arg-type]  # a stand has its group
+    enemies = state.live_units(state.other(v.side))
+    reach = p.speed.hexes
+
+    def edge(n: Hex) -> int:
+        e = state.edges.get(v.side)
+        return edge_dist(e, n, state.field.rows) if e else 0
+
+    cands = {n for s in group for n in _within(s.at, reach)}
+    good = [
+        n
+        for n in cands
+        if state.field.on_map(n)
+        and can_occupy(state, p, n)
+        and all(s.at.distance(n) <= reach for s in group)
+        and (state.unit_at(n) is None or state.unit_at(n) in group)
+        and not any(w.hex == n or exerts_zoc_into(state, w, n) for w in enemies)
+        and n.distance(m) > v.at.distance(m)
+    ]
+    if not good:
+        return None
+    to = min(good, key=lambda n: (-n.distance(m), edge(n), n))
+    keep = state.units[v.skirmish_of]  # type: ignore[index]  # a stand has its group
+    lines = do_reform(state, group, to)
+    gid = keep.id
+    state.units[gid] = replace(
+        state.units[gid],
+        moved_this_phase=keep.moved_this_phase,
+        moved_this_bound=keep.moved_this_bound,
+        evaded_this_bound=True,
+        flee_responded_this_bound=True,
+    )
+    return [f"skirmish unit {gid} ({keep.name}) flees by regrouping [HH12.SPEC.6]: " + lines[0]]
+
+
+def _within(h: Hex, k: int) -> list[Hex]:
+    """Every hex at most `k` hexes from `h`."""
+    out = {h}
+    ring = {h}
+    for _ in range(k):
+        ring = {n for x in ring for n in x.neighbours()} - out
+        out |= ring
+    return sorted(out)
 
 
 def _evade(state: GameState, v: Unit, m: Hex) -> list[str]:

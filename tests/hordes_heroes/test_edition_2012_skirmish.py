@@ -511,3 +511,34 @@ def test_HH12_SPEC_4_a_contacted_stand_evades_two_hexes_from_the_contacting_unit
     assert st.casualties["south"] == {}
     assert [at(st, i) for i in (one, two, three)] == [(0, 9), (1, 9), (4, 8)]
     assert lines[1] == f"unit 1 (Skirmishers) evades {lab(st, 2, 7)} -> {lab(st, 1, 8)} {lab(st, 0, 9)} [HH12.SPEC.4]."
+
+
+def test_HH12_SPEC_6_mounted_stands_regroup_in_one_hex_to_flee():
+    """HH12.SPEC.6, ruling HH12.SPEC.A1 item 5 (standing order `flee-response yes`): mounted skirmishers (light
+    cavalry, speed 5) dispersed at (2, 7) (3, 7) (4, 6) (5, 6); enemy knights entering (3, 6) contact three stands.
+    The first contacted regroups the whole unit as unit 1 with 4 stands in the empty hex farthest from (3, 6), outside
+    enemy ZOC and within 5 hexes of every stand, nearest the own (south) edge, then the lowest: (0, 11)."""
+    horse = replace(PROFILES["lc"], id="lcs", skirmisher=True)
+    PROFILES["lcs"] = horse
+    try:
+        st = make_state(
+            [(1, "south", "lcs", (3, 8), Facing.N), (6, "north", "knights", (3, 3), Facing.S)],
+            [(1, "south", (3, 9))],
+            rows=13,
+        )
+    finally:
+        del PROFILES["lcs"]
+    st.options = replace(st.options, edition=Edition.E2012, rules_version=LATEST_RULES_VERSION)
+    st.phase = Phase.TACTICAL_MOVEMENT
+    st.commanded = frozenset({1})
+    order(st, O.Disperse(1, 1, LINE))
+    st = north_turn(st)
+    st.standing["south"] = StandingProfile(Standing(flee_response=True))
+    lines = order(st, O.Move(1, 6, (H(3, 4), H(3, 5), H(3, 6))))
+    assert lines[1] == (
+        f"skirmish unit 1 (Mongol Light Cavalry) flees by regrouping [HH12.SPEC.6]: unit 1 (Mongol Light Cavalry)"
+        f" reforms in {lab(st, 0, 11)} with 4 stands [HH12.SPEC.7]."
+    )
+    u = st.units[1]
+    assert sorted(x.id for x in st.live_units("south")) == [1] and at(st, 1) == (0, 11)
+    assert (u.stands, u.skirmish_of, u.disrupted, u.flee_responded_this_bound) == (4, None, False, True)
