@@ -18,11 +18,13 @@ The rest of the engine sees each stand as a one-stand unit and asks this module 
 - `reform N HEX` brings every stand, each within its normal move, into one hex as a formed unit of the stands left,
   disordered if any stand was (HH12.SPEC.7, item 8).
 
-Not done (the game records them as an edition deviation at set-up, ruling HH12.SPEC.A1 item 11):
-TODO(HH12.SPEC.7): reforming with the 2-hex evade move (a contacted stand evades alone, `through_stands`; mounted
-stands with `standing flee-response yes` regroup to flee, `_regroup_flee`, HH12.SPEC.6).
+A contacted stand evades alone (`through_stands`), or with `standing flee-response yes` the whole unit regroups:
+mounted stands flee so (HH12.SPEC.6), foot stands reform with their evade move (HH12.SPEC.7), `_regroup_flee`.
 At the end of the side's movement the stands must still form one connected chain (item 4, `broken_chains`), and
 any disorder a stand takes is dropped at the end of the phase (item 8, `ignore_disorder`).
+
+Simplified (the game records it as an edition deviation at set-up, ruling HH12.SPEC.A1 item 11): dispersing,
+reforming and regrouping count each stand's move as a straight hex distance, without terrain costs.
 """
 
 from __future__ import annotations
@@ -39,7 +41,8 @@ from .state import GameState
 from .zoc import adjacent_enemies, can_occupy, exerts_zoc_into, is_engaged
 
 FALLBACK_NOTE = (
-    "2012 skirmish stands reform only with their normal move or a regroup-flee, not with an evade move (HH12.SPEC.7)"
+    "a 2012 skirmish stand's move when dispersing, reforming or regrouping is counted as the straight distance in"
+    " hexes, without terrain costs (ruling HH12.SPEC.A1 items 2 and 5)"
 )
 """The edition deviation a 2012 game with skirmishers records in its metadata (ruling HH12.SPEC.A1 item 11)."""
 
@@ -109,7 +112,7 @@ def through_stands(state: GameState, mover: Unit, path: Iterable[Hex], remove: R
             if v is None or not (is_stand(v) and v.on_table and v.at.distance(h) == 1 and not v.evaded_this_bound):
                 continue
             orders = state.standing_for(v.side).for_unit(v.skirmish_of or v.id)
-            fled = _regroup_flee(state, v, h) if orders.flee_response and state.profile(v).category.mounted else None
+            fled = _regroup_flee(state, v, h) if orders.flee_response else None
             if fled is not None:
                 lines += fled
             elif orders.evade:
@@ -119,14 +122,16 @@ def through_stands(state: GameState, mover: Unit, path: Iterable[Hex], remove: R
 
 
 def _regroup_flee(state: GameState, v: Unit, m: Hex) -> list[str] | None:
-    """HH12.SPEC.6, ruling HH12.SPEC.A1 item 5 (standing order `flee-response yes`): contacted mounted stands flee by
-    regrouping as one formed unit in a single hex, empty (or held by one of them), outside enemy ZOC, no stand
-    farther from it than its normal move; the hex farthest from the contacting unit, then nearest the own edge,
-    then the lowest. None when no such hex exists (the stand may then evade)."""
+    """Standing order `flee-response yes`: contacted stands regroup as one formed unit in a single hex, empty (or held
+    by one of them), outside enemy ZOC: mounted stands flee so, no stand going farther than its normal move
+    (HH12.SPEC.6, ruling HH12.SPEC.A1 item 5); foot stands reform so with their 2-hex evade move (HH12.SPEC.7). The
+    hex farthest from the contacting unit, then nearest the own edge, then the lowest. None when there is no such
+    hex (the stand may then evade alone)."""
     p = state.profile(v)
     group = stands_of(state, v.skirmish_of)  # type: ignore[arg-type]  # a stand has its group
     enemies = state.live_units(state.other(v.side))
-    reach = p.speed.hexes
+    mounted = p.category.mounted
+    reach = p.speed.hexes if mounted else 2
 
     def edge(n: Hex) -> int:
         e = state.edges.get(v.side)
@@ -156,7 +161,8 @@ def _regroup_flee(state: GameState, v: Unit, m: Hex) -> list[str] | None:
         evaded_this_bound=True,
         flee_responded_this_bound=True,
     )
-    return [f"skirmish unit {gid} ({keep.name}) flees by regrouping [HH12.SPEC.6]: " + lines[0]]
+    how = "flees by regrouping [HH12.SPEC.6]" if mounted else "reforms with its evade move [HH12.SPEC.7]"
+    return [f"skirmish unit {gid} ({keep.name}) {how}: " + lines[0]]
 
 
 def _within(h: Hex, k: int) -> list[Hex]:

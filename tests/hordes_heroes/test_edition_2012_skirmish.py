@@ -542,3 +542,18 @@ def test_HH12_SPEC_6_mounted_stands_regroup_in_one_hex_to_flee():
     u = st.units[1]
     assert sorted(x.id for x in st.live_units("south")) == [1] and at(st, 1) == (0, 11)
     assert (u.stands, u.skirmish_of, u.disrupted, u.flee_responded_this_bound) == (4, None, False, True)
+
+
+def test_HH12_SPEC_7_foot_stands_may_reform_with_their_evade_move():
+    """HH12.SPEC.7, ruling HH12.SPEC.A1 item 5 (standing order `flee-response yes`): contacted by cavalry entering
+    (3, 6), the foot stands at (2, 7) (3, 7) (4, 6) (5, 6) reform as unit 1 with their 2-hex evade move: the empty
+    hex outside enemy ZOC within 2 hexes of every stand, farthest from (3, 6), then nearest the south edge, then
+    the lowest: (3, 8), 2 hexes from (3, 6)."""
+    st = north_turn(dispersed(units=((6, "north", "lc", (3, 3), Facing.S),)))
+    st.standing["south"] = StandingProfile(Standing(flee_response=True))
+    lines = order(st, O.Move(1, 6, (H(3, 4), H(3, 5), H(3, 6))))
+    assert lines[1] == (
+        f"skirmish unit 1 (Skirmishers) reforms with its evade move [HH12.SPEC.7]: unit 1 (Skirmishers) reforms in"
+        f" {lab(st, 3, 8)} with 4 stands [HH12.SPEC.7]."
+    )
+    assert sorted(x.id for x in st.live_units("south")) == [1] and at(st, 1) == (3, 8) and st.units[1].stands == 4
