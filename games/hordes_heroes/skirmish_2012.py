@@ -368,6 +368,9 @@ def do_reform(state: GameState, group: list[Unit], at: Hex) -> list[str]:
     disordered = any(s.disrupted for s in group)
     p = state.profile(keep)
     for s in group:
+        for g in state.generals_at(s.at):
+            if g.side == s.side:
+                state.generals[g.id] = replace(g, hex=at)  # a general with a stand stays with his unit (HH.GEN.8)
         if s.id != gid:
             del state.units[s.id]
     state.units[gid] = replace(

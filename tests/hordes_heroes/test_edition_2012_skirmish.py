@@ -557,3 +557,17 @@ def test_HH12_SPEC_7_foot_stands_may_reform_with_their_evade_move():
         f" {lab(st, 3, 8)} with 4 stands [HH12.SPEC.7]."
     )
     assert sorted(x.id for x in st.live_units("south")) == [1] and at(st, 1) == (3, 8) and st.units[1].stands == 4
+
+
+def test_HH12_SPEC_1_a_general_goes_with_the_first_stand_and_back_with_the_unit():
+    """HH12.SPEC.1, HH12.SPEC.7, HH12.GEN.6: a general attached to the unit goes with its first stand when it
+    disperses, and joins the reformed unit in its hex."""
+    from games.hordes_heroes.model import General
+
+    st = fresh()
+    st.generals[1] = General(1, "south", "General 1", hex=H(3, 8))
+    order(st, O.Disperse(1, 1, LINE))
+    assert st.generals[1].hex == H(2, 7)
+    st.units = {k: replace(u, moved_this_phase=False) for k, u in st.units.items()}
+    order(st, O.Reform(1, 1, H(3, 8)))
+    assert st.generals[1].hex == H(3, 8) and st.host_of(st.generals[1]) == st.units[1]
