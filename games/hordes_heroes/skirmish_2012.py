@@ -104,9 +104,9 @@ def through_stands(state: GameState, mover: Unit, path: Iterable[Hex], remove: R
     lines: list[str] = []
     for h in path:
         state.units[mover.id] = replace(final, hex=h)
-        for v in state.live_units(state.other(mover.side)):
-            if is_stand(v) and v.hex == h:
-                lines += remove(state, v.id, f"ridden down by unit {mover.id} ({mover.name}) [HH12.SPEC.5]")
+        for w in state.live_units(state.other(mover.side)):
+            if is_stand(w) and w.hex == h:
+                lines += remove(state, w.id, f"ridden down by unit {mover.id} ({mover.name}) [HH12.SPEC.5]")
         for w in state.live_units(state.other(mover.side)):
             v = state.units.get(w.id)  # a regroup-flee may have folded this stand into its unit already
             if v is None or not (is_stand(v) and v.on_table and v.at.distance(h) == 1 and not v.evaded_this_bound):
