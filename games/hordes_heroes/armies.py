@@ -243,6 +243,9 @@ def validate_army(
     cincs = sum(1 for g in generals if g.cinc)
     if cincs > 1:
         errors.append(f"army {army.id}: {cincs} generals are marked C-in-C; exactly one may be [HH.GEN.5]")
+    from .skirmish_2012 import deviations  # the 2012 skirmish module reads game states, built after the lists
+
+    warnings.extend(deviations(rules, [army.profiles[pid] for pid in units if pid in army.profiles]))
     return errors, warnings
 
 

@@ -79,10 +79,22 @@ def general_targets(state: GameState, gid: int) -> list[int]:
     for v in state.live_units(state.other(g.side)):
         if v.hex is None or direction(g.hex, v.hex) is None or state.field.is_steep(g.hex, v.hex):
             continue
+        if v.skirmish_of is not None:
+            continue  # HH12.SPEC.5: 2012 skirmish stands never fight in melee
         if not can_occupy(state, state.profile(v), g.hex) or not general_can_occupy(state, g, v.hex):
             continue
         out.append(v.id)
     return out
+
+
+def stays_in_melee(state: GameState, u: Unit) -> bool:
+    """Whether a unit keeps its SC marker (HH.SEQ.16): engaged with an enemy unit, or in 2012 still next to a lone
+    enemy general it drew with (ruling HH12.GEN.A2: they fight again unless he rides off in his command move)."""
+    if is_engaged(state, u):
+        return True
+    return state.rules.general_tie_static and any(
+        u.id in general_targets(state, gid) for gid in lone_generals(state) if state.generals[gid].side != u.side
+    )
 
 
 def _engaged_ids(state: GameState, m: Member) -> list[int]:
@@ -705,6 +717,10 @@ def resolve_combat(state: GameState, g: Group, dice: DiceSource, fought: set[Mem
         still = any(state.units[f.id].on_table and f.id in {x.id for x in engaged_with(state, cur)} for f in foes)
         if still and (u.id not in advanced or u.id in as_if_any):
             state.units[u.id] = replace(cur, static_combat=True)
+    if diff == 0 and opp_gens and state.rules.general_tie_static and state.units[focus.id].on_table:
+        # ruling HH12.GEN.A2: a level fight with a lone general leaves both in place; the unit becomes static
+        state.units[focus.id] = replace(state.units[focus.id], static_combat=True)
+        lines.append(f"{uname(focus)} is held in static combat by general {opp_gens[0]} [HH12.GEN.A2].")
     for m in [("u", focus.id), *opps_m]:
         fought.add(m)
     return lines
@@ -743,6 +759,6 @@ def hth_phase(state: GameState, dice: DiceSource, choices: Choices) -> list[str]
     if not ordered:
         lines.append("No unit is engaged: no combats [HH.HTH.1].")
     for uid, u in sorted(state.units.items()):
-        if u.static_combat and u.on_table and not is_engaged(state, u):
+        if u.static_combat and u.on_table and not stays_in_melee(state, u):
             state.units[uid] = replace(u, static_combat=False)  # HH.SEQ.16
     return lines

@@ -22,6 +22,7 @@ from .edition import FIX_BOOK_13
 from .geometry import Facing, direction, edge_dist, front_exit_sides, side_key
 from .model import Category, Formation, Trait, Unit
 from .movement import allowance, can_form_column, uname
+from .skirmish_2012 import last_stand
 from .state import GameState
 from .zoc import can_occupy, exerts_zoc_into, is_engaged, unit_can_step
 
@@ -69,6 +70,9 @@ def eliminate(state: GameState, uid: int, why: str) -> list[str]:
                 lines.append(kill_general(state, g.id, f"his host {uname(u)} was eliminated [HH.GEN.22]"))
     state.units[uid] = replace(u, hex=None, stands=0, eliminated=True, disrupted=False, static_combat=False)
     state.flee_paths.pop(uid, None)
+    last = last_stand(state, u)  # HH12.SPEC.1: a skirmish unit down to its last stand loses it
+    if last is not None:
+        lines += eliminate(state, last, "its skirmish unit is down to its last stand [HH12.SPEC.1]")
     return lines
 
 
@@ -100,6 +104,32 @@ def squeezed_formation(state: GameState, u: Unit, to: Hex) -> Formation:
 
 def disrupt(state: GameState, uid: int) -> None:
     state.units[uid] = replace(state.units[uid], disrupted=True)
+
+
+# --- the own table edge after a flee, 2012 (HH12.CMP.10) ---------------------------------------------------------
+
+
+def halt_at_own_edge(state: GameState, uid: int) -> list[str]:
+    """HH12.CMP.10: a 2012 flee (or flee continuation) that reaches the own table edge halts there, the unit facing
+    the edge; the hex is remembered, since a recoil or flee from it removes the unit as routed."""
+    u = state.units[uid]
+    if not state.rules.edge_halt_routs or not u.on_table or u.side not in state.edges:
+        return []
+    if own_edge_dist(state, u.side, u.at) != 0:
+        return []
+    towards = state.edges[u.side].opposite.forward  # the point a unit on the far edge faces: toward this edge
+    state.units[uid] = replace(u, facing=towards)
+    state.edge_halts[uid] = u.at
+    return [f"{uname(u)} halts on its own table edge facing {towards.name} [HH12.CMP.10]."]
+
+
+def routed_at_edge(state: GameState, uid: int, what: str) -> list[str] | None:
+    """HH12.CMP.10: a unit made to recoil or flee from the own-edge hex where its flee halted is removed as routed;
+    None when the rule does not apply (2022, or the unit has moved on since)."""
+    u = state.units[uid]
+    if not state.rules.edge_halt_routs or u.hex is None or state.edge_halts.get(uid) != u.hex:
+        return None
+    return eliminate(state, uid, f"it must {what} from the table edge where its flight halted: routed [HH12.CMP.10]")
 
 
 # --- legality (HH.COMP.1) ------------------------------------------------------------------------
@@ -175,6 +205,9 @@ def recoil_h2h(state: GameState, uid: int, enemy_hex: Hex) -> list[str]:
     HH.COMP.11); facing and formation kept. Elimination when impossible."""
     u = state.units[uid]
     assert u.hex is not None
+    routed = routed_at_edge(state, uid, "recoil")
+    if routed is not None:
+        return routed
     if state.rules.melee_recoil_any_hex_away:
         return _recoil_away(state, u, enemy_hex)
     bf = state.field
@@ -267,6 +300,9 @@ def recoil_shooting(state: GameState, uid: int, shooters: list[Hex]) -> list[str
     assert u.hex is not None
     here = u.hex
     ed0 = own_edge_dist(state, u.side, here)
+    routed = routed_at_edge(state, uid, "recoil")
+    if routed is not None:
+        return routed
     if state.rules.shooting_recoil_from_nearest:
         return _recoil_shooting_2012(state, u, here, ed0, shooters)
 
@@ -383,26 +419,35 @@ def _flee_search(state: GameState, u: Unit, firsts: list[Hex], length: int) -> t
         if best is None or key < best[0]:
             best = (key, tuple(path), tuple(passed), pushed)
 
+    def ends(h: Hex, steps: int) -> bool:
+        return state.field.terrain_at(h) in STOP_FLEE or own_edge_dist(state, u.side, h) == 0 or steps == length
+
+    def enterable(g: Unit | None, h: Hex, steps: int) -> bool:
+        """A friend in the way: passable, or (2012, ruling HH12.CMP.A13) a disordered one only where the flee ends,
+        to be pushed aside."""
+        if g is None:
+            return True
+        if not can_be_pushed(state, g):
+            return False
+        return not (g.disrupted and state.rules.flee_pushes_not_passes_disordered and not ends(h, steps))
+
     def dfs(path: list[Hex], passed: list[int]) -> None:
         cur = path[-1]
         f = state.unit_at(cur)
-        t = state.field.terrain_at(cur)
-        if t in STOP_FLEE or own_edge_dist(state, u.side, cur) == 0 or len(path) == length:
+        if ends(cur, len(path)):
             finish(path, passed)
             return
         for n in cur.neighbours():
             if n in path or n == start or not ok(cur, n):
                 continue
-            g = state.unit_at(n)
-            if g is not None and not can_be_pushed(state, g):
+            if not enterable(state.unit_at(n), n, len(path) + 1):
                 continue
             dfs(path + [n], passed + ([f.id] if f is not None and f.id != u.id else []))
 
     for h in firsts:
         if not ok(start, h):
             continue
-        g = state.unit_at(h)
-        if g is not None and not can_be_pushed(state, g):
+        if not enterable(state.unit_at(h), h, 1):
             continue
         dfs([h], [])
     return best
@@ -437,6 +482,9 @@ def flee(state: GameState, uid: int, opponents: list[Hex], *, h2h: bool) -> list
             state.units[uid] = replace(u, disrupted=True)
             return [f"{uname(u)} stands: war wagons do not flee, they are disordered where they are [HH12.SPEC.17]."]
         return eliminate(state, uid, "artillery and war wagons cannot flee [HH.COMP.23, HH.ART.17, HH.SPECIAL.41]")
+    routed = routed_at_edge(state, uid, "flee")
+    if routed is not None:
+        return routed
     if own_edge_dist(state, u.side, u.hex) == 0:
         return eliminate(state, uid, "it must flee from its own table edge [HH.COMP.19]")
     length = flee_length(state, u)
@@ -445,7 +493,8 @@ def flee(state: GameState, uid: int, opponents: list[Hex], *, h2h: bool) -> list
         return eliminate(state, uid, "it has no legal flee path [HH.COMP.20]")
     path = best[1]
     start = u.hex
-    lines = _flee_along(state, uid, start, best, "[HH.COMP.17, HH.DISR.1]", "[HH.COMP.17]")
+    pushed = "[HH.COMP.17, HH12.CMP.A13]" if state.rules.flee_pushes_not_passes_disordered else "[HH.COMP.17]"
+    lines = _flee_along(state, uid, start, best, "[HH.COMP.17, HH.DISR.1]", pushed)
     state.flee_paths[uid] = (start, *path)
     end = path[-1]
     if state.rules.flee_continuation and state.field.terrain_at(end) not in STOP_FLEE:
@@ -456,7 +505,7 @@ def flee(state: GameState, uid: int, opponents: list[Hex], *, h2h: bool) -> list
         f"{uname(u)} flees {state.label(start)} -> {' '.join(state.label(h) for h in path)}"
         f" ({len(path)} of {length} hexes) [HH.COMP.15, HH.COMP.21, HH.COMP.22].",
     )
-    return lines
+    return lines + halt_at_own_edge(state, uid)
 
 
 def continue_flee(state: GameState, uid: int) -> list[str]:
@@ -477,7 +526,7 @@ def continue_flee(state: GameState, uid: int) -> list[str]:
     lines = [
         f"{uname(u)} continues its flight {state.label(here)} -> {' '.join(state.label(h) for h in path)} [HH12.CMP.6]."
     ]
-    return lines + _flee_along(state, uid, here, best, "[HH12.CMP.9]", "[HH12.CMP.9]")
+    return lines + _flee_along(state, uid, here, best, "[HH12.CMP.9]", "[HH12.CMP.9]") + halt_at_own_edge(state, uid)
 
 
 # --- elephants ----------------------------------------------------------------------------------------

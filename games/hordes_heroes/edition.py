@@ -32,7 +32,9 @@ RULES_VERSIONS: dict[int, str] = {
     " restriction squeeze hordes and skirmishers (HH.TERR.40), the default flee heads for the own edge soonest"
     " (HH.COMP.21), a facing of E is kept (HH.MOVE.17, HH.MOVE.21, HH.MOVE.27, HH.SHOOT.7); issue 18: the 2012"
     " deltas of RULES_2012 that RULES_2012_V1 leaves at their 2022 values (movement over terrain, overhead and"
-    " friendly fire, artillery turning, shooting recoils, evades, pursuit, stakes, pavises, escarpments)",
+    " friendly fire, artillery turning, shooting recoils, evades, pursuit, stakes, pavises, escarpments, own-edge"
+    " routs, flees past disordered friends, ties with lone generals, the order of shooting results, split fire,"
+    " skirmishers)",
 }
 """The corrections of this engine, by the `rules_version` a game records in its options. A game keeps the
 version it was created with, so old logs replay exactly; new games get LATEST_RULES_VERSION."""
@@ -179,6 +181,25 @@ class EditionRules:
     pursuit_toward_fugitive: bool
     """HH.COMP.36, HH.COMP.39 (2022: pursuers follow the flee path, the other winners behind) / HH12.CMP.15, ruling
     HH12.CMP.A9 (2012: only the follower pursues, by a shortest path toward the fugitive)."""
+    edge_halt_routs: bool = False
+    """HH.COMP.8, HH.COMP.19 (2022: a unit on its own edge recoils along it; only a flee removes it) / HH12.CMP.10
+    (2012: a flee that reaches the own edge halts there facing the edge, and a recoil or flee from that hex removes
+    the unit as routed)."""
+    flee_pushes_not_passes_disordered: bool = False
+    """HH.COMP.17, HH.COMP.20 (2022: a flee neither passes nor pushes disrupted friends) / HH12.CMP.9, ruling
+    HH12.CMP.A13 (2012: it may push a disordered friend out of the hex where it ends, never pass through one)."""
+    general_tie_static: bool = False
+    """HH.HTH.6 (2022: a level fight with a lone general gives no result and no marker) / ruling HH12.GEN.A2 (2012:
+    the unit becomes static and they fight again next phase unless the general rides off)."""
+    phasing_orders_shooting_results: bool = False
+    """HH.SEQ.14, HH.PD.25 (2022: pooled results are applied phasing side first, by target id) / ruling HH12.SEQ.A1
+    (2012: the phasing player may name the order of the targets with a `results` line)."""
+    small_arms_split: bool = False
+    """HH.PD.23 (2022: a contacted shooter puts all its dice on one attacker) / HH12.SHOOT.6 (2012: it may divide its
+    dice among the units that moved into contact, the standing order `split-fire`)."""
+    skirmish_order: bool = False
+    """HH.SPECIAL.39 (2022: skirmishers are ordinary formed units with E1/E2) / HH12.SPEC.1-9, ruling HH12.SPEC.A1
+    (2012: skirmish order; this engine plays the fallback of item 11, see games/hordes_heroes/skirmish_2012.py)."""
     """HH.ART.14 (2022: artillery may fire at an enemy in melee with friends, no risk) / HH12.ART.9, ruling
     HH12.ART.A2 (2012: each miss rolls again at the nearest friend next to the target)."""
     """HH.SPECIAL.9 (2022: pavisses are dropped on moving into contact) / HH12.SPEC.10, ruling HH12.SPEC.A2 (2012:
@@ -342,6 +363,12 @@ RULES_2012 = EditionRules(
     pavises_kept_in_contact=True,  # HH12.SPEC.10, ruling HH12.SPEC.A2
     artillery_friendly_fire=True,  # HH12.ART.9, ruling HH12.ART.A2
     pursuit_toward_fugitive=True,  # HH12.CMP.15, ruling HH12.CMP.A9
+    edge_halt_routs=True,  # HH12.CMP.10, ruling HH12.CMP.A4
+    flee_pushes_not_passes_disordered=True,  # HH12.CMP.9, ruling HH12.CMP.A13
+    general_tie_static=True,  # ruling HH12.GEN.A2
+    phasing_orders_shooting_results=True,  # ruling HH12.SEQ.A1
+    small_arms_split=True,  # HH12.SHOOT.6
+    skirmish_order=True,  # HH12.SPEC.1-9, ruling HH12.SPEC.A1 (fallback of item 11)
 )
 
 EDITIONS: dict[Edition, EditionRules] = {Edition.E2022: RULES_2022, Edition.E2012: RULES_2012}
@@ -374,6 +401,12 @@ RULES_2012_V1 = replace(
             "pavises_kept_in_contact",
             "artillery_friendly_fire",
             "pursuit_toward_fugitive",
+            "edge_halt_routs",
+            "flee_pushes_not_passes_disordered",
+            "general_tie_static",
+            "phasing_orders_shooting_results",
+            "small_arms_split",
+            "skirmish_order",
         )
     },
 )

@@ -29,6 +29,7 @@ from .model import BOAT_PROFILE_ID, Category, Formation
 from .movement import Illegal, Problem, continue_move, plan_move, uname
 from .rules import aboard, apply_plan, clear_sc, rally_all
 from .shooting import ShootChoice, shooting_phase
+from .skirmish_2012 import broken_chains, group_command, ignore_disorder
 from .state import GameState, Initiative, Phase
 from .table import ORDERS, Bound
 from .words import counted
@@ -203,9 +204,11 @@ def run_bound(
     legal orders left it. Used both to validate a bundle (on a copy) and to resolve it.
     """
     b = tactical_movement(state, side, orders, dice)
+    broken = frozenset(broken_chains(state, side))
     for o in orders:
         if not isinstance(o, (O.GeneralMove, O.HoldFire)):
             carry_out(b, passengers(state, o), dice)
+    b.problems += chain_problems(state, side, orders, broken)  # ruling HH12.SPEC.A1 item 4
     drop_stale_pairs(state)
     clear_sc(state)
     state.phase = Phase.RALLY
@@ -218,6 +221,30 @@ def run_bound(
     return b.lines, b.problems
 
 
+def chain_problems(
+    state: GameState, side: str, orders: list[O.Order], broken: frozenset[int]
+) -> list[tuple[int, Problem]]:
+    """Ruling HH12.SPEC.A1 item 4: a 2012 skirmish unit whose stands formed one chain when the movement began must
+    end it as one chain (or reform); the last line that moved one of its stands is refused. A chain already broken
+    (a stand ridden down in the enemy's bound) may stay so."""
+    out = []
+    for gid in broken_chains(state, side):
+        lines = [o.line for o in orders if isinstance(o, O.Move) and state.units[o.unit].skirmish_of == gid]
+        if gid in broken or not lines:
+            continue
+        out.append(
+            (
+                max(lines),
+                Problem(
+                    "HH12.SPEC.A1",
+                    f"the stands of skirmish unit {gid} no longer form a chain, each next to another",
+                    "keep every stand next to another one, or `reform` the unit",
+                ),
+            )
+        )
+    return out
+
+
 def tactical_movement(state: GameState, side: str, orders: list[O.Order], dice: DiceSource | None) -> Bound:
     """The bound up to the first unit order: the Command Move, command fixed (HH.CMD.4), aggressive units'
     attacks and elephants' rampages (HH.SEQ.11 steps 1-2.3); mutates `state`."""
@@ -227,11 +254,13 @@ def tactical_movement(state: GameState, side: str, orders: list[O.Order], dice: 
     state.flee_paths = {}
     state.move_paths = {}
     state.bound_losses = {}
+    # HH12.CMP.10: a unit that has left the edge hex where its flee halted is no longer routed there
+    state.edge_halts = {k: h for k, h in state.edge_halts.items() if state.units[k].hex == h}
     b.lines.append(f"Command Move ({side}) [HH.SEQ.11].")
     command_moves(b, orders, dice)
     # HH.CMD.4: command fixed once, after all Command Moves.
     state.phase = Phase.TACTICAL_MOVEMENT
-    commanded = commanded_units(state, side)
+    commanded = group_command(state, commanded_units(state, side))  # ruling HH12.SPEC.A1 item 3
     state.commanded = commanded
     out_of_command = [u.id for u in state.live_units(side) if u.id not in commanded]
     b.lines.append(
@@ -359,12 +388,15 @@ def combat_phases(state: GameState, orders: list[O.Order], dice: DiceSource) -> 
     lines: list[str] = []
     if state.phase is not Phase.HAND_TO_HAND:  # a scenario may start the bound at hand-to-hand (HH.SEQ.11)
         state.phase = Phase.SHOOTING
-        lines += shooting_phase(state, dice, shoot)
+        order = next((o.targets for o in orders if isinstance(o, O.ShootingResults)), ())  # ruling HH12.SEQ.A1
+        lines += shooting_phase(state, dice, shoot, order)
+        lines += ignore_disorder(state)  # ruling HH12.SPEC.A1 item 8
         lines += victory_check(state, quiet=True)
         if state.outcome is not None:
             return lines
     state.phase = Phase.HAND_TO_HAND
     lines += hth_phase(state, dice, choices)
+    lines += ignore_disorder(state)  # ruling HH12.SPEC.A1 item 8
     lines += victory_check(state, quiet=True)
     return lines
 

@@ -56,6 +56,7 @@ STANDING_RULES = {
     "follow-up": "HH.PD.33",
     "pursue": "HH.PD.37",
     "flee-through-friends": "HH.COMP.21",
+    "split-fire": "HH12.SHOOT.6",
 }
 """The rule each standing-order switch answers."""
 
@@ -399,6 +400,23 @@ def p_disembark(c: Cursor, b: Board) -> O.Order:
     return O.Disembark(c.line.number, uid, hex_at(c, b, "the land hex to disembark onto, such as 0405"))
 
 
+def p_disperse(c: Cursor, b: Board) -> O.Order:
+    """`disperse N HEX HEX [HEX [HEX]]`: 2012 skirmish order, one stand per hex (HH12.SPEC.1)."""
+    uid = unit(c, b)
+    hexes = []
+    while c.more():
+        hexes.append(hex_at(c, b))
+    if not hexes:
+        raise LineError("name one hex per stand, in a chain", c.column, "HH12.SPEC.1")
+    return O.Disperse(c.line.number, uid, tuple(hexes))
+
+
+def p_reform(c: Cursor, b: Board) -> O.Order:
+    """`reform N HEX`: the stands of a 2012 skirmish unit gather as one unit in HEX (HH12.SPEC.7)."""
+    uid = unit(c, b)
+    return O.Reform(c.line.number, uid, hex_at(c, b))
+
+
 def p_rejoin(c: Cursor, b: Board) -> O.Order:
     """`rejoin N` (HH.TERR.42)."""
     return O.Rejoin(c.line.number, unit(c, b))
@@ -477,6 +495,17 @@ def p_shoot(c: Cursor, b: Board) -> O.Order:
     return O.Shoot(c.line.number, uid, tuple(targets), face)
 
 
+def p_results(c: Cursor, b: Board) -> O.Order:
+    """`results T [T ...]`: 2012, the order in which the shooting results on these targets are applied (ruling
+    HH12.SEQ.A1)."""
+    targets = []
+    while c.more():
+        targets.append(enemy(c, "a target unit id"))
+    if not targets:
+        raise LineError("name at least one target unit", c.column, "HH12.SEQ.A1")
+    return O.ShootingResults(c.line.number, tuple(targets))
+
+
 def p_suppress(c: Cursor, b: Board) -> O.Order:
     """`suppress N at ENEMY` (HH.SHOOT.21, HH.PD.21)."""
     uid = unit(c, b)
@@ -533,6 +562,8 @@ def _grammars() -> dict[O.Context, HHGrammar]:
         ("combine", p_combine, "combine A B [C] [at HEX [HEX]]"),
         ("separate", p_separate, "separate A B [into HEX]"),
         ("rejoin", p_rejoin, "rejoin N"),
+        ("disperse", p_disperse, "disperse N HEX HEX [HEX [HEX]]"),
+        ("reform", p_reform, "reform N HEX"),
         ("embark", p_embark, "embark N onto BOAT"),
         ("disembark", p_disembark, "disembark N HEX"),
         ("exchange", p_exchange, "exchange A B"),
@@ -544,6 +575,7 @@ def _grammars() -> dict[O.Context, HHGrammar]:
         ("release", p_release, "release N"),
         ("shoot", p_shoot, "shoot N at T [T ...] [face X] | shoot N none"),
         ("suppress", p_suppress, "suppress N at ENEMY"),
+        ("results", p_results, "results T [T ...]"),
         ("fight", p_fight, "fight FOCUS vs UNIT [UNIT ...]"),
         ("follow-up", p_follow_up, "follow-up N yes|no | follow-up general N yes|no"),
         ("pursue", p_pursue, "pursue N yes|no"),

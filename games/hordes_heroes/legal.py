@@ -135,8 +135,48 @@ def deployment_options(state: GameState, side: str) -> tuple[UnitOptions, ...]:
 def unit_options(b: Bound, u: Unit) -> UnitOptions:
     state = b.state
     assert u.hex is not None
-    options = moves(b, u) + turns(b, u) + shots(state, u)
+    options = moves(b, u) + turns(b, u) + shots(state, u) + skirmish_options(b, u)
     return UnitOptions(str(u.id), u.name, state.label(u.hex), tuple(options), (command_note(state, u),))
+
+
+def skirmish_options(b: Bound, u: Unit) -> list[Option]:
+    """2012 skirmish order (HH12.SPEC.1, HH12.SPEC.7, ruling HH12.SPEC.A1 item 2): for a unit allowed to skirmish,
+    each straight chain of its stands through or next to its hex that `disperse` accepts; for a stand, each hex
+    at or next to one of its unit's stands where `reform` gathers them. Every line is checked with the order
+    table."""
+    state = b.state
+    if not state.rules.skirmish_order or not state.profile(u).skirmisher:
+        return []
+    out: list[Option] = []
+    if u.skirmish_of is None:
+        seen: set[frozenset[Hex]] = set()
+        for d in range(6):
+            step = u.at.neighbour(d) - u.at
+            for start in range(-(u.stands - 1), 1):
+                hexes = [u.at]
+                for _ in range(abs(start)):
+                    hexes[0] = hexes[0] - step
+                for _ in range(u.stands - 1):
+                    hexes.append(hexes[-1] + step)
+                key = frozenset(hexes)
+                if key in seen or not all(state.field.on_map(h) for h in hexes):
+                    continue
+                seen.add(key)
+                o = O.Disperse(0, u.id, tuple(hexes))
+                if not ORDERS.verify(b, o):
+                    line = " ".join(["disperse", str(u.id), *(state.label(h) for h in hexes)])
+                    where = state.label(hexes[0])
+                    out.append(Option(OptionKind.FORMATION, line, where, None, (), "skirmish order, one stand per hex"))
+        return out
+    group = [v for v in state.live_units(u.side) if v.skirmish_of == u.skirmish_of]
+    if u.id != min(v.id for v in group):
+        return []  # listed once, under the unit's first stand left
+    cands = sorted({h for v in group for h in (v.at, *v.at.neighbours()) if state.field.on_map(h)})
+    for h in cands:
+        if not ORDERS.verify(b, O.Reform(0, u.id, h)):
+            line = f"reform {u.id} {state.label(h)}"
+            out.append(Option(OptionKind.FORMATION, line, state.label(h), None, (), "reform the skirmish unit"))
+    return out
 
 
 def command_note(state: GameState, u: Unit) -> str:

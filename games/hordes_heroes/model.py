@@ -397,6 +397,9 @@ class Unit:
     split_link: int | None = None
     """The other part of a 6-stand unit split by a restriction (HH.TERR.42, HH.TERR.43). Both parts point at each
     other; the front part keeps the parent's id, the rear part has the higher (new) id."""
+    skirmish_of: int | None = None
+    """2012 skirmish order only: this record is one stand of skirmish unit N, in its own hex; the unit's first stand
+    keeps the unit's id, the others have new ids (HH12.SPEC.1, ruling HH12.SPEC.A1 item 1)."""
 
     @property
     def combined(self) -> bool:

@@ -345,6 +345,9 @@ class MoveSim:
             self.fail(code, f"cannot enter {self.label(h)}: {t.value} is impassable to {p.category.value}")
         # Occupants.
         occ = st.unit_at(h)
+        if occ is not None and occ.side != self.unit.side and occ.skirmish_of is not None:
+            if self.unit.skirmish_of is None:
+                return None  # HH12.SPEC.5, ruling HH12.SPEC.A1 item 6: a formed unit rides a skirmish stand down
         if occ is not None and occ.side != self.unit.side:
             self.fail("HH.MOVE.30", f"cannot enter {self.label(h)}: enemy unit {occ.id} is there")
         if occ is None:
@@ -423,8 +426,8 @@ class MoveSim:
         st, bf = self.state, self.state.field
         contacts = []
         for v in st.live_units(st.other(self.unit.side)):
-            if v.hex is None or direction(h, v.hex) is None or bf.is_steep(h, v.hex):
-                continue
+            if v.hex is None or direction(h, v.hex) is None or bf.is_steep(h, v.hex) or v.skirmish_of is not None:
+                continue  # ruling HH12.SPEC.A1 item 4: 2012 skirmish stands have no ZOC
             mover_blocked = restricted(st, self.unit, h, v, v.hex)
             other_blocked = restricted(st, v, v.hex, self.unit, h)
             if mover_blocked or other_blocked:
@@ -509,6 +512,8 @@ class MoveSim:
             if self.start_turned and (self.mount_changed_any() or not is_free_change(self.unit.facing, self.facing)):
                 self.mp += 1
         occ = st.unit_at(self.hex)
+        if occ is not None and occ.side != self.unit.side and occ.skirmish_of is not None:
+            occ = None  # HH12.SPEC.5: a skirmish stand ridden down in the last hex is removed (rules.apply_plan)
         if self.left_start and occ is not None and occ.id != self.unit.id:
             self.fail("HH.MOVE.19", f"may not end its move in {self.label(self.hex)}: {uname(occ)} is there")
         if self.formation_changed and self.lock_reason:

@@ -149,6 +149,25 @@ class Separate:
 
 
 @dataclass(frozen=True, slots=True)
+class Disperse:
+    """2012: a unit allowed to skirmish spreads its stands one per hex over the hexes named, in a chain (HH12.SPEC.1,
+    ruling HH12.SPEC.A1 item 2)."""
+
+    line: int
+    unit: int
+    hexes: tuple[Hex, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Reform:
+    """2012: every stand of the skirmish unit of stand `unit` gathers in `at` as one formed unit (HH12.SPEC.7)."""
+
+    line: int
+    unit: int
+    at: Hex
+
+
+@dataclass(frozen=True, slots=True)
 class Rejoin:
     """The two parts of a 6-stand unit split by a restriction re-form as one unit, in the front part's hex, instead
     of moving (HH.TERR.42, ruling HH.TERR.43); `unit` names either part."""
@@ -245,6 +264,15 @@ class Shoot:
 
 
 @dataclass(frozen=True, slots=True)
+class ShootingResults:
+    """2012: the order in which the pooled results of the simultaneous shooting are applied, by target unit id
+    (ruling HH12.SEQ.A1); targets not named follow in the default order (HH.PD.25)."""
+
+    line: int
+    targets: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Fight:
     """A declared combat group, in resolution order: focus against opponents (HH.HTH.2, HH.PD.27, HH.PD.28)."""
 
@@ -333,6 +361,8 @@ Order = (
     | CombineBlocks
     | Separate
     | Rejoin
+    | Disperse
+    | Reform
     | Embark
     | Disembark
     | Exchange
@@ -342,6 +372,7 @@ Order = (
     | Rally
     | HoldFire
     | Shoot
+    | ShootingResults
     | Fight
     | FollowUp
     | GeneralFollowUp
@@ -400,6 +431,10 @@ def order_text(o: Order, spec: MapSpec, names: dict[int, str]) -> str:
         return " ".join(["combine", u(o.a), u(o.b), u(o.c), *at])
     if isinstance(o, Rejoin):
         return f"rejoin {u(o.unit)}"
+    if isinstance(o, Disperse):
+        return " ".join(["disperse", u(o.unit), *(lab(h) for h in o.hexes)])
+    if isinstance(o, Reform):
+        return f"reform {u(o.unit)} {lab(o.at)}"
     if isinstance(o, Embark):
         return f"embark {u(o.unit)} onto {u(o.boat)}"
     if isinstance(o, Disembark):
@@ -436,6 +471,8 @@ def _other_text(o: Order, spec: MapSpec, u: Callable[[int], str]) -> str:
         if o.facing is not None:
             parts += ["face", o.facing.name]
         return " ".join(parts)
+    if isinstance(o, ShootingResults):
+        return " ".join(["results", *(str(t) for t in o.targets)])
     if isinstance(o, Fight):
         return " ".join(["fight", u(o.focus), "vs", *(str(t) for t in o.opponents)])
     if isinstance(o, GeneralFollowUp):
@@ -481,7 +518,7 @@ def order_to_json(o: Order) -> dict[str, Any]:
             v = v.value
         elif name == "tokens":
             v = [_tok_json(t) for t in v]
-        elif name == "path":
+        elif name in ("path", "hexes"):
             v = [[h.q, h.r] for h in v]
         elif name in ("targets", "opponents"):
             v = list(v)
@@ -501,6 +538,8 @@ _KINDS = {
         CombineBlocks,
         Separate,
         Rejoin,
+        Disperse,
+        Reform,
         Embark,
         Disembark,
         Exchange,
@@ -510,6 +549,7 @@ _KINDS = {
         Rally,
         HoldFire,
         Shoot,
+        ShootingResults,
         Fight,
         FollowUp,
         GeneralFollowUp,
@@ -540,7 +580,7 @@ def order_from_json(d: dict[str, Any]) -> Order:
                 v = Edge(v)
             elif name == "tokens":
                 v = tuple(_tok_from(t) for t in v)
-            elif name == "path":
+            elif name in ("path", "hexes"):
                 v = tuple(Hex(q, r) for q, r in v)
             elif name in ("targets", "opponents"):
                 v = tuple(v)

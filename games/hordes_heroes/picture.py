@@ -33,6 +33,7 @@ from campaign.picture.styles import DEFAULT_STYLES, FeatureMark, HexFeatureStyle
 from .battlefield import Battlefield, Terrain
 from .geometry import direction
 from .model import Formation, Unit
+from .skirmish_2012 import recorded_deviations
 from .state import GameState, Phase
 
 TERRAIN_STYLE: dict[Terrain, str] = {
@@ -114,7 +115,9 @@ def subtitle(state: GameState, side: str | None = None) -> str:
             f" ({state.phase.value}): {state.phasing} to move"
         )
     viewer = f" - seen by {side}" if side else ""
-    return f"{who} - {now}{viewer} - {state.rules.title}"
+    # ruling HH12.SPEC.A1 item 11: a game playing the skirmisher fallback says so on its board
+    fallback = " (skirmish order simplified, HH12.SPEC.A1)" if recorded_deviations(state) else ""
+    return f"{who} - {now}{viewer} - {state.rules.title}{fallback}"
 
 
 # --- the map ------------------------------------------------------------------------------------

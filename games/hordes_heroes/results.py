@@ -22,6 +22,7 @@ from .crt import CrtMove, CrtResult, lookup
 from .geometry import direction, side_key
 from .model import Category, Formation, TroopClass, Unit
 from .movement import uname
+from .skirmish_2012 import other_stands_lost
 from .special import hero_covers, shield_wall
 from .state import GameState
 from .words import counted
@@ -115,6 +116,8 @@ def apply_result(
             p = state.profile(u)
         if u.stands == 0:
             lines += eliminate(state, uid, "its last stand is lost")
+            for sid in other_stands_lost(state, u, res.stands - lost):  # ruling HH12.SPEC.A1 item 8
+                lines += eliminate(state, sid, f"a stand lost by unit {uid}'s result [HH12.SPEC.A1]")
             return lines, Applied(uid, start, True, True, False)
         # 2. Last-stand rule (HH.STAND.2); nominal 2-3 units go on (HH.STAND.3).
         if u.nominal >= 4 and u.stands == 1:

@@ -45,6 +45,7 @@ from .orders import (
     Stakes,
     Swap,
 )
+from .skirmish_2012 import through_stands
 from .state import GameState
 from .zoc import (
     adjacent_enemies,
@@ -105,6 +106,9 @@ def apply_plan(state: GameState, plan: MovePlan, how: str = "moves") -> list[str
             lines.append(f"{uname(r)} follows unit {u.id} to {lab(r.hex)} [HH.TERR.43].")
     if before.pavisses and not u.pavisses:
         lines.append(f"{uname(u)} drops its pavisses on making contact [HH.SPECIAL.9].")
+    from .compulsory import eliminate  # as in `contact`: the compulsory moves build on these rules
+
+    lines += through_stands(state, u, plan.steps, eliminate)  # HH12.SPEC.4, HH12.SPEC.5: enemy stands evade or go
     if plan.contacts:
         lines.extend(contact(state, u, plan.contacts))
     clear_sc(state)
@@ -166,9 +170,12 @@ def contact(state: GameState, mover: Unit, contacts: tuple[int, ...]) -> list[st
 
 
 def clear_sc(state: GameState) -> None:
-    """Remove SC markers from units no longer engaged (HH.SEQ.16)."""
+    """Remove SC markers from units no longer engaged (HH.SEQ.16), or in 2012 no longer next to the lone general
+    they drew with (ruling HH12.GEN.A2)."""
+    from .combat import stays_in_melee  # combat builds on the movement rules here
+
     for uid, u in sorted(state.units.items()):
-        if u.static_combat and u.on_table and not is_engaged(state, u):
+        if u.static_combat and u.on_table and not stays_in_melee(state, u):
             state.units[uid] = replace(u, static_combat=False)
 
 

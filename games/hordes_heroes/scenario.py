@@ -190,7 +190,7 @@ class ScenarioFiles:
 
 
 MID_BOUND_ORDERS: dict[Phase, tuple[type, ...]] = {
-    Phase.SHOOTING: (O.Shoot, O.Suppress, O.Fight, O.FollowUp, O.Pursue, O.GeneralFollowUp),
+    Phase.SHOOTING: (O.Shoot, O.Suppress, O.ShootingResults, O.Fight, O.FollowUp, O.Pursue, O.GeneralFollowUp),
     Phase.HAND_TO_HAND: (O.Fight, O.FollowUp, O.Pursue, O.GeneralFollowUp),
 }
 """Orders the phasing side may still give when a scenario starts its bound at that phase (HH.SEQ.11)."""

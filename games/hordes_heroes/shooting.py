@@ -26,6 +26,7 @@ from .geometry import Facing
 from .model import Band, Category, Formation, Profile, Trajectory, Unit, Weapon
 from .movement import uname
 from .results import Cause, apply_result, result_for
+from .skirmish_2012 import may_shoot_at
 from .special import as_if_disrupted
 from .state import GameState
 from .words import counted
@@ -247,7 +248,8 @@ def can_target(state: GameState, u: Unit, v: Unit, facing: Facing) -> bool:
     """Range, arc and line of fire for one shooter and target (HH.SHOOT.6-8, HH.ART.10, HH.ART.12, HH.TERR.61).
 
     2012: only the nearest legal target, counting every facing the shooter may take (HH12.SHOOT.4, HH12.ART.3,
-    ruling HH12.SHOOT.A2). TODO(HH12.SHOOT.6): the contacted shooter's split among its attackers.
+    ruling HH12.SHOOT.A2). A contacted 2012 shooter may split its dice among its attackers (HH12.SHOOT.6,
+    `split_targets`).
     """
     if not _in_reach(state, u, v, facing):
         return False
@@ -266,6 +268,8 @@ def _in_reach(state: GameState, u: Unit, v: Unit, facing: Facing) -> bool:
         return False
     if state.profile(v).category is Category.BOAT:
         return False  # ruling HH.TERR.47: an empty boat is no target; its passengers are
+    if not may_shoot_at(state, u, v):
+        return False  # 2012 skirmishers: shot only from next to them, never by skirmishers (HH12.SPEC.3, HH12.SPEC.9)
     p = state.profile(u)
     d = u.at.distance(v.at)
     if p.is_artillery:
@@ -293,6 +297,32 @@ def _facings(state: GameState, u: Unit) -> list[Facing]:
     return [u.facing] + sorted(
         (f for f in Facing if f != u.facing), key=lambda f: (min((f - u.facing) % 12, (u.facing - f) % 12), int(f))
     )
+
+
+def dice_share(n: int, targets: list[int], tid: int) -> int:
+    """HH12.SHOOT.6: `n` dice divided as evenly as they go among `targets`, the odd ones to the first listed.
+
+    >>> [dice_share(5, [7, 3, 9], t) for t in (7, 3, 9)]
+    [2, 2, 1]
+    """
+    k = len(targets)
+    return n // k + (1 if targets.index(tid) < n % k else 0)
+
+
+def split_targets(state: GameState, u: Unit, allowed: list[int] | None, first: int, f: Facing) -> list[int]:
+    """HH12.SHOOT.6 (standing order `split-fire`, default no): a contacted 2012 shooter divides its dice among
+    every unit that moved into contact with it and that it can shoot at from the facing taken, its default target
+    first (HH.PD.23), then by score needed and unit id. Without the order, or in 2022, only the default target."""
+    if (
+        allowed is None
+        or not state.rules.small_arms_split
+        or state.profile(u).is_artillery
+        or not state.standing_for(u.side).for_unit(u.id).split_fire
+    ):
+        return [first]
+    others = [t for t in allowed if t != first and can_target(state, u, state.units[t], f)]
+    others.sort(key=lambda t: (to_hit(state, u, state.units[t]), t))
+    return [first, *others]
 
 
 def default_target(state: GameState, u: Unit, allowed: list[int] | None) -> tuple[int, Facing] | None:
@@ -448,7 +478,7 @@ def _fire_at(
         if state.profile(u).is_artillery:
             got: int | None = _artillery_fire(state, dice, u, targets, target, pool, stray)
         else:
-            got = _small_arms_fire(state, dice, u, target, off, pool)
+            got = _small_arms_fire(state, dice, u, target, off, pool, targets)
         if got is None:
             continue
         if got:
@@ -498,7 +528,7 @@ def _shooters(
             continue
         default = default_target(state, u, allowed)
         if default is not None:
-            plan.append((u, [default[0]], default[1]))
+            plan.append((u, split_targets(state, u, allowed, default[0], default[1]), default[1]))
     return plan
 
 
@@ -553,9 +583,16 @@ def _stray_shot(state: GameState, dice: DiceSource, u: Unit, target: Unit, band:
 
 
 def _small_arms_fire(
-    state: GameState, dice: DiceSource, u: Unit, target: Unit, off: dict[int, int], pool: Pool
+    state: GameState,
+    dice: DiceSource,
+    u: Unit,
+    target: Unit,
+    off: dict[int, int],
+    pool: Pool,
+    targets: list[int] | None = None,
 ) -> int | None:
-    """Small-arms dice at one target (HH.SHOOT.17); None when hard cover stops it (HH.SHOOT.20)."""
+    """Small-arms dice at one target (HH.SHOOT.17); None when hard cover stops it (HH.SHOOT.20). A 2012 shooter with
+    several targets divides its dice among them (HH12.SHOOT.6, `dice_share`)."""
     assert u.hex is not None
     if hard_cover(state, u.hex, target):
         pool.lines.append(f"  {uname(u)} shoots at {uname(target)} in hard cover: no effect [HH.SHOOT.20].")
@@ -564,6 +601,12 @@ def _small_arms_fire(
     if off.get(u.id):
         fewer = counted(state, off[u.id], "die", "dice")
         pool.lines.append(f"  {uname(u)} is suppressed: {fewer} fewer [HH.SHOOT.21].")
+    if targets is not None and len(targets) > 1 and state.rules.small_arms_split:
+        n = dice_share(n, targets, target.id)
+        pool.lines.append(
+            f"  {uname(u)} divides its dice among units {', '.join(map(str, targets))}: {n} at unit {target.id}"
+            " [HH12.SHOOT.6]."
+        )
     need = to_hit(state, u, target)
     rolls = [
         dice.roll(12, f"shooting: unit {u.id} ({u.name}) at unit {target.id} ({target.name}), die {i + 1} of {n}")
@@ -589,7 +632,21 @@ def _apply_pool(state: GameState, tid: int, hits: int, srcs: list[Hex], dice: Di
     return [f"  {counted(state, hits, 'hit')} in all on {uname(target)} [HH.SHOOT.24]."] + more
 
 
-def shooting_phase(state: GameState, dice: DiceSource, choices: dict[int, ShootChoice]) -> list[str]:
+def results_in_order(
+    state: GameState, pending: list[tuple[int, int, list[Hex]]], order: tuple[int, ...]
+) -> tuple[list[tuple[int, int, list[Hex]]], str]:
+    """Ruling HH12.SEQ.A1: in 2012 the phasing player chooses the order in which the pooled shooting results are
+    applied (a `results T [T ...]` line): the targets named, in that order, then the rest in the default order
+    (phasing side's targets first, each side's by ascending id, HH.PD.25). 2022 keeps the default order."""
+    if not order or not state.rules.phasing_orders_shooting_results:
+        return pending, ""
+    rank = {t: i for i, t in enumerate(order)}
+    return sorted(pending, key=lambda p: rank.get(p[0], len(order))), f" in the order chosen by {state.phasing}"
+
+
+def shooting_phase(
+    state: GameState, dice: DiceSource, choices: dict[int, ShootChoice], results_order: tuple[int, ...] = ()
+) -> list[str]:
     """Both sides' turns to shoot, phasing side first (HH.SEQ.10, HH.SEQ.13, ruling HH.SEQ.14, HH.ART.4).
 
     `shooting_mode = "sequential"` (default): the phasing side's results are applied before the other side
@@ -607,7 +664,8 @@ def shooting_phase(state: GameState, dice: DiceSource, choices: dict[int, ShootC
         pending: list[tuple[int, int, list[Hex]]] = []
         lines += shoot_side(state, state.phasing, dice, choices, off, allocating, pending)
         lines += shoot_side(state, state.other(state.phasing), dice, {}, off, allocating, pending)
-        lines.append("Shooting results, applied together [HH.SEQ.14]:")
+        pending, chosen = results_in_order(state, pending, results_order)
+        lines.append(f"Shooting results, applied together{chosen} [HH.SEQ.14{', HH12.SEQ.A1' if chosen else ''}]:")
         for tid, hits, srcs in pending:
             lines += _apply_pool(state, tid, hits, srcs, dice)
         return lines

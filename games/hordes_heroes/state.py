@@ -150,6 +150,9 @@ class Standing:
     flee_through_friends: bool = False
     """HH.COMP.21 (book p. 12), rules version 2: yes heads for the own edge soonest even through friends (passing
     through or pushing them aside, which disrupts them); the default no detours round friends where it can."""
+    split_fire: bool = False
+    """2012 (HH12.SHOOT.6): yes divides a contacted shooter's dice among every unit that moved into contact with it;
+    the default no puts them all on one attacker (HH.PD.23). No effect in 2022."""
 
 
 STANDING_KEYS = {
@@ -161,6 +164,7 @@ STANDING_KEYS = {
     "follow-up": "follow_up",
     "pursue": "pursue",
     "flee-through-friends": "flee_through_friends",
+    "split-fire": "split_fire",
 }
 """Order-text names of the standing-order switches."""
 
@@ -230,6 +234,9 @@ class GameState:
     """Units engaged when this bound's Tactical Movement began (HH.SHOOT.2, HH.DATA.4)."""
     flee_continuations: frozenset[int] = frozenset()
     """2012: units that fled and still owe their flee continuation (HH12.CMP.6); always empty in 2022."""
+    edge_halts: dict[int, Hex] = dc_field(default_factory=dict)
+    """2012: units whose flee halted on their own table edge, and that hex; a recoil or flee from it removes them
+    as routed (HH12.CMP.10). Always empty in 2022."""
 
     @property
     def rules(self) -> EditionRules:
@@ -255,6 +262,7 @@ class GameState:
         new.flee_paths = dict(self.flee_paths)
         new.move_paths = dict(self.move_paths)
         new.bound_losses = dict(self.bound_losses)
+        new.edge_halts = dict(self.edge_halts)
         return new
 
     # --- lookups ---------------------------------------------------------------------------
@@ -391,6 +399,8 @@ def unit_to_json(u: Unit) -> dict[str, Any]:
         # HH.TERR.47: written only for boats and their passengers.
         **({"boat": u.boat} if u.boat is not None else {}),
         **({"carrying": u.carrying} if u.carrying is not None else {}),
+        # HH12.SPEC.1: written only for the stands of a dispersed 2012 skirmish unit.
+        **({"skirmish_of": u.skirmish_of} if u.skirmish_of is not None else {}),
     }
 
 
@@ -428,7 +438,10 @@ def general_from_json(d: dict[str, Any]) -> General:
 
 def standing_to_json(sp: StandingProfile) -> dict[str, Any]:
     return {
-        "base": {f.name: getattr(sp.base, f.name) for f in fields(sp.base)},
+        # HH12.SHOOT.6: `split_fire` only when set, so that states recorded before it are unchanged
+        "base": {
+            f.name: getattr(sp.base, f.name) for f in fields(sp.base) if f.name != "split_fire" or sp.base.split_fire
+        },
         "per_unit": {str(k): dict(sorted(v.items())) for k, v in sorted(sp.per_unit.items())},
         "per_general": {str(k): dict(sorted(v.items())) for k, v in sorted(sp.per_general.items())},
     }
@@ -487,6 +500,8 @@ def dump_state(s: GameState) -> dict[str, Any]:
             else {}
         ),
         **({"bound_losses": {str(k): v for k, v in sorted(s.bound_losses.items())}} if s.bound_losses else {}),
+        # HH12.CMP.10: only written when set, so that 2022 states are unchanged
+        **({"edge_halts": {str(k): [h.q, h.r] for k, h in sorted(s.edge_halts.items())}} if s.edge_halts else {}),
     }
 
 
@@ -529,4 +544,5 @@ def load_state(d: dict[str, Any]) -> GameState:
         flee_continuations=frozenset(d.get("flee_continuations", [])),
         move_paths={int(k): tuple(Hex(q, r) for q, r in v) for k, v in d.get("move_paths", {}).items()},
         bound_losses={int(k): int(v) for k, v in d.get("bound_losses", {}).items()},
+        edge_halts={int(k): Hex(v[0], v[1]) for k, v in d.get("edge_halts", {}).items()},
     )

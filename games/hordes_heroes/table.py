@@ -20,7 +20,10 @@ from typing import TypeVar
 from campaign.kit.runner import OrderTable, Reason
 from campaign.ruleset import DiceSource
 
+from campaign.hexgrid import Hex
+
 from . import orders as O
+from .model import Unit
 from .movement import Illegal, MovePlan, Problem, continue_move, plan_move, uname
 from .reform import (
     do_blocks,
@@ -44,6 +47,7 @@ from .rules import (
     do_single,
     do_stakes,
     do_swap,
+    unit_on_table,
     verify_disembark,
     verify_disengage,
     verify_drop_pavisses,
@@ -79,6 +83,7 @@ class Bound:
 
 
 K = TypeVar("K")
+T = TypeVar("T")
 
 
 def _checked(check: Callable[[Bound, K], object]) -> Callable[[Bound, K], Sequence[Reason]]:
@@ -181,6 +186,50 @@ def _apply_disembark(b: Bound, o: O.Disembark, dice: DiceSource | None) -> Bound
     return _narrate(b, do_disembark(b.state, *verify_disembark(b.state, o, b.commanded)))
 
 
+def _skirmish(check: Callable[[], T]) -> T:
+    """A skirmish-order check, its refusal as the table's Problem (HH12.SPEC.1, HH12.SPEC.7)."""
+    from .skirmish_2012 import SkirmishError
+
+    try:
+        return check()
+    except SkirmishError as e:
+        raise Illegal(Problem(e.code, e.message, e.hint)) from None
+
+
+def _verify_disperse(b: Bound, o: O.Disperse) -> list[Hex]:
+    from .skirmish_2012 import verify_disperse
+
+    u = unit_on_table(b.state, o.unit)
+    check_owner(b, u)
+    return _skirmish(lambda: verify_disperse(b.state, u, o.hexes, u.id in b.commanded))
+
+
+def _apply_disperse(b: Bound, o: O.Disperse, dice: DiceSource | None) -> Bound:
+    from .skirmish_2012 import do_disperse
+
+    hexes = _verify_disperse(b, o)
+    return _narrate(b, do_disperse(b.state, b.state.units[o.unit], hexes))
+
+
+def _verify_reform(b: Bound, o: O.Reform) -> list[Unit]:
+    from .skirmish_2012 import verify_reform
+
+    u = unit_on_table(b.state, o.unit)
+    check_owner(b, u)
+    return _skirmish(lambda: verify_reform(b.state, u, o.at, b.commanded))
+
+
+def _apply_reform(b: Bound, o: O.Reform, dice: DiceSource | None) -> Bound:
+    from .skirmish_2012 import do_reform
+
+    return _narrate(b, do_reform(b.state, _verify_reform(b, o), o.at))
+
+
+def check_owner(b: Bound, u: Unit) -> None:
+    if u.side != b.side:
+        raise Illegal(Problem("HH.MOVE.1", f"{uname(u)} belongs to the other side"))
+
+
 def _apply_rejoin(b: Bound, o: O.Rejoin, dice: DiceSource | None) -> Bound:
     return _narrate(b, do_rejoin(b.state, *verify_rejoin(b.state, o, b.commanded)))
 
@@ -249,6 +298,24 @@ def _check_choice(b: Bound, o: Choice) -> None:
     check_choice(b.state, b.side, o)
 
 
+def _check_results(b: Bound, o: O.ShootingResults) -> None:
+    """Ruling HH12.SEQ.A1: only a 2012 game lets the phasing player order the shooting results; the targets must
+    be units of the game, and each may be named once."""
+    if not b.state.rules.phasing_orders_shooting_results:
+        raise Illegal(
+            Problem(
+                "HH12.SEQ.A1",
+                f"{b.state.rules.title} applies the shooting results in a fixed order",
+                "leave the `results` line out: it is a 2012 order",
+            )
+        )
+    for t in o.targets:
+        if t not in b.state.units:
+            raise Illegal(Problem("HH12.SEQ.A1", f"there is no unit {t}", "name the target units by id"))
+    if len(set(o.targets)) != len(o.targets):
+        raise Illegal(Problem("HH12.SEQ.A1", "a target is named twice", "name each target once"))
+
+
 def _keep(b: Bound, o: object, dice: DiceSource | None) -> Bound:
     """A choice read later, by the shooting and combat phases (HH.PD.21-37): nothing to do now."""
     return b
@@ -271,6 +338,8 @@ def _table() -> OrderTable[Bound, O.Order]:
     t.add(O.Embark, verify=_checked(lambda b, o: verify_embark(b.state, o, b.commanded)), apply=_apply_embark)
     t.add(O.Disembark, verify=_checked(lambda b, o: verify_disembark(b.state, o, b.commanded)), apply=_apply_disembark)
     t.add(O.Rejoin, verify=_checked(lambda b, o: verify_rejoin(b.state, o, b.commanded)), apply=_apply_rejoin)
+    t.add(O.Disperse, verify=_checked(_verify_disperse), apply=_apply_disperse)
+    t.add(O.Reform, verify=_checked(_verify_reform), apply=_apply_reform)
     t.add(O.Exchange, verify=_checked(lambda b, o: verify_exchange(b.state, o, b.commanded)), apply=_apply_exchange)
     t.add(O.DropPavisses, verify=_checked(lambda b, o: verify_drop_pavisses(b.state, o)), apply=_apply_pavisses)
     t.add(O.Stakes, verify=_checked(lambda b, o: verify_stakes(b.state, o, b.commanded)), apply=_apply_stakes)
@@ -282,6 +351,7 @@ def _table() -> OrderTable[Bound, O.Order]:
     t.add(O.FollowUp, verify=choice, apply=_keep)
     t.add(O.Pursue, verify=choice, apply=_keep)
     t.add(O.Suppress, verify=choice, apply=_keep)
+    t.add(O.ShootingResults, verify=_checked(_check_results), apply=_keep)
     t.add(O.GeneralFollowUp, verify=_no_check, apply=_keep)  # HH.GEN.20: the parser admits only own generals
     return t
 

@@ -8,6 +8,7 @@ from campaign.hexgrid import Hex
 
 from .battlefield import Terrain
 from .geometry import side_key
+from .skirmish_2012 import recorded_deviations
 from .state import GameState
 
 _TERRAIN_CHAR = {
@@ -81,6 +82,8 @@ def view(state: GameState, side: str | None = None) -> dict[str, Any]:
         "casualties": {s: dict(sorted(v.items())) for s, v in sorted(state.casualties.items())},
         "outcome": None if state.outcome is None else {"winner": state.outcome[0], "reason": state.outcome[1]},
         "viewer": side,
+        # ruling HH12.SPEC.A1 item 11: the edition deviations the game recorded at set-up, only when there are any
+        **({"deviations": list(dev)} if (dev := recorded_deviations(state)) else {}),
     }
 
 
@@ -88,6 +91,7 @@ def render_text(state: GameState, side: str | None = None) -> str:
     """A compact roster, what the last bound did and an ASCII map (odd rows indented half a hex: pointy-top,
     HH.HEX.2) showing every feature the board picture draws."""
     out = [_headline(state), f"Rules: {state.rules.title}; rulings: {state.rules.rulings_page}"]
+    out += [f"Note: {d}" for d in recorded_deviations(state)]  # ruling HH12.SPEC.A1 item 11
     for s in state.sides:
         edge = state.edges.get(s)
         out.append(f"\n{s}" + (f" ({edge.value} edge)" if edge else "") + ":")

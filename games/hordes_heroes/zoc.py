@@ -92,8 +92,8 @@ def exerts_zoc_into(state: GameState, v: Unit, h: Hex) -> bool:
     The six adjacent hexes, not across a steep side, and only hexes v's own troop type could occupy.
     Disrupted and engaged units keep their full ZOC (HH.ZOC.3).
     """
-    if not v.on_table or v.hex is None:
-        return False
+    if not v.on_table or v.hex is None or v.skirmish_of is not None:
+        return False  # ruling HH12.SPEC.A1 item 4: 2012 skirmish stands exert no ZOC
     if direction(v.hex, h) is None:
         return False
     if state.field.is_steep(v.hex, h):
@@ -124,6 +124,8 @@ def engaged_at(state: GameState, u: Unit, u_hex: Hex, v: Unit) -> bool:
     """
     if v.side == u.side or not v.on_table or v.hex is None or v.id == u.id:
         return False
+    if u.skirmish_of is not None or v.skirmish_of is not None:
+        return False  # HH12.SPEC.5, ruling HH12.SPEC.A1 item 9: skirmish stands never fight in melee
     if is_boat(state, u) or is_boat(state, v):
         return False  # ruling HH.TERR.47: empty boats do not fight
     if direction(u_hex, v.hex) is None or state.field.is_steep(u_hex, v.hex):
