@@ -280,7 +280,11 @@ def test_HH_MOVE_30_HH_ZOC_6_a_unit_may_not_step_into_an_enemy_it_is_not_engaged
         [(1, "south", "spear", (0, 8), Facing.N), (9, "north", "chariot", (0, 7), Facing.S)],
         terrain={(0, 8): "wood"},
     )
-    assert refused(st, 1, (0, 7)) == ("HH.MOVE.30", f"unit 1 (Spearmen) cannot enter {lab(st, 0, 7)}: enemy unit 9 is there", "")
+    assert refused(st, 1, (0, 7)) == (
+        "HH.MOVE.30",
+        f"unit 1 (Spearmen) cannot enter {lab(st, 0, 7)}: enemy unit 9 is there",
+        "",
+    )
 
 
 @pytest.mark.parametrize("start", ["deployed", "squeezed"])
@@ -405,7 +409,11 @@ def test_HH_MOVE_19_HH_MOVE_30_a_boat_passes_a_friendly_general_not_an_enemy_one
     st.generals[2] = General(2, "south", "General 2", hex=H(1, 5))
     assert plan(st, 1, (1, 5)).unit.hex == H(1, 5)
     st.generals[2] = General(2, "north", "General 2", hex=H(1, 5))
-    assert refused(st, 1, (1, 5)) == ("HH.MOVE.19", f"unit 1 (Spearmen) cannot enter {lab(st, 1, 5)}: it is occupied", "")
+    assert refused(st, 1, (1, 5)) == (
+        "HH.MOVE.19",
+        f"unit 1 (Spearmen) cannot enter {lab(st, 1, 5)}: it is occupied",
+        "",
+    )
 
 
 def test_HH_TERR_18_a_step_past_broken_to_broken_ground_is_refused_under_its_rule():
