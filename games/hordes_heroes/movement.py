@@ -108,7 +108,7 @@ _WHOLE_CODES = {"a move out of broken ground": "HH12.TER.5", "a move out of a bu
 class MoveSim:
     """One unit's move in progress (HH.HEX.16). Raise Illegal on the first illegal token."""
 
-    def __init__(self, state: GameState, unit: Unit, *, aggressive: bool = False):
+    def __init__(self, state: GameState, unit: Unit):
         self.state = state
         self.unit = unit
         self.profile = state.profile(unit)
@@ -133,10 +133,8 @@ class MoveSim:
         self.contacts: list[int] = []
         self.first_step_formation = unit.formation
         self.activated: list[tuple[int, int]] = []
-        self.squeezed_paid = False
         self.split_at: Hex | None = None
         """The restriction hex where a 6-stand unit splits during this move (HH.TERR.42)."""
-        self.aggressive = aggressive
         self.engaged_at_start = is_engaged(state, unit)
         self.afloat = afloat(state, unit)
         """A boat, or a unit aboard one: 1 lake hex per move (HH.TERR.45, ruling HH.TERR.47)."""
@@ -147,7 +145,7 @@ class MoveSim:
         for k in (
             "state unit profile start hex facing formation start_formation mp free hex_entry_facing hex_turn_paid"
             " start_turned stop_reason whole_reason lock_reason formation_changed road_ok"
-            " squeezed_paid split_at aggressive engaged_at_start afloat first_step_formation"
+            " split_at engaged_at_start afloat first_step_formation"
         ).split():
             setattr(new, k, getattr(self, k))
         new.steps = list(self.steps)
@@ -506,7 +504,7 @@ class MoveSim:
         if self.formation_changed and self.lock_reason:
             self.fail("HH.MOVE.14", f"may not change formation in this move: {self.lock_reason}")
         road = self.road_move()
-        allow = allowance(st, self.unit, road, self.state.profiles[self.unit.profile])
+        allow = allowance(st, self.unit, road)
         if st.rules.column_bonus_on_first_step and self.first_step_formation is Formation.COLUMN and self.steps:
             # ruling HH12.MOV.A7: in column before the first step, +1 off the road; the road +1 needs column at start
             allow = max(allow, allowance(st, replace(self.unit, formation=Formation.COLUMN), False))
@@ -529,7 +527,7 @@ class MoveSim:
             assert d is not None  # a contacted unit is adjacent
             contact_facing = Facing.of_side(d)
         elif not self.facing.is_point and self.state.rules.must_end_facing_point:  # HH12.MOV.6: 2012 may face a side
-            on_road_side = bf.is_road(self.hex) and self.facing.side in bf.road_sides.get(self.hex, frozenset())
+            on_road_side = bf.is_road(self.hex) and self.facing.side in bf.road_sides[self.hex]
             if not on_road_side and self.facing != self.unit.facing:
                 self.fail("HH.MOVE.12", f"must end its move facing a hex point, not side {self.facing.name}")
         return contact_facing
@@ -558,14 +556,14 @@ class MovePlan:
     """True when the move split a 6-stand unit at a restriction (HH.TERR.42); `rear` is then a new unit."""
 
 
-def plan_move(state: GameState, order: Move, *, commanded: bool = True, aggressive: bool = False) -> MovePlan:
+def plan_move(state: GameState, order: Move, *, commanded: bool = True) -> MovePlan:
     """verify + plan a normal move; raises Illegal (HH.MOVE.1, HH.MOVE.4-31)."""
     u = state.units.get(order.unit)
     if u is None or not u.on_table:
         raise Illegal(Problem("HH.MOVE.1", f"unit {order.unit} is not on the table"))
     check_may_move(state, u, commanded)
     check_not_follower(state, u)
-    sim = MoveSim(state, u, aggressive=aggressive)
+    sim = MoveSim(state, u)
     return _plan(state, sim, order)
 
 
@@ -587,18 +585,17 @@ def following_rear(state: GameState, front: Unit) -> Unit | None:
 
 
 def check_not_follower(state: GameState, u: Unit) -> None:
-    """The rear part of a split unit follows its front part and takes no movement order of its own (HH.TERR.43)."""
-    if u.split_rear and split_partner(state, u) is not None:
-        front = split_partner(state, u)
-        assert front is not None
-        if following_rear(state, front) is not None:
-            raise Illegal(
-                Problem(
-                    "HH.TERR.43",
-                    f"{uname(u)} is the rear part of split unit {front.id} and follows it along its path",
-                    f"order the front part (`move {front.id} ...`), or re-form the two with `rejoin {front.id}`",
-                )
+    """The rear part of a split unit follows its front part and takes no movement order of its own (HH.TERR.43).
+    A front part passes: its partner, the rear part, has no part following it."""
+    front = split_partner(state, u)
+    if front is not None and following_rear(state, front) is not None:
+        raise Illegal(
+            Problem(
+                "HH.TERR.43",
+                f"{uname(u)} is the rear part of split unit {front.id} and follows it along its path",
+                f"order the front part (`move {front.id} ...`), or re-form the two with `rejoin {front.id}`",
             )
+        )
 
 
 def _trail(state: GameState, sim: MoveSim, front: Unit) -> tuple[Unit, Unit | None]:
@@ -627,8 +624,8 @@ def _trail(state: GameState, sim: MoveSim, front: Unit) -> tuple[Unit, Unit | No
                     f"{uname(sim.unit)} cannot move: its rear part {rear.id} cannot follow into {sim.label(sim.start)}",
                 )
             )
-        moved = True
-    else:
+        rear = replace(rear, moved_this_phase=True, moved_this_bound=True)
+    else:  # a new rear part copies the front part after its move: moved already
         rear = replace(
             front,
             id=max(state.units) + 1,
@@ -639,7 +636,6 @@ def _trail(state: GameState, sim: MoveSim, front: Unit) -> tuple[Unit, Unit | No
             static_combat=False,
         )
         front = replace(front, stands=4, nominal=4, split_link=rear.id)
-        moved = False
     at = path[-2]
     occ = state.unit_at(at)
     if occ is not None and occ.id not in (sim.unit.id, rear.id):
@@ -658,8 +654,6 @@ def _trail(state: GameState, sim: MoveSim, front: Unit) -> tuple[Unit, Unit | No
         facing=front.facing,
         formation=Formation.SQUEEZED if restricted_hex else Formation.DEPLOYED,
     )
-    if moved:
-        rear = replace(rear, moved_this_phase=True, moved_this_bound=True)
     return front, rear
 
 
@@ -708,7 +702,7 @@ def _plan(state: GameState, sim: MoveSim, order: Move) -> MovePlan:
         tuple(sim.steps),
         tuple(sim.tokens),
         sim.mp,
-        allowance(state, sim.unit, sim.road_move(), state.profiles[sim.unit.profile]),
+        allowance(state, sim.unit, sim.road_move()),
         tuple(sim.contacts),
         tuple(sim.activated),
         rest,

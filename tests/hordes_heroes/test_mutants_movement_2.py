@@ -516,3 +516,160 @@ def test_HH_TERR_43_a_rear_part_carrying_on_its_own_move_drags_nothing():
     _next_bound(st)
     p = continue_move(st, st.units[2], Move(1, 2, (H(-1, 8),)), 0)
     assert (p.unit.id, p.unit.hex, p.rear) == (2, H(-1, 8), None)
+
+
+def test_HH_TERR_43_the_rear_part_faces_as_the_front_part_ends():
+    """Ruling HH.TERR.43: the rear part trailing one hex behind takes the front part's facing at the end of the move,
+    here after a free turn to WNW."""
+    from .test_rules_split_boats import _ford, _next_bound, _split
+
+    st = _ford()
+    _split(st)
+    _next_bound(st)
+    p = plan(st, 1, (0, 6), Facing.WNW)
+    assert p.rear is not None
+    assert (p.unit.facing, p.rear.hex, p.rear.facing) == (Facing.WNW, H(0, 7), Facing.WNW)
+
+
+def test_HH_TERR_41_HH_TERR_43_a_rear_part_in_a_marked_track_is_squeezed():
+    """HH.TERR.41 (option `restrict_tracks`), ruling HH.TERR.43: a marked forest track is a restriction: a 6-stand
+    unit splits entering it, and its rear part, following into it, is squeezed there."""
+    st = make_state([(1, "south", "dacian", (0, 8), Facing.N, {"stands": 6, "nominal": 6})], [(1, "south", (0, 8))])
+    st.field = replace(st.field, restrictions=frozenset({H(0, 7)}))
+    st.options = replace(st.options, restrict_tracks=True)
+    from .test_rules_split_boats import _next_bound, _split
+
+    _split(st)
+    _next_bound(st)
+    p = plan(st, 1, (0, 6))
+    assert p.rear is not None
+    assert (p.rear.hex, p.rear.formation) == (H(0, 7), Formation.SQUEEZED)
+
+
+def test_HH_MOVE_4_HH_TERR_11_the_refusal_names_the_road_bonus():
+    """HH.MOVE.4, HH.TERR.11: spearmen in column along a road have 3 MP with the road bonus; 4 hexes are refused,
+    the refusal saying the allowance includes the road bonus."""
+    st = make_state(
+        [(1, "south", "spear", (0, 8), Facing.N, {"formation": Formation.COLUMN})],
+        roads=[[(0, 8), (0, 7), (0, 6), (0, 5), (0, 4)]],
+    )
+    assert refused(st, 1, (0, 7), (0, 6), (0, 5), (0, 4))[:2] == (
+        "HH.MOVE.4",
+        f"unit 1 (Spearmen) cannot reach {lab(st, 0, 4)}: the move costs 4 MP but its allowance is 3 MP (with the road"
+        " bonus)",
+    )
+
+
+def test_HH_MOVE_12_HH12_MOV_6_the_end_facing_on_a_road_unchanged_or_in_2012():
+    """HH.MOVE.12: a move ends facing a point, or a road side on a road hex (NW along the road here), or the side
+    the unit already faced; any other side is refused. HH12.MOV.6: in 2012 a unit may end facing any side."""
+    st = make_state([(1, "south", "mma", (0, 8), Facing.N)], roads=[[(0, 8), (0, 7), (0, 6)]])
+    assert plan(st, 1, (0, 7), Facing.NW).unit.facing == Facing.NW
+    assert refused(st, 1, (0, 7), Facing.NE)[:2] == (
+        "HH.MOVE.12",
+        "unit 1 (Mounted Men-at-Arms) must end its move facing a hex point, not side NE",
+    )
+    assert refused(st, 1, (1, 7), Facing.NE)[:2] == (
+        "HH.MOVE.12",
+        "unit 1 (Mounted Men-at-Arms) must end its move facing a hex point, not side NE",
+    )
+    st.units[1] = replace(st.units[1], facing=Facing.NE)
+    assert plan(st, 1, (1, 7)).unit.facing == Facing.NE
+    st.units[1] = replace(st.units[1], facing=Facing.N)
+    st.options = replace(st.options, edition=Edition.E2012, rules_version=LATEST_RULES_VERSION)
+    assert plan(st, 1, (1, 7), Facing.NE).unit.facing == Facing.NE
+
+
+def test_HH_MOVE_28_with_no_contact_in_front_the_lowest_id_is_faced():
+    """HH.MOVE.28, HH.MOVE.27: spearmen stepping north contact unit 9 on their left only (side W, not a front exit
+    side): it is their primary target and they turn to face it."""
+    st = make_state([(1, "south", "spear", (0, 8), Facing.N), (9, "north", "spear", (-1, 7), Facing.E)])
+    p = plan(st, 1, (0, 7))
+    assert (p.contacts, p.unit.facing, p.rest) == ((9,), Facing.W, ())
+
+
+def test_HH_MOVE_27_HH_COMP_45_a_target_is_checked_only_when_the_move_ends_at_the_contact():
+    """HH.MOVE.27, HH.COMP.45: with steps ordered past the contact hex (kept for a carry-on), the named target is not
+    checked against the contacts yet; a plain move keeps no rest."""
+    st = two_in_front("mma")
+    p = plan(st, 1, (0, 7), (0, 6), (-1, 6), target=8)
+    assert (p.contacts, p.rest) == ((9, 10), (H(-1, 6),))
+    assert plan(st, 1, (0, 7)).rest == ()
+
+
+def test_HH12_MOV_A7_the_column_bonus_at_the_first_step_adds_no_road_bonus():
+    """Ruling HH12.MOV.A7, HH.TERR.11: in 2012 men-at-arms deployed on a road that form column before the first step
+    have 4 MP (3 + 1 for the column); the road's +1 needs column at the start, so 5 hexes along the road are
+    refused."""
+    st = make_state([(1, "south", "mma", (0, 9), Facing.N)], roads=[[(0, q) for q in range(9, 2, -1)]])
+    st.options = replace(st.options, edition=Edition.E2012, rules_version=LATEST_RULES_VERSION)
+    assert plan(st, 1, Formation.COLUMN, (0, 8), (0, 7), (0, 6), (0, 5)).unit.hex == H(0, 5)
+    assert refused(st, 1, Formation.COLUMN, (0, 8), (0, 7), (0, 6), (0, 5), (0, 4))[:2] == (
+        "HH.MOVE.4",
+        f"unit 1 (Mounted Men-at-Arms) cannot reach {lab(st, 0, 4)}: the move costs 5 MP but its allowance is 4 MP"
+        " (with the road bonus)",
+    )
+
+
+@pytest.mark.parametrize(("edition", "kept"), [(Edition.E2022, False), (Edition.E2012, True)])
+def test_HH_SPECIAL_9_HH12_SPEC_A2_pavises_on_contact(edition, kept):
+    """HH.SPECIAL.9: pavisiers that make contact drop their pavises; ruling HH12.SPEC.A2: in 2012 they keep them.
+    Without contact they keep them in both."""
+    st = make_state([(1, "south", "pavisse", (0, 8), Facing.N), (9, "north", "spear", (0, 6), Facing.S)])
+    st.options = replace(st.options, edition=edition, rules_version=LATEST_RULES_VERSION)
+    p = plan(st, 1, (0, 7))
+    assert (p.contacts, p.unit.pavisses) == ((9,), kept)
+    st.units[9] = replace(st.units[9], hex=H(5, 2))
+    assert plan(st, 1, (0, 7)).unit.pavisses is True
+
+
+@pytest.mark.parametrize(
+    ("pid", "tokens", "hold_fire", "moved_bound"),
+    [
+        ("guns", (Facing.WNW,), True, False),
+        ("guns", ((0, 7),), False, True),
+        ("guns", (Formation.COLUMN,), False, True),
+        ("spear", (Formation.COLUMN,), False, False),
+        ("mma", (Mount.DISMOUNT,), False, False),
+    ],
+)
+def test_HH_ART_3_HH_ART_5_what_a_move_costs_a_hold_fire_marker_and_shooting(pid, tokens, hold_fire, moved_bound):
+    """Ruling HH.ART.5: any move but a pure facing change loses the Hold Fire marker; HH.ART.3, HH.SHOOT.3: a
+    change of hex counts as moving this bound for shooting, and so does a formation change for artillery only.
+    Every unit that moves has moved this phase."""
+    st = make_state([(1, "south", pid, (0, 8), Facing.N, {"hold_fire": True})])
+    p = plan(st, 1, *tokens)
+    assert (p.unit.hold_fire, p.unit.moved_this_bound, p.unit.moved_this_phase) == (hold_fire, moved_bound, True)
+    st.units[1] = replace(st.units[1], hold_fire=False, moved_this_bound=True)
+    p = plan(st, 1, *tokens)
+    assert (p.unit.hold_fire, p.unit.moved_this_bound) == (False, True)
+
+
+def test_HH_TERR_43_the_partner_of_a_split_unit_is_linked_back_and_on_the_table():
+    """HH.TERR.42, ruling HH.TERR.43: a split unit's partner is the unit its link names, if it links back and is on
+    the table; the rear part's refusal to take an order of its own names the front part word for word."""
+    from games.hordes_heroes.movement import split_partner
+
+    from .test_rules_split_boats import _ford, _next_bound, _split
+
+    st = _ford()
+    _split(st)
+    _next_bound(st)
+    assert split_partner(st, st.units[1]) == st.units[2]
+    assert refused(st, 2, (1, 7)) == (
+        "HH.TERR.43",
+        "unit 2 (Dacian Warriors (rear)) is the rear part of split unit 1 and follows it along its path",
+        "order the front part (`move 1 ...`), or re-form the two with `rejoin 1`",
+    )
+    st.units[2] = replace(st.units[2], split_link=7)
+    assert split_partner(st, st.units[1]) is None
+    st.units[2] = replace(st.units[2], split_link=1, hex=None)
+    assert split_partner(st, st.units[1]) is None
+
+
+def test_HH_MOVE_1_an_illegal_move_reads_as_its_message():
+    """HH.MOVE.1: the exception raised for an illegal move reads as the refusal's message."""
+    st = make_state([(1, "south", "spear", (0, 8), Facing.N)])
+    with pytest.raises(Illegal) as e:
+        plan(st, 99, (0, 7))
+    assert str(e.value) == "unit 99 is not on the table"
