@@ -673,3 +673,13 @@ def test_HH_MOVE_1_an_illegal_move_reads_as_its_message():
     with pytest.raises(Illegal) as e:
         plan(st, 99, (0, 7))
     assert str(e.value) == "unit 99 is not on the table"
+
+
+@pytest.mark.parametrize(("nominal", "deployed"), [(2, 4), (3, 4), (4, 3)])
+def test_HH_STAND_3_a_column_unit_of_nominal_2_or_3_down_to_one_stand_moves_as_a_column(nominal, deployed):
+    """HH.STAND.3, HH.MOVE.5: men-at-arms (3CR) of nominal size 2 or 3 down to 1 stand move as a column (4 hexes)
+    even when deployed; of nominal 4, deployed (3)."""
+    from games.hordes_heroes.movement import allowance
+
+    st = make_state([(1, "south", "mma", (0, 8), Facing.N, {"nominal": nominal, "stands": 1})])
+    assert allowance(st, st.units[1], False) == deployed
