@@ -55,6 +55,7 @@ TESTS = {
         "test_rules_gaps.py",
         "test_mutants.py",
         "test_mutants_movement.py",
+        "test_mutants_movement_2.py",
         "test_rules.py",
         "test_more_rules.py",
         "test_rules_special.py",

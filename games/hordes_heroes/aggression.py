@@ -23,7 +23,7 @@ def search_attack(state: GameState, u: Unit, used: int = 0) -> Move | None:
     """
     limit = allowance(state, u, False) + (1 if state.profile(u).speed.road else 0)
     best: tuple[int, int, tuple[Hex, ...]] | None = None
-    first = MoveSim(state, u, aggressive=True)
+    first = MoveSim(state, u)
     first.mp = used  # HH.SPECIAL.35: after an evade the attack goes on with the MP left
     frontier = [first]
     for _depth in range(limit):

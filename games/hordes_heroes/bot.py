@@ -434,7 +434,7 @@ def _aggressive_attacks(sim: GameState, side: str, commanded: frozenset[int]) ->
         if mv is None:
             continue
         try:
-            apply_plan(sim, plan_move(sim, mv, commanded=True, aggressive=True))
+            apply_plan(sim, plan_move(sim, mv, commanded=True))
         except Illegal:
             continue
 

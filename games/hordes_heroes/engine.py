@@ -330,7 +330,7 @@ def aggressive_attacks(b: Bound) -> None:
         if mv is None:
             continue
         try:
-            plan = plan_move(state, mv, commanded=True, aggressive=True)
+            plan = plan_move(state, mv, commanded=True)
             b.lines += apply_plan(state, plan, "attacks on its own (aggressive, out of command) [HH.SPECIAL.34]:")
         except Illegal:
             continue

@@ -78,6 +78,13 @@ def can_form_column(state: GameState, u: Unit) -> bool:
     return state.profile(u).can_column and not is_pike_block(state, u)
 
 
+def nearest_point(current: Facing, exit_side: int) -> Facing:
+    """The point facing that leaves through `exit_side` with the smallest turn from `current`, then the lowest value
+    (HH.MOVE.8, HH.MOVE.9): every side is a front exit side of two points, so there always is one."""
+    points = [f for f in Facing if f.is_point and exit_side in front_exit_sides(f)]
+    return min(points, key=lambda f: (turn_steps(current, f), int(f)))
+
+
 def auto_facing(current: Facing, entry: Facing, exit_side: int, mode: FreeTurn, paid_here: bool) -> tuple[Facing, bool]:
     """The facing to leave through `exit_side`, and whether it costs 1 MP (HH.MOVE.9, HH.MOVE.11, HH.HEX.5).
 
@@ -85,19 +92,13 @@ def auto_facing(current: Facing, entry: Facing, exit_side: int, mode: FreeTurn, 
     facing held on entering the hex) is used if it suffices, else a paid turn. Prefers point facings,
     then the smallest turn, then the lowest value.
     """
-    cands = [f for f in Facing if exit_side in front_exit_sides(f)]
-
-    def rank(f: Facing) -> tuple[int, int, int]:
-        return (0 if f.is_point else 1, turn_steps(current, f), int(f))
-
     if paid_here or mode is FreeTurn.ANY:
-        return min(cands, key=rank), False
+        return nearest_point(current, exit_side), False
     if mode is FreeTurn.ONE_POINT:
-        ok = [f for f in cands if is_free_change(entry, f)]
+        ok = [f for f in Facing if exit_side in front_exit_sides(f) and is_free_change(entry, f)]
         if ok:
-            return min(ok, key=rank), False
-    points = [f for f in cands if f.is_point]
-    return min(points, key=lambda f: (turn_steps(current, f), int(f))), True
+            return min(ok, key=lambda f: (not f.is_point, turn_steps(current, f), int(f))), False
+    return nearest_point(current, exit_side), True
 
 
 _WHOLE_CODES = {"a move out of broken ground": "HH12.TER.5", "a move out of a built-up area": "HH12.TER.19"}
@@ -107,7 +108,7 @@ _WHOLE_CODES = {"a move out of broken ground": "HH12.TER.5", "a move out of a bu
 class MoveSim:
     """One unit's move in progress (HH.HEX.16). Raise Illegal on the first illegal token."""
 
-    def __init__(self, state: GameState, unit: Unit, *, aggressive: bool = False):
+    def __init__(self, state: GameState, unit: Unit):
         self.state = state
         self.unit = unit
         self.profile = state.profile(unit)
@@ -122,7 +123,6 @@ class MoveSim:
         self.hex_entry_facing = unit.facing
         self.hex_turn_paid = False
         self.start_turned = False
-        self.mount_changed = False
         self.steps: list[Hex] = []
         self.tokens: list[Token] = []
         self.stop_reason: Problem | None = None
@@ -133,10 +133,8 @@ class MoveSim:
         self.contacts: list[int] = []
         self.first_step_formation = unit.formation
         self.activated: list[tuple[int, int]] = []
-        self.squeezed_paid = False
         self.split_at: Hex | None = None
         """The restriction hex where a 6-stand unit splits during this move (HH.TERR.42)."""
-        self.aggressive = aggressive
         self.engaged_at_start = is_engaged(state, unit)
         self.afloat = afloat(state, unit)
         """A boat, or a unit aboard one: 1 lake hex per move (HH.TERR.45, ruling HH.TERR.47)."""
@@ -146,8 +144,8 @@ class MoveSim:
         new = MoveSim.__new__(MoveSim)
         for k in (
             "state unit profile start hex facing formation start_formation mp free hex_entry_facing hex_turn_paid"
-            " start_turned mount_changed stop_reason whole_reason lock_reason formation_changed road_ok"
-            " squeezed_paid split_at aggressive engaged_at_start afloat first_step_formation"
+            " start_turned stop_reason whole_reason lock_reason formation_changed road_ok"
+            " split_at engaged_at_start afloat first_step_formation"
         ).split():
             setattr(new, k, getattr(self, k))
         new.steps = list(self.steps)
@@ -182,7 +180,7 @@ class MoveSim:
         else:
             self.change_mount(t)
 
-    def turn(self, f: Facing, auto: bool = False) -> None:
+    def turn(self, f: Facing) -> None:
         """A facing change (HH.MOVE.11, HH.HEX.5): free once per hex if <= 60 degrees, else 1 MP."""
         if self.contacts:
             self.fail(
@@ -245,7 +243,6 @@ class MoveSim:
         self.unit = replace(self.unit, profile=new)
         self.profile = self.state.profiles[new]
         self.mp += 1
-        self.mount_changed = True
         self.tokens.append(m)
 
     def _profile_key(self, pid: str) -> str:
@@ -289,16 +286,15 @@ class MoveSim:
         """Leave through a front exit side, turning as needed (HH.MOVE.9, HH.MOVE.11)."""
         if d not in front_exit_sides(self.facing):
             if first:
-                f, _ = auto_facing(self.facing, self.facing, d, FreeTurn.NONE, False)
+                f = nearest_point(self.facing, d)
                 self.start_turned = True
             else:
                 f, paid = auto_facing(self.facing, self.hex_entry_facing, d, self.free, self.hex_turn_paid)
                 if paid:
-                    self.mp += 1
-                    self.hex_turn_paid = True
+                    self.mp += 1  # the step follows at once: no later turn in this hex to mark as paid for
             self.facing = f
             self.tokens.append(f)
-        if first and (self.start_turned or self.mount_changed) and self.facing != self.unit.facing:
+        if first and self.start_turned and self.facing != self.unit.facing:
             self.mp += 1  # HH.MOVE.11: any change in the start hex of a unit that leaves it costs 1 MP
 
     def _cross_side(self, a: Hex, h: Hex, first: bool) -> None:
@@ -367,8 +363,7 @@ class MoveSim:
         any_formation = st.rules.road_ignores_terrain_in_any_formation  # HH12.TER.18, ruling HH12.TER.A6
         if along and (any_formation or self.formation in (Formation.COLUMN, Formation.SQUEEZED)):
             # HH.TERR.12: a column on the road ignores woodland, BUA and broken-ground restrictions.
-            ta = Terrain.GOOD if ta in (Terrain.WOOD, Terrain.BUA, Terrain.BROKEN) else ta
-            tb = Terrain.GOOD if tb in (Terrain.WOOD, Terrain.BUA, Terrain.BROKEN) else tb
+            ta, tb = (Terrain.GOOD if t in (Terrain.WOOD, Terrain.BUA, Terrain.BROKEN) else t for t in (ta, tb))
         restriction = bf.is_restriction(h, st.options.restrict_tracks)
         if restriction:
             if self.unit.stands > 4 and self.split_at is None and st.rules.restriction_splits:  # ruling HH12.MOV.A1
@@ -415,7 +410,6 @@ class MoveSim:
         self.hex = h
         self.hex_entry_facing = self.facing
         self.hex_turn_paid = False
-        self.mount_changed = False
         if not self.steps[:-1]:
             self.first_step_formation = self.formation
         road_turn = bf.is_road(h) and not along and self.state.rules.road_free_refacing  # HH.TERR.10; HH12.TER.18
@@ -457,7 +451,7 @@ class MoveSim:
 
     def boat_step(self, h: Hex) -> None:
         """A boat, loaded or not, moves 1 lake hex per move (HH.TERR.45, ruling HH.TERR.47); turning is free. It
-        stops on entering the zone of control of an enemy boat (HH.ZOC.2, HH.ZOC.5)."""
+        stops on entering the zone of control of an enemy boat (HH.ZOC.2, HH.ZOC.5): its contacts."""
         st, a = self.state, self.hex
         if self.left_start:
             self.fail("HH.TERR.45", f"cannot go on to {self.label(h)}: a boat moves only 1 lake hex per move")
@@ -477,25 +471,21 @@ class MoveSim:
         if occ is not None or any(g.side != self.unit.side for g in st.generals_at(h)):
             self.fail("HH.MOVE.19", f"cannot enter {self.label(h)}: it is occupied")
         if d not in front_exit_sides(self.facing):
-            self.facing, _ = auto_facing(self.facing, self.facing, d, FreeTurn.ANY, True)
+            self.facing = nearest_point(self.facing, d)
             self.tokens.append(self.facing)
         self.mp += 1
         self.steps.append(h)
         self.tokens.append(h)
         self.road_ok = False
         self.hex = h
-        moved = replace(self.unit, hex=h)
-        self.contacts = [v.id for v in st.live_units(st.other(self.unit.side)) if engaged_at(st, moved, h, v)]
-        if self.contacts:
-            self.stop_reason = Problem(
-                "HH.ZOC.2",
-                f"it entered the zone of control of enemy unit {', '.join(map(str, self.contacts))} at {self.label(h)}",
-            )
+        # engaged_at leaves out the own side; a contact ends the move (`_plan` keeps the rest, HH.COMP.45), so no
+        # later step reads a stop reason
+        self.contacts = [v.id for v in st.live_units() if engaged_at(st, self.unit, h, v)]
 
     # --- end -------------------------------------------------------------------------------
     def _towards(self, v: Unit) -> int | None:
-        """The direction from the mover's hex to a unit next to it (None when not adjacent)."""
-        return direction(self.hex, v.hex) if v.hex is not None else None
+        """The direction from the mover's hex to a unit on the table (None when not adjacent)."""
+        return direction(self.hex, v.at)
 
     def road_move(self) -> bool:
         bf = self.state.field
@@ -519,7 +509,7 @@ class MoveSim:
         if self.formation_changed and self.lock_reason:
             self.fail("HH.MOVE.14", f"may not change formation in this move: {self.lock_reason}")
         road = self.road_move()
-        allow = allowance(st, self.unit, road, self.state.profiles[self.unit.profile])
+        allow = allowance(st, self.unit, road)
         if st.rules.column_bonus_on_first_step and self.first_step_formation is Formation.COLUMN and self.steps:
             # ruling HH12.MOV.A7: in column before the first step, +1 off the road; the road +1 needs column at start
             allow = max(allow, allowance(st, replace(self.unit, formation=Formation.COLUMN), False))
@@ -542,7 +532,7 @@ class MoveSim:
             assert d is not None  # a contacted unit is adjacent
             contact_facing = Facing.of_side(d)
         elif not self.facing.is_point and self.state.rules.must_end_facing_point:  # HH12.MOV.6: 2012 may face a side
-            on_road_side = bf.is_road(self.hex) and self.facing.side in bf.road_sides.get(self.hex, frozenset())
+            on_road_side = bf.is_road(self.hex) and self.facing.side in bf.road_sides[self.hex]
             if not on_road_side and self.facing != self.unit.facing:
                 self.fail("HH.MOVE.12", f"must end its move facing a hex point, not side {self.facing.name}")
         return contact_facing
@@ -571,14 +561,14 @@ class MovePlan:
     """True when the move split a 6-stand unit at a restriction (HH.TERR.42); `rear` is then a new unit."""
 
 
-def plan_move(state: GameState, order: Move, *, commanded: bool = True, aggressive: bool = False) -> MovePlan:
+def plan_move(state: GameState, order: Move, *, commanded: bool = True) -> MovePlan:
     """verify + plan a normal move; raises Illegal (HH.MOVE.1, HH.MOVE.4-31)."""
     u = state.units.get(order.unit)
     if u is None or not u.on_table:
         raise Illegal(Problem("HH.MOVE.1", f"unit {order.unit} is not on the table"))
     check_may_move(state, u, commanded)
     check_not_follower(state, u)
-    sim = MoveSim(state, u, aggressive=aggressive)
+    sim = MoveSim(state, u)
     return _plan(state, sim, order)
 
 
@@ -594,24 +584,23 @@ def following_rear(state: GameState, front: Unit) -> Unit | None:
     """The rear part that follows `front`: linked, on the table and adjacent to it; a part cut off from the other
     (by a recoil, say) moves on its own orders (ruling HH.TERR.43)."""
     v = split_partner(state, front)
-    if v is None or front.split_rear or v.hex is None or front.hex is None or direction(front.hex, v.hex) is None:
+    if v is None or front.split_rear or direction(front.at, v.at) is None:
         return None
     return v
 
 
 def check_not_follower(state: GameState, u: Unit) -> None:
-    """The rear part of a split unit follows its front part and takes no movement order of its own (HH.TERR.43)."""
-    if u.split_rear and split_partner(state, u) is not None:
-        front = split_partner(state, u)
-        assert front is not None
-        if following_rear(state, front) is not None:
-            raise Illegal(
-                Problem(
-                    "HH.TERR.43",
-                    f"{uname(u)} is the rear part of split unit {front.id} and follows it along its path",
-                    f"order the front part (`move {front.id} ...`), or re-form the two with `rejoin {front.id}`",
-                )
+    """The rear part of a split unit follows its front part and takes no movement order of its own (HH.TERR.43).
+    A front part passes: its partner, the rear part, has no part following it."""
+    front = split_partner(state, u)
+    if front is not None and following_rear(state, front) is not None:
+        raise Illegal(
+            Problem(
+                "HH.TERR.43",
+                f"{uname(u)} is the rear part of split unit {front.id} and follows it along its path",
+                f"order the front part (`move {front.id} ...`), or re-form the two with `rejoin {front.id}`",
             )
+        )
 
 
 def _trail(state: GameState, sim: MoveSim, front: Unit) -> tuple[Unit, Unit | None]:
@@ -640,8 +629,8 @@ def _trail(state: GameState, sim: MoveSim, front: Unit) -> tuple[Unit, Unit | No
                     f"{uname(sim.unit)} cannot move: its rear part {rear.id} cannot follow into {sim.label(sim.start)}",
                 )
             )
-        moved = True
-    else:
+        rear = replace(rear, moved_this_phase=True, moved_this_bound=True)
+    else:  # a new rear part copies the front part after its move: moved already
         rear = replace(
             front,
             id=max(state.units) + 1,
@@ -652,7 +641,6 @@ def _trail(state: GameState, sim: MoveSim, front: Unit) -> tuple[Unit, Unit | No
             static_combat=False,
         )
         front = replace(front, stands=4, nominal=4, split_link=rear.id)
-        moved = False
     at = path[-2]
     occ = state.unit_at(at)
     if occ is not None and occ.id not in (sim.unit.id, rear.id):
@@ -671,8 +659,6 @@ def _trail(state: GameState, sim: MoveSim, front: Unit) -> tuple[Unit, Unit | No
         facing=front.facing,
         formation=Formation.SQUEEZED if restricted_hex else Formation.DEPLOYED,
     )
-    if moved:
-        rear = replace(rear, moved_this_phase=True, moved_this_bound=True)
     return front, rear
 
 
@@ -721,7 +707,7 @@ def _plan(state: GameState, sim: MoveSim, order: Move) -> MovePlan:
         tuple(sim.steps),
         tuple(sim.tokens),
         sim.mp,
-        allowance(state, sim.unit, sim.road_move(), state.profiles[sim.unit.profile]),
+        allowance(state, sim.unit, sim.road_move()),
         tuple(sim.contacts),
         tuple(sim.activated),
         rest,
@@ -751,4 +737,4 @@ def check_may_move(state: GameState, u: Unit, commanded: bool) -> None:
 
 
 def engaged_now(state: GameState, u: Unit) -> bool:
-    return u.hex is not None and any(engaged_at(state, u, u.hex, v) for v in state.live_units(state.other(u.side)))
+    return u.hex is not None and any(engaged_at(state, u, u.hex, v) for v in state.live_units())  # enemies only
