@@ -212,7 +212,9 @@ def support_count(world: World, unit: Unit, stands: set[int], touched: dict[int,
 def _cover(world: World, attacker: Unit, stand: Rect, target: Unit, edge: Edge, charger: bool) -> int:
     """The target's cover against one attacking stand: 1 defended, 2 fortified [WC.MELEE.10]
     [WC.FORT]; none when the target is the attacking side, ``charger`` (it charged, pursued or
-    advanced into this combat) [WC.FORT.9]."""
+    advanced into this combat) [WC.FORT.9]. ``edge`` is the target's edge the stand touches: on
+    the front edge the stand attacks from the front, across stakes there [WC.FORT.11]
+    [WC.SPECIAL.6], though its front-edge midpoint lies on that edge, in no zone."""
     rects = world.rects(target)
     tp = world.profile(target)
     d = Defence(
@@ -226,6 +228,7 @@ def _cover(world: World, attacker: Unit, stand: Rect, target: Unit, edge: Edge, 
         attacker_cavalry=world.profile(attacker).type.is_cavalry,
         attacker_is_charger=charger,
         flank_or_rear=edge.is_flank_or_rear and target.formation is not Formation.HEDGEHOG,
+        front_contact=edge is Edge.FRONT,
         skirmishers=tp.skirmisher,
         obstacles=world.lines(LineKind.OBSTACLE, LineKind.STREAM, LineKind.PELSTREAM),
         stakes=world.lines(LineKind.STAKES),
@@ -419,7 +422,7 @@ def fight_round(
 
 def _side_rank(state: State, uid: str, attacker: str) -> int:
     """Saves in the order of the dice: the attacker's hits first (they land on the defender)."""
-    return 0 if state.unit(uid).side != attacker else 1
+    return int(state.unit(uid).side == attacker)
 
 
 def _unit_case(world: World, u: Unit) -> UnitCase:

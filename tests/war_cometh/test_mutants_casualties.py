@@ -20,7 +20,13 @@ def order(stands: list[Candidate], mixed: bool, melee: bool) -> list[int]:
 def test_WC_CASUALTY_7_rearmost_rank_then_rightmost_file() -> None:
     """[WC.CASUALTY.7] [WC.PD.14]: the rearmost rank goes first, in a rank the rightmost file (0) first, then the
     lowest index."""
-    stands = [c(0, rank=1, file=0), c(1, rank=1, file=1), c(2, rank=2, file=1), c(3, rank=2, file=0), c(4, rank=3, file=2)]
+    stands = [
+        c(0, rank=1, file=0),
+        c(1, rank=1, file=1),
+        c(2, rank=2, file=1),
+        c(3, rank=2, file=0),
+        c(4, rank=3, file=2),
+    ]
     assert order(stands, False, False) == [4, 3, 2, 0, 1]
     twins = [c(5, rank=1, file=0), c(2, rank=1, file=0), c(7, rank=1, file=0)]
     assert order(twins, False, False) == [2, 5, 7]
@@ -43,7 +49,12 @@ def test_WC_CASUALTY_3_a_mixed_units_melee_takes_stands_in_contact_first() -> No
 def test_WC_PD_14_the_most_common_profile_first_in_a_mixed_unit() -> None:
     """[WC.PD.14]: a mixed unit loses its most common profile first, whatever the ranks; an unmixed unit (one
     profile, so never told apart) by rank only."""
-    stands = [c(0, rank=2, profile="x"), c(1, rank=1, profile="y"), c(2, rank=1, profile="y"), c(3, rank=1, profile="y")]
+    stands = [
+        c(0, rank=2, profile="x"),
+        c(1, rank=1, profile="y"),
+        c(2, rank=1, profile="y"),
+        c(3, rank=1, profile="y"),
+    ]
     assert order(stands, True, False) == [1, 2, 3, 0]
     assert order(stands, False, False) == [0, 1, 2, 3]
     three = [c(0, profile="x"), c(1, profile="z"), c(2, profile="y"), c(3, profile="y"), c(4, profile="z"),

@@ -110,6 +110,8 @@ def test_WC_MELEE_13_WC_MELEE_14_dice(case: StandCase, dice: int) -> None:
 
 
 WAGON_DRM = Modifier("wagon", 1, "WC.WAGON.2")
+PIKES_MOUNTED = Modifier("mounted against the front of pikes", -2, "WC.MELEE.8")
+PIKES_FOOT = Modifier("infantry against the front of pikes", -1, "WC.MELEE.8")
 
 
 @pytest.mark.parametrize(
@@ -119,12 +121,11 @@ WAGON_DRM = Modifier("wagon", 1, "WC.WAGON.2")
         (StandCase(3, cover=1), (Modifier("defended", -1, "WC.MELEE.10"),), 5),
         (StandCase(3, cover=2), (Modifier("fortified", -2, "WC.MELEE.10"),), 6),
         (StandCase(3, cover=3), (Modifier("fortified", -2, "WC.MELEE.10"),), 6),
-        (StandCase(3, pike_front=PikeFront.MOUNTED), (Modifier("mounted against the front of pikes", -2, "WC.MELEE.8"),), 6),
-        (StandCase(3, pike_front=PikeFront.FOOT), (Modifier("infantry against the front of pikes", -1, "WC.MELEE.8"),), 5),
+        (StandCase(3, pike_front=PikeFront.MOUNTED), (PIKES_MOUNTED,), 6),
+        (StandCase(3, pike_front=PikeFront.FOOT), (PIKES_FOOT,), 5),
         (
             StandCase(3, cover=2, pike_front=PikeFront.MOUNTED, extra_drm=(WAGON_DRM,)),
-            (Modifier("fortified", -2, "WC.MELEE.10"), Modifier("mounted against the front of pikes", -2, "WC.MELEE.8"),
-             WAGON_DRM),
+            (Modifier("fortified", -2, "WC.MELEE.10"), PIKES_MOUNTED, WAGON_DRM),
             7,
         ),
         (StandCase(3, extra_drm=(WAGON_DRM,)), (WAGON_DRM,), 3),
