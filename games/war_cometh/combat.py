@@ -183,7 +183,7 @@ def support_count(world: World, unit: Unit, stands: set[int], touched: dict[int,
         return Backer(world.profiles[u.stands[i].profile], u.condition is not Condition.GOOD)
 
     def fighter(i: int) -> Backer:
-        flank = any(t.edge.is_flank_or_rear for t in touched.get(i, []))
+        flank = any(t.edge.is_flank_or_rear for t in touched[i])  # every fighting stand has its touches
         b = backer(unit, i)
         return replace(b, attacked_flank_or_rear=flank, hedgehog=unit.formation is Formation.HEDGEHOG)
 
@@ -337,7 +337,7 @@ def _stand_hits(
             ts = sorted(stands[first], key=lambda t: (t.corner, t.enemy, t.enemy_stand))
             case = stand_case(world, bout, me, first, ts)
             n = attack_bonus(g)
-            h = _roll_hits(dice, n, need(case), f"{g.name} with unit {uid}") if n else 0
+            h = _roll_hits(dice, n, need(case), f"{g.name} with unit {uid}")  # none without attacks
             if h:
                 key = _save_stand(world, ts)
                 out[key] = out.get(key, 0) + h
@@ -349,9 +349,7 @@ def _save_stand(world: World, ts: Sequence[Touch]) -> tuple[str, int]:
     """The enemy unit the hits go to (the longest contact, then the lowest id) and the touching
     stand with the best armor that saves them [WC.MELEE.17] step 5 [WC.CASUALTY.5] [WC.PD.15]
     [WC.PD.24]."""
-    runs: dict[str, float] = {}
-    for t in ts:
-        runs[t.enemy] = runs.get(t.enemy, 0.0) + t.length
+    runs = {e: sum(t.length for t in ts if t.enemy == e) for e in {t.enemy for t in ts}}
     uid = min(runs, key=lambda e: (-round(runs[e], 3), e))
     unit = world.state.unit(uid)
     cands = sorted({t.enemy_stand for t in ts if t.enemy == uid})
@@ -375,7 +373,7 @@ def fight_round(
     world = World(state)
     by_unit = _grouped(fighting(world, touches(world, ids)))
     for uid, n in bout.limits.items():
-        if uid in by_unit and len(by_unit[uid]) > n:
+        if uid in by_unit:
             by_unit[uid] = {i: by_unit[uid][i] for i in sorted(by_unit[uid])[:n]}
     bout.contacts_last = {uid: len(st) for uid, st in by_unit.items()}
     for uid in list(by_unit):

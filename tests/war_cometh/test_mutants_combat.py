@@ -694,3 +694,41 @@ def test_WC_FORT_7_a_flank_contact_along_a_hedge() -> None:
     """[WC.FORT.7] [WC.MELEE.10]: foot behind a hedge touched on its flank is not defended there."""
     assert cases(position(unit("K", "a", DK, 1, (94, 59.3), 180), unit("P", "b", HB, 4, (90, 60), -90, files=2),
                           terrain=hedge(at=60.0)))[("K", 0)].cover == 0  # fmt: skip
+
+
+def test_WC_HEDGEHOG_1_a_hedgehog_stand_touched_on_its_front_corner_fights() -> None:
+    """[WC.HEDGEHOG.1] [WC.GEOM.12]: a hedgehog stand whose front corner an enemy facing it touches (a frontal
+    touch, second book check item 1) faces it and fights, though the enemy's centre lies in its flank zone."""
+    s = position(unit("K", "a", DK, 1, (94, 60), 90), unit("P", "b", HB, 1, (90, 60), -90))
+    s = s.with_unit(replace(s.unit("P"), formation=Formation.HEDGEHOG))
+    assert set(cases(s)) == {("K", 0), ("P", 0)}
+
+
+def test_WC_GEOM_12_a_rear_corner_touch_is_to_the_rear() -> None:
+    """[WC.GEOM.12] [WC.MELEE.7]: an enemy at right angles touching only the rear corner of a stand is fought to
+    the rear (only stands facing each other make a corner touch frontal)."""
+    s = position(unit("K", "a", DK, 1, (92, 63.5), 180), unit("P", "b", HB, 1, (90, 60), -90))
+    assert cases(s)[("P", 0)].fighting_flank_or_rear is True
+
+
+def test_WC_MELEE_8a_a_full_contact_counts_before_a_corner() -> None:
+    """[WC.MELEE.8a] [WC.PD.24]: a stand touching one enemy fully and another at a corner takes the full contact
+    as its enemy: only the halberdiers' stand facing the pikes fully has the pike DRM."""
+    s = position(
+        unit("K", "a", PK, 1, (88, 40), 90), unit("L", "a", DK, 1, (92, 40), 90), unit("P", "b", HB, 2, (90, 40), -90)
+    )
+    c = cases(s, ("K", "L", "P"))
+    assert (c[("P", 0)].pike_front, c[("P", 1)].pike_front) == (PikeFront.NO, PikeFront.FOOT)
+
+
+def test_WC_MELEE_28_a_combat_reached_by_two_paths() -> None:
+    """[WC.MELEE.28]: A touches C, D and E; B, behind D and E, touches both: one combat of all five, however the
+    search meets D and E twice."""
+    s = position(
+        unit("A", "a", DK, 3, (90, 40), 90),
+        unit("C", "b", DK, 1, (84, 40), -90),
+        unit("D", "b", DK, 1, (90, 40), -90),
+        unit("E", "b", DK, 1, (94, 40), -90),
+        unit("B", "a", DK, 2, (92, 41.5), -90),
+    )
+    assert build_combats(s) == [("A", "B", "C", "D", "E")]
