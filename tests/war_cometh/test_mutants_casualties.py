@@ -100,3 +100,15 @@ def test_WC_CASUALTY_5_the_best_armor_takes_the_hit(armors: tuple[int, ...], ind
     """[WC.CASUALTY.5] [WC.PD.15]: the touching stand with the best (smallest) armor rating saves the hit, no
     armor (0) ranking worst; ties go to the first."""
     assert hit_target(armors) == index
+
+
+def test_WC_CASUALTY_3_WC_PD_14_in_contact_the_most_common_profile_first() -> None:
+    """[WC.CASUALTY.3] [WC.PD.14]: among the stands in contact of a mixed unit in melee, the most common profile
+    goes first, before the rightmost file."""
+    stands = [
+        c(0, file=0, contact=True, profile="x"),
+        c(1, file=1, contact=True, profile="y"),
+        c(2, rank=2, profile="y"),
+    ]
+    assert remove_from_pool(3, stands, True, True) == ([1], 0)
+    assert remove_from_pool(9, stands, True, True) == ([1, 0, 2], 0)
