@@ -502,10 +502,10 @@ def xs(s: State, uid: str) -> list[float]:
     return [round(r.cx, 2) for r in World(s).rects(s.unit(uid))]
 
 
-def three_in_line(profiles: tuple[str, str, str] = (HB, HB, HB)) -> State:
+def three_in_line(profiles: tuple[str, str, str] = (HB, HB, HB), k_x: float = 86) -> State:
     """P: three stands in a line (x 94, 90, 86; the last is the rightmost file); K touches the rightmost fully
-    and the middle one at a corner."""
-    s = position(unit("K", "a", DK, 1, (86, 60), 90), unit("P", "b", HB, 3, (90, 60), -90))
+    and, at x 86, the middle one at a corner (at x 85 not)."""
+    s = position(unit("K", "a", DK, 1, (k_x, 60), 90), unit("P", "b", HB, 3, (90, 60), -90))
     p = s.unit("P")
     return s.with_unit(
         replace(p, stands=tuple(replace(st, profile=pr) for st, pr in zip(p.stands, profiles, strict=True)))
@@ -522,11 +522,16 @@ def test_WC_CASUALTY_7_a_stand_out_of_contact_goes_first() -> None:
 
 
 def test_WC_CASUALTY_3_a_mixed_unit_loses_a_stand_in_contact_first() -> None:
-    """[WC.CASUALTY.3]: in melee a mixed unit (pikes and halberdiers) loses a stand in contact first."""
+    """[WC.CASUALTY.3]: in melee a mixed unit (pikes and halberdiers) loses a stand in contact first, before its
+    commonest profile [WC.PD.14]."""
     s = three_in_line((PK, HB, HB))
     after, lines, _ = fight(s, ("K", "P"), Bout("a"), only_k_hits)
     assert "Unit P loses 1 stand(s)." in lines
     assert xs(after, "P") == [94.0, 90.0] and [st.profile for st in after.unit("P").stands] == [PK, HB]
+    s = three_in_line((HB, HB, PK), k_x=85)
+    after, lines, _ = fight(s, ("K", "P"), Bout("a"), only_k_hits)
+    assert "Unit P loses 1 stand(s)." in lines
+    assert xs(after, "P") == [94.0, 90.0] and [st.profile for st in after.unit("P").stands] == [HB, HB]
 
 
 def test_WC_PIKE_2_only_pikes_behind_pikes_fight() -> None:
