@@ -4,6 +4,7 @@ and closing the gap a removed stand leaves [WC.CASUALTY.1]–[WC.CASUALTY.7] [WC
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -28,14 +29,11 @@ def default_order(stands: Sequence[Candidate], mixed: bool, melee: bool) -> list
     """The PBEM order for removing stands [WC.CASUALTY.7] [WC.PD.14]: in a mixed unit's melee
     only stands in contact until none remain [WC.CASUALTY.3] [WC.MIXED.4]; otherwise stands out of contact
     first; the most common profile first in a mixed unit; rearmost rank, rightmost file first."""
-    common: dict[str, int] = {}
-    for s in stands:
-        common[s.profile] = common.get(s.profile, 0) + 1
+    common = Counter(s.profile for s in stands)
+    contact_first = mixed and melee
 
-    def key(s: Candidate) -> tuple[int, int, int, int, int]:
-        contact_first = mixed and melee
-        contact = (0 if s.in_contact else 1) if contact_first else (1 if s.in_contact else 0)
-        return (contact, -common[s.profile] if mixed else 0, -s.rank, s.file_from_right, s.index)
+    def key(s: Candidate) -> tuple[bool, int, int, int, int]:
+        return (s.in_contact != contact_first, -common[s.profile] if mixed else 0, -s.rank, s.file_from_right, s.index)
 
     return sorted(stands, key=key)
 

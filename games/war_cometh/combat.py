@@ -184,7 +184,7 @@ def support_count(world: World, unit: Unit, stands: set[int], touched: dict[int,
         return Backer(world.profiles[u.stands[i].profile], u.condition is not Condition.GOOD)
 
     def fighter(i: int) -> Backer:
-        flank = has_flanks(world, unit) and any(t.edge.is_flank_or_rear for t in touched.get(i, []))
+        flank = has_flanks(world, unit) and any(t.edge.is_flank_or_rear for t in touched[i])  # every fighter has them
         b = backer(unit, i)
         return replace(b, attacked_flank_or_rear=flank, hedgehog=unit.formation is Formation.HEDGEHOG)
 
@@ -213,7 +213,9 @@ def support_count(world: World, unit: Unit, stands: set[int], touched: dict[int,
 def _cover(world: World, attacker: Unit, stand: Rect, target: Unit, edge: Edge, charger: bool) -> int:
     """The target's cover against one attacking stand: 1 defended, 2 fortified [WC.MELEE.10]
     [WC.FORT]; none when the target is the attacking side, ``charger`` (it charged, pursued or
-    advanced into this combat) [WC.FORT.9]."""
+    advanced into this combat) [WC.FORT.9]. ``edge`` is the target's edge the stand touches: on
+    the front edge the stand attacks from the front, across stakes there [WC.FORT.11]
+    [WC.SPECIAL.6], though its front-edge midpoint lies on that edge, in no zone."""
     rects = world.rects(target)
     tp = world.profile(target)
     d = Defence(
@@ -227,6 +229,7 @@ def _cover(world: World, attacker: Unit, stand: Rect, target: Unit, edge: Edge, 
         attacker_cavalry=world.profile(attacker).type.is_cavalry,
         attacker_is_charger=charger,
         flank_or_rear=edge.is_flank_or_rear and has_flanks(world, target),
+        front_contact=edge is Edge.FRONT,
         skirmishers=tp.skirmisher,
         obstacles=world.lines(LineKind.OBSTACLE, LineKind.STREAM, LineKind.PELSTREAM),
         stakes=world.lines(LineKind.STAKES),
@@ -335,7 +338,7 @@ def _stand_hits(
             ts = sorted(stands[first], key=lambda t: (t.corner, t.enemy, t.enemy_stand))
             case = stand_case(world, bout, me, first, ts)
             n = attack_bonus(g)
-            h = _roll_hits(dice, n, need(case), f"{g.name} with unit {uid}") if n else 0
+            h = _roll_hits(dice, n, need(case), f"{g.name} with unit {uid}")  # none without attacks
             if h:
                 key = _save_stand(world, ts)
                 out[key] = out.get(key, 0) + h
@@ -347,9 +350,7 @@ def _save_stand(world: World, ts: Sequence[Touch]) -> tuple[str, int]:
     """The enemy unit the hits go to (the longest contact, then the lowest id) and the touching
     stand with the best armor that saves them [WC.MELEE.17] step 5 [WC.CASUALTY.5] [WC.PD.15]
     [WC.PD.24]."""
-    runs: dict[str, float] = {}
-    for t in ts:
-        runs[t.enemy] = runs.get(t.enemy, 0.0) + t.length
+    runs = {e: sum(t.length for t in ts if t.enemy == e) for e in {t.enemy for t in ts}}
     uid = min(runs, key=lambda e: (-round(runs[e], 3), e))
     unit = world.state.unit(uid)
     cands = sorted({t.enemy_stand for t in ts if t.enemy == uid})
@@ -373,7 +374,7 @@ def fight_round(
     world = World(state)
     by_unit = _grouped(fighting(world, touches(world, ids)))
     for uid, n in bout.limits.items():
-        if uid in by_unit and len(by_unit[uid]) > n:
+        if uid in by_unit:
             by_unit[uid] = {i: by_unit[uid][i] for i in sorted(by_unit[uid])[:n]}
     bout.contacts_last = {uid: len(st) for uid, st in by_unit.items()}
     for uid in list(by_unit):
@@ -420,7 +421,7 @@ def fight_round(
 
 def _side_rank(state: State, uid: str, attacker: str) -> int:
     """Saves in the order of the dice: the attacker's hits first (they land on the defender)."""
-    return 0 if state.unit(uid).side != attacker else 1
+    return int(state.unit(uid).side == attacker)
 
 
 def _unit_case(world: World, u: Unit) -> UnitCase:

@@ -51,6 +51,9 @@ class Defence:
     attacker_cavalry: bool = False
     attacker_is_charger: bool = False
     flank_or_rear: bool = False
+    front_contact: bool = False
+    """Melee: the attacker touches the defender's front edge, so it attacks from the front though its
+    point lies on that edge, in no zone [WC.SPECIAL.6] [WC.FORT.14]."""
     skirmishers: bool = False
     shieldwall: bool = False
     obstacles: tuple[BaseGeometry, ...] = ()
@@ -87,7 +90,7 @@ def defence(d: Defence) -> Cover:
     uphill = _half([lv > d.attacker_level for lv in d.levels])  # [WC.FORT.4]
     if d.cavalry_defender:
         return Cover.DEFENDED if uphill else Cover.NONE  # [WC.FORT.3]
-    frontal = zone_of(d.bound, d.attacker_point) is Zone.FRONT  # [WC.FORT.14]
+    frontal = d.front_contact or zone_of(d.bound, d.attacker_point) is Zone.FRONT  # [WC.FORT.14]
     if (
         d.attacker_cavalry
         and frontal
