@@ -34,13 +34,20 @@ RULES_VERSIONS: dict[int, str] = {
     " deltas of RULES_2012 that RULES_2012_V1 leaves at their 2022 values (movement over terrain, overhead and"
     " friendly fire, artillery turning, shooting recoils, evades, pursuit, stakes, pavises, escarpments, own-edge"
     " routs, flees past disordered friends, ties with lone generals, the order of shooting results, split fire,"
-    " skirmishers)",
+    " skirmishers); later: a boat carrying on after an evade has used its lake hex (HH.TERR.45), a squeezed unit"
+    " returns to the formation it had before the squeeze (HH.TERR.40)",
 }
 """The corrections of this engine, by the `rules_version` a game records in its options. A game keeps the
 version it was created with, so old logs replay exactly; new games get LATEST_RULES_VERSION."""
 LATEST_RULES_VERSION = max(RULES_VERSIONS)
 FIX_BOOK_13 = 2
 """The rules version of the issue 13 corrections."""
+FIX_CARRY_ON_SQUEEZE = FIX_BOOK_13
+"""A boat that carries on after an evade has used its 1 lake hex (HH.TERR.45, HH.COMP.45), and a squeezed unit returns
+to the formation it had before the squeeze, not the one it started the move in (HH.TERR.40). Played from version 2,
+the version new games record, not a version 3: that would change every new game's record (the demo's chain head).
+Neither case can arise with the shipped scenarios and army lists (no boats; every dismounted form has C), so only
+version 1 logs, kept as recorded, could hold one."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from campaign.hexgrid import Hex
 from campaign.kit.runner import Refusal
 
 from .battlefield import Terrain
-from .edition import FIX_BOOK_13
+from .edition import FIX_BOOK_13, FIX_CARRY_ON_SQUEEZE
 from .geometry import Facing, direction, front_exit_sides, is_free_change, side_key, turn_steps
 from .model import Formation, Profile, Unit
 from .orders import Mount, Move, Token
@@ -135,6 +135,8 @@ class MoveSim:
         self.activated: list[tuple[int, int]] = []
         self.split_at: Hex | None = None
         """The restriction hex where a 6-stand unit splits during this move (HH.TERR.42)."""
+        self.carried_on = False
+        """The rest of a move after an evade (HH.COMP.45): a boat has had its lake hex already (HH.TERR.45)."""
         self.engaged_at_start = is_engaged(state, unit)
         self.afloat = afloat(state, unit)
         """A boat, or a unit aboard one: 1 lake hex per move (HH.TERR.45, ruling HH.TERR.47)."""
@@ -145,7 +147,7 @@ class MoveSim:
         for k in (
             "state unit profile start hex facing formation start_formation mp free hex_entry_facing hex_turn_paid"
             " start_turned stop_reason whole_reason lock_reason formation_changed road_ok"
-            " split_at engaged_at_start afloat first_step_formation"
+            " split_at engaged_at_start afloat first_step_formation carried_on"
         ).split():
             setattr(new, k, getattr(self, k))
         new.steps = list(self.steps)
@@ -400,9 +402,15 @@ class MoveSim:
         """Step in: 1 MP, the path and the free turn the new hex allows (HH.MOVE.7, HH.MOVE.10)."""
         bf = self.state.field
         if self.formation is Formation.SQUEEZED and not restriction:
-            self.formation = (
-                self.start_formation if self.start_formation is not Formation.SQUEEZED else Formation.DEPLOYED
-            )
+            if self.state.plays(FIX_CARRY_ON_SQUEEZE):
+                # HH.TERR.40: past the restriction it resumes its usual formation, the deployed one it was squeezed
+                # from (only a deployed unit is squeezed), not the one it started in: a column before a dismount into
+                # a form without C
+                self.formation = Formation.DEPLOYED
+            else:
+                self.formation = (
+                    self.start_formation if self.start_formation is not Formation.SQUEEZED else Formation.DEPLOYED
+                )
         self.mp += 1
         self.steps.append(h)
         self.tokens.append(h)
@@ -453,7 +461,8 @@ class MoveSim:
         """A boat, loaded or not, moves 1 lake hex per move (HH.TERR.45, ruling HH.TERR.47); turning is free. It
         stops on entering the zone of control of an enemy boat (HH.ZOC.2, HH.ZOC.5): its contacts."""
         st, a = self.state, self.hex
-        if self.left_start:
+        # HH.TERR.45: 1 lake hex per move, the hex before a contact included when the move carries on (HH.COMP.45)
+        if self.left_start or (self.carried_on and st.plays(FIX_CARRY_ON_SQUEEZE)):
             self.fail("HH.TERR.45", f"cannot go on to {self.label(h)}: a boat moves only 1 lake hex per move")
         if self.engaged_at_start:
             self.fail("HH.MOVE.22", "is engaged and may not leave its hex")
@@ -667,6 +676,7 @@ def continue_move(state: GameState, u: Unit, order: Move, used: int) -> MovePlan
     it has left (HH.COMP.45, HH.MOVE.27 step 3, ruling HH.COMP.48); command was checked when the move began."""
     sim = MoveSim(state, u)
     sim.mp = used
+    sim.carried_on = True
     return _plan(state, sim, order)
 
 
