@@ -171,7 +171,7 @@ def half_effect(dice: int) -> int:
     return (dice + 1) // 2
 
 
-def rank_may_shoot(rank: int, missile: Missile, *, in_open: bool, hillside: bool) -> str:
+def rank_may_shoot(rank: int, missile: Missile | None, *, in_open: bool, hillside: bool) -> str:
     """How a stand in ``rank`` (1 = front) shoots: ``full``, ``half`` or ``no`` [WC.SHOOT.10]
     [WC.SHOOT.11]: the front rank at full effect; rank 2 bows and crossbows at half effect in the
     open; every rank at full effect from a hillside at a lower target."""
