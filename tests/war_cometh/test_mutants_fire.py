@@ -124,7 +124,8 @@ def hill(x0: float, y0: float, x1: float, y1: float) -> str:
 
 
 def box(kind: str, x0: float, y0: float, x1: float, y1: float) -> str:
-    return f'[[areas]]\nid = "{kind}"\nkind = "{kind}"\npoints = [[{x0}, {y0}], [{x1}, {y0}], [{x1}, {y1}], [{x0}, {y1}]]\n'
+    points = f"[[{x0}, {y0}], [{x1}, {y0}], [{x1}, {y1}], [{x0}, {y1}]]"
+    return f'[[areas]]\nid = "{kind}"\nkind = "{kind}"\npoints = {points}\n'
 
 
 def plan(s: State, **kw: str) -> ShotPlan:
@@ -275,7 +276,9 @@ def test_WC_SHOOT_6_an_irregular_shooter_on_a_table_with_hills() -> None:
     """[WC.SHOOT.6] [WC.GEOM.9]: skirmishers in a free formation (a hill elsewhere, so levels are looked up) shoot
     all round at a target behind them from every stand (both front rank), measuring from the stand's edge
     nearest the target."""
-    s = position(unit("E", "a", JAV, 2, (50, 40), 90), unit("S", "b", PIKES, 3, (50, 35), 90), terrain=hill(0, 60, 10, 70))
+    s = position(
+        unit("E", "a", JAV, 2, (50, 40), 90), unit("S", "b", PIKES, 3, (50, 35), 90), terrain=hill(0, 60, 10, 70)
+    )
     s = s.with_unit(replace(s.unit("E"), formation=Formation.FREE))
     assert shots(plan(s)) == [(0, "full", Band.EFFECTIVE, 3.0, 1, 1), (1, "full", Band.EFFECTIVE, 3.0, 1, 1)]
 
