@@ -100,8 +100,10 @@ def _levels(world: World, unit: Unit) -> int:
     return unit_level(world.hills, front)
 
 
-def cover(world: World, target: Unit, attacker: Rect, *, melee: bool = False) -> Cover:
-    """The target's cover against one firing stand [WC.FORT.1] [WC.FORT.12] [WC.SHOOT.14]."""
+def cover(world: World, target: Unit, attacker: Rect, *, melee: bool = False, attacker_cavalry: bool = False) -> Cover:
+    """The target's cover against one firing stand [WC.FORT.1] [WC.FORT.12] [WC.SHOOT.14], or with ``melee``
+    against a melee attack from that stand, by cavalry if ``attacker_cavalry`` (stakes count only against
+    cavalry in melee [WC.FORT.11])."""
     rects = world.rects(target)
     front = tuple(rects[i] for i, k in enumerate(stand_ranks(world, target)) if k == 1) or rects
     p = world.profile(target)
@@ -114,6 +116,7 @@ def cover(world: World, target: Unit, attacker: Rect, *, melee: bool = False) ->
             bound=world.bound(target),
             melee=melee,
             cavalry_defender=p.category is Category.CAVALRY,
+            attacker_cavalry=attacker_cavalry,
             skirmishers=p.skirmisher,
             obstacles=world.lines(LineKind.OBSTACLE, LineKind.STREAM, LineKind.PELSTREAM),
             stakes=world.lines(LineKind.STAKES),

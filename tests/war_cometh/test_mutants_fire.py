@@ -340,3 +340,47 @@ def test_WC_FORT_1_cover_is_judged_on_the_front_rank() -> None:
     s = position(unit("A", "a", BOW, 2, (90, 40), 90), unit("T", "b", SPEAR, 4, (90, 60), -90, files=2),
                  terrain=area("woods", 59.9, 70))  # fmt: skip
     assert mods(s) == ShotMods(target_defended=True)
+
+
+def test_WC_FORT_11_stakes_defend_archers_against_cavalry_in_melee() -> None:
+    """[WC.FORT.11] [WC.SPECIAL.6]: archers behind stakes are defended against a cavalry attack in melee, fortified
+    if also uphill; not against foot."""
+    s = position(unit("A", "a", "base.knights_mtd", 2, (90, 40), 90), unit("T", "b", BOW, 2, (90, 60), -90),
+                 terrain=line("stakes", 59))  # fmt: skip
+    w = World(s)
+    knights = w.rects(s.unit("A"))[0]
+    assert cover(w, s.unit("T"), knights, melee=True, attacker_cavalry=True) is Cover.DEFENDED
+    assert cover(w, s.unit("T"), knights, melee=True) is Cover.NONE
+    hill = '[[areas]]\nid = "h"\nkind = "hill"\nlevel = 1\npoints = [[0, 55], [180, 55], [180, 100], [0, 100]]\n'
+    up = World(position(unit("A", "a", "base.knights_mtd", 2, (90, 40), 90), unit("T", "b", BOW, 2, (90, 60), -90),
+                        terrain=line("stakes", 59) + hill))  # fmt: skip
+    assert cover(up, s.unit("T"), knights, melee=True, attacker_cavalry=True) is Cover.FORTIFIED
+
+
+@pytest.mark.parametrize(("enemy", "defended"), [("base.knights_mtd", True), (SPEAR, False)])
+def test_WC_REACT_12_WC_FORT_11_stakes_in_a_reaction_test(enemy: str, defended: bool) -> None:
+    """[WC.REACT.12] [WC.FORT.11]: a reaction test counts the cover against a frontal melee by the nearest enemy:
+    archers behind stakes are defended when that enemy is cavalry, not when it is foot (a bug found by mutation
+    testing: the stakes never counted there)."""
+    from games.war_cometh.reaction import reaction_mods
+
+    s = position(unit("A", "a", enemy, 2, (90, 40), 90), unit("T", "b", BOW, 2, (90, 60), -90),
+                 terrain=line("stakes", 59))  # fmt: skip
+    m = reaction_mods(World(s), s.unit("T"))
+    assert (m.defended, m.fortified) == (defended, False)
+
+
+@pytest.mark.parametrize(("stakes", "hill", "chits"), [(False, False, ("threat",)), (True, False, ("threat",)),
+                                                       (False, True, ("threat",)), (True, True, ())])  # fmt: skip
+def test_WC_REACT_8_WC_FORT_11_impetuous_knights_and_archers_behind_stakes_uphill(
+    stakes: bool, hill: bool, chits: tuple[str, ...]
+) -> None:
+    """[WC.REACT.8] [WC.FORT.11]: impetuous knights get a threat chit from archers in reach unless those are
+    fortified against them: behind stakes and uphill (stakes or the hill alone only make them defended)."""
+    from games.war_cometh.chits import start_of_turn_chits
+
+    up = '[[areas]]\nid = "h"\nkind = "hill"\nlevel = 1\npoints = [[0, 55], [180, 55], [180, 100], [0, 100]]\n'
+    terrain = (line("stakes", 59) if stakes else "") + (up if hill else "")
+    s = position(unit("K", "a", "base.knights_mtd", 2, (90, 40), 90), unit("T", "b", BOW, 2, (90, 60), -90),
+                 terrain=terrain)  # fmt: skip
+    assert start_of_turn_chits(s, []).unit("K").chits == chits
