@@ -160,7 +160,7 @@ def plan_shot(world: World, shooter: Unit, target: Unit, *, charger: str = "") -
         return ShotPlan(shooter.id, target.id, (), fail[1], fail[0], dist)
     fantasy = world.state.variant == "fantasy"
     eff, top = weapon_ranges(p, fantasy=fantasy, in_woods=world.in_woods(shooter))
-    around = all_round(p, shooter.formation, historical=not fantasy)
+    around = all_round(p, historical=not fantasy)
     hillside = _levels(world, shooter) > _levels(world, target)
     in_open = _in_open(world, shooter)
     ranks = stand_ranks(world, shooter)

@@ -182,7 +182,7 @@ def rank_may_shoot(rank: int, missile: Missile | None, *, in_open: bool, hillsid
     return "no"
 
 
-def all_round(p: Profile, formation: Formation, *, historical: bool = True) -> bool:
+def all_round(p: Profile, *, historical: bool = True) -> bool:
     """Skirmish infantry, horse archers (light cavalry with short bows) and war wagons fire all
     round [WC.SHOOT.6]; everyone else in the stand's 90° frontal arc."""
     horse_archer = p.category is Category.CAVALRY and p.light_cavalry and p.missile is Missile.SB

@@ -205,14 +205,14 @@ def test_WC_SHOOT_6_who_fires_all_round() -> None:
     """[WC.SHOOT.6]: skirmish infantry (H only), horse archers (light cavalry with short bows, not with
     javelins, not foot with short bows) and war wagons fire all round; nobody else."""
     skirm = P["base.javelinmen"]
-    assert all_round(skirm, Formation.LINE) and not all_round(skirm, Formation.LINE, historical=False)
+    assert all_round(skirm) and not all_round(skirm, historical=False)
     ha = P["base.horse_archers"]
-    assert all_round(ha, Formation.LINE, historical=False)
-    assert not all_round(replace(ha, missile=Missile.JAV), Formation.LINE)
-    assert not all_round(replace(ha, category=Category.INFANTRY), Formation.LINE)
-    assert not all_round(P["base.archers_bow"], Formation.LINE)
-    assert all_round(P["base.war_wagon"], Formation.LINE, historical=False)
-    assert not all_round(P["base.bombard"], Formation.LINE)
+    assert all_round(ha, historical=False)
+    assert not all_round(replace(ha, missile=Missile.JAV))
+    assert not all_round(replace(ha, category=Category.INFANTRY))
+    assert not all_round(P["base.archers_bow"])
+    assert all_round(P["base.war_wagon"], historical=False)
+    assert not all_round(P["base.bombard"])
 
 
 def test_WC_SHOOT_8_who_picks_targets_stand_by_stand() -> None:
