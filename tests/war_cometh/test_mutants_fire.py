@@ -384,3 +384,29 @@ def test_WC_REACT_8_WC_FORT_11_impetuous_knights_and_archers_behind_stakes_uphil
     s = position(unit("K", "a", "base.knights_mtd", 2, (90, 40), 90), unit("T", "b", BOW, 2, (90, 60), -90),
                  terrain=terrain)  # fmt: skip
     assert start_of_turn_chits(s, []).unit("K").chits == chits
+
+
+def test_WC_SHOOT_10_a_rear_stand_listed_first() -> None:
+    """[WC.SHOOT.10] [WC.GEOM.9]: in a free formation the first stand listed stands behind the second: it is rear
+    rank (javelins: no shot), and the front one still shoots."""
+    s = position(unit("E", "a", JAV, 2, (50, 20), 90), pikes_at(24))
+    e = s.unit("E")
+    behind, ahead = (Stand(e.stands[0].profile, Pose.of(48.0, y, 90.0)) for y in (17.0, 19.0))
+    s = s.with_unit(replace(e, formation=Formation.FREE, stands=(behind, ahead)))
+    assert stand_ranks(World(s), s.unit("E")) == (2, 1)
+    assert shots(plan(s)) == [(1, "full", Band.EFFECTIVE, 4.0, 1, 1)]
+
+
+@pytest.mark.parametrize("kind", ["building", "impassable"])
+def test_WC_GEOM_18_buildings_and_impassable_ground_block_sight(kind: str) -> None:
+    """[WC.GEOM.18] [WC.VIS]: a building or impassable ground between hides the target."""
+    p = plan(line_of_bows(pikes_at(35), terrain=box(kind, 30, 25, 70, 30)))
+    assert p == ShotPlan("E", "S", (), "no line of sight to unit S", "WC.GEOM.18", 15.0)
+
+
+def test_WC_SHOOT_6_WC_GEOM_18_all_round_shooters_see_from_every_edge() -> None:
+    """[WC.SHOOT.6] [WC.GEOM.18]: horse archers fire all round and see from their whole perimeter: knights just
+    beside them hide a target on their left from their front edge, not from their left edge."""
+    s = position(unit("E", "a", "base.horse_archers", 1, (50, 20), 90), unit("S", "b", PIKES, 1, (36, 16), 0),
+                 unit("B", "a", "base.knights_mtd", 1, (44, 20), 90))  # fmt: skip
+    assert shots(plan(s)) == [(0, "full", Band.LONG, 12.0, 1, 0)]

@@ -1,0 +1,220 @@
+"""Clauses mutation testing of games/war_cometh/volley.py found unpinned (benchmarks/mutation.py wc:volley): the
+dice groups, the purpose of every die, the shot's narrative and trace, saves by armor, losses and leaders,
+chits, and fire at a charger [WC.SHOOT.2] [WC.SHOOT.11] [WC.SHOOT.15] [WC.SHOOT.19] [WC.SHOOT.24]–[WC.SHOOT.34]."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from campaign.kit.scripted import Die, ScriptedDice
+from games.war_cometh.fire import ShotPlan, StandShot, plan_shot
+from games.war_cometh.model import State
+from games.war_cometh.shooting import Band
+from games.war_cometh.troops import Missile
+from games.war_cometh.volley import Volley, _Group, _groups, _roll_saves, charge_fire, shoot, take_losses
+from games.war_cometh.world import World
+
+from .helpers import position, unit
+
+BOW = "base.longbowmen"
+
+
+def duel(stands: int = 4, files: int = 2, target: str = "base.men_at_arms", gap: float = 10) -> State:
+    """Longbowmen E (``stands`` in ``files``) and a 3-stand target S ``gap`` cm ahead."""
+    return position(
+        unit("E", "a", BOW, stands, (50, 20), 90, files=files), unit("S", "b", target, 3, (50, 20 + gap), -90)
+    )
+
+
+def planned(s: State) -> ShotPlan:
+    return plan_shot(World(s), s.unit("E"), s.unit("S"))
+
+
+def purposes(d: ScriptedDice) -> list[str]:
+    return [p for _, p in d.log]
+
+
+def test_WC_SHOOT_11_dice_groups() -> None:
+    """[WC.SHOOT.11] [WC.SHOOT.15]: front stands roll their own dice left to right, the rank-2 pool halved with
+    its worst modifier; [WC.SHOOT.27] support fire halves the whole unit at once (front 2+2, rear pool 4 halved
+    to 2: 6 halved to 3)."""
+    e, lg = Band.EFFECTIVE, Band.LONG
+    plan = ShotPlan("E", "S", (StandShot(0, "full", e, 10, 2, 0), StandShot(1, "full", lg, 10, 2, -1),
+                               StandShot(2, "half", e, 12, 3, 0), StandShot(3, "half", lg, 12, 2, -1)))  # fmt: skip
+    assert _groups(plan) == [_Group(2, 0, e, 0), _Group(2, -1, lg, 1), _Group(3, -1, lg, -1)]
+    assert _groups(plan, half_all=True) == [_Group(4, -1, lg, -1)]
+    front = ShotPlan("E", "S", (StandShot(0, "full", e, 10, 1, 1),))
+    assert _groups(front) == [_Group(1, 1, e, 0)]
+    assert _groups(front, half_all=True) == [_Group(1, 1, e, -1)]
+    assert _groups(ShotPlan("E", "S", (StandShot(0, "full", e, 10, 0, 1),)), half_all=True) == []
+
+
+def test_WC_SHOOT_15_a_shot_in_full() -> None:
+    """[WC.SHOOT.2] [WC.SHOOT.15]: two front stands and the rear pool roll 2 dice each (each die named), 3 hits;
+    men-at-arms save on 4+ (one die a hit); the narrative, the volley, the trace, no loss and no chit when all
+    are saved."""
+    s = duel()
+    d = ScriptedDice.of(6, 6, 4, 3, 1, 5, 2, 6, 4, 5)
+    lines: list[str] = []
+    after, v = shoot(s, planned(s), d, lines)
+    assert v == Volley("E", "S", 3, 0, 0)
+    assert purposes(d) == ["shoot_hit: unit E at unit S (2 dice, +0)"] * 6 + ["save: unit S saves on 4+"] * 3
+    assert lines == [
+        "Unit E (Longbowmen) shoots at unit S (Men at Arms) with 4 stands at effective range: 3 hits, 3 saved, "
+        "0 unsaved."
+    ]
+    assert after.unit("S") == s.unit("S")
+    (trace,) = after.traces
+    assert (trace.unit, trace.side, trace.points, trace.shot, trace.label) == (
+        "E", "a", ((5000, 2000), (5000, 3075)), True, "3 hits, 0 unsaved"
+    )
+
+
+def test_WC_SHOOT_24_one_unsaved_hit_at_long_range() -> None:
+    """[WC.SHOOT.15] [WC.SHOOT.24]: at long range one hit, unsaved (pikes have no armor: no save die), goes into
+    the pool and gives one combat chit, not a second one."""
+    s = position(unit("E", "a", BOW, 2, (50, 20), 90), unit("S", "b", "base.pikes", 1, (52, 45), -90))
+    d = ScriptedDice.of(6, 6, 1, 1, 1)
+    lines: list[str] = []
+    after, v = shoot(s, planned(s), d, lines, label="The archers")
+    assert v == Volley("E", "S", 1, 1, 0) and not d.script
+    assert lines == [
+        "The archers (Longbowmen) shoots at unit S (Pikes) with 2 stands at long range: 1 hit, 0 saved, 1 unsaved."
+    ]
+    assert (after.unit("S").hits, after.unit("S").chits) == (1, ("combat",))
+    assert after.traces[0].label == "1 hit, 1 unsaved"
+    again, _ = shoot(after, planned(after), ScriptedDice.of(6, 6, 1, 1, 1), [])
+    assert (again.unit("S").hits, again.unit("S").chits) == (2, ("combat",))
+
+
+def test_WC_SHOOT_2_mixed_range_and_one_stand() -> None:
+    """[WC.SHOOT.2]: stands at effective and long range make a 'mixed range' shot; one stand is 'stand'."""
+    s = position(unit("E", "a", BOW, 2, (50, 20), 90), unit("S", "b", "base.pikes", 1, (62, 38), -90))
+    p = planned(s)
+    assert {x.band for x in p.stands} == {Band.EFFECTIVE, Band.LONG}
+    lines: list[str] = []
+    shoot(s, p, ScriptedDice.of(6, *[1] * 4), lines)
+    assert lines == [
+        "Unit E (Longbowmen) shoots at unit S (Pikes) with 2 stands at mixed range: 0 hits, 0 saved, 0 unsaved."
+    ]
+    one = replace(p, stands=p.stands[:1])
+    lines = []
+    shoot(s, one, ScriptedDice.of(6, 1, 1), lines)
+    assert "with 1 stand at " in lines[0]
+
+
+def test_WC_SHOOT_19_bounce_dice_named() -> None:
+    """[WC.SHOOT.19]: a bombard's hit on a column rolls 2 bounce dice, each named; artillery ignores armor."""
+    s = position(unit("E", "a", "base.bombard", 1, (50, 20), 90, files=1),
+                 unit("S", "b", "base.pikes", 3, (50, 40), -90, files=1))  # fmt: skip
+    d = ScriptedDice.of(6, 6, 5, 2)
+    lines: list[str] = []
+    _, v = shoot(s, planned(s), d, lines)
+    assert v == Volley("E", "S", 2, 2, 0)
+    bounce = "shoot_hit: unit E at unit S bounce-through"
+    assert purposes(d) == ["shoot_hit: unit E at unit S (1 dice, +1)", bounce, bounce]
+    assert lines == [
+        "Unit E (Bombard) shoots at unit S (Pikes) with 1 stand at effective range: 2 hits, 0 saved, 2 unsaved."
+    ]
+
+
+def test_WC_SHOOT_15_losses_and_the_leader() -> None:
+    """[WC.SHOOT.15] [WC.SHOOT.34]: pikes lose a stand every 4 hits, the rest stays in the pool; the attached
+    leader rolls only when stands go; a destroyed unit is named so."""
+    s = duel(target="base.pikes")
+    s = s.with_leader(replace(s.leader("mb"), attached_to="S"))
+    cases = {
+        3: (0, 3, 3, True, [], []),
+        4: (1, 2, 0, True, ["Unit S loses 1 stand."], ["leader_wound: Marshal B with unit S"]),
+        9: (2, 1, 1, True, ["Unit S loses 2 stands."], ["leader_wound: Marshal B with unit S"]),
+        12: (3, 3, 0, False, ["Unit S loses 3 stands and is destroyed."], ["leader_wound: Marshal B with unit S"]),
+        20: (3, 3, 0, False, ["Unit S loses 3 stands and is destroyed."], ["leader_wound: Marshal B with unit S"]),
+    }
+    for n, (lost, stands, pool, on, text, rolled) in cases.items():
+        lines: list[str] = []
+        d = ScriptedDice.of(6, 1)
+        after, got = take_losses(s, "S", n, d, lines)
+        u = after.unit("S")
+        assert (got, len(u.stands), u.hits, u.lost, u.on_table, lines, purposes(d)) == (
+            lost, stands, pool, lost, on, text, rolled
+        ), n
+        if on:
+            assert after.leader("mb") == s.leader("mb")
+    pooled = s.with_unit(replace(s.unit("S"), hits=3, lost=1))
+    after, got = take_losses(pooled, "S", 1, ScriptedDice.of(6, 2), [])
+    assert (got, after.unit("S").hits, after.unit("S").lost) == (1, 0, 2)
+
+
+def mixed(*profiles: str) -> State:
+    """Target S with one stand of each profile."""
+    s = duel(target="base.pikes")
+    t = s.unit("S")
+    stands = tuple(replace(st, profile=p) for st, p in zip(t.stands, profiles, strict=True))
+    return s.with_unit(replace(t, stands=stands))
+
+
+def test_WC_CASUALTY_5_saves_on_the_best_armor() -> None:
+    """[WC.SHOOT.15] [WC.PD.15] [WC.CASUALTY.5]: a mixed unit saves each hit with its best-armored stand (armor 0
+    counts as the worst); artillery and armor 0 roll no save die; a save die meeting the armor saves."""
+    hits: list[tuple[int, Band, Missile | None]] = [(2, Band.EFFECTIVE, Missile.LB), (1, Band.LONG, Missile.CB)]
+    s = mixed("base.spearmen", "base.men_at_arms", "base.axemen")
+    d = ScriptedDice.of(6, 4, 3, 5)
+    assert _roll_saves(s, s.unit("S"), hits, d) == 1
+    assert purposes(d) == ["save: unit S saves on 4+"] * 3
+    s = mixed("base.pikes", "base.axemen", "base.pikes")
+    d = ScriptedDice.of(6, 6, 5)
+    assert _roll_saves(s, s.unit("S"), [(2, Band.EFFECTIVE, Missile.LB)], d) == 1
+    assert purposes(d) == ["save: unit S saves on 6+"] * 2
+    d = ScriptedDice.of(6, 6)
+    assert _roll_saves(s, s.unit("S"), [(3, Band.EFFECTIVE, Missile.ART), (0, Band.EFFECTIVE, Missile.LB)], d) == 3
+    assert d.script == [Die(6, 6)]
+    pikes = mixed("base.pikes", "base.pikes", "base.pikes")
+    assert _roll_saves(pikes, pikes.unit("S"), [(2, Band.LONG, Missile.LB)], ScriptedDice.of(6)) == 2
+
+
+def test_WC_SHOOT_35_the_option_reaches_the_saves() -> None:
+    """[WC.SHOOT.35]: with ``longbow_improves_armor0`` unarmored pikes save on 6 against longbows at long range."""
+    s = replace(mixed("base.pikes", "base.pikes", "base.pikes"), options=(("longbow_improves_armor0", "true"),))
+    d = ScriptedDice.of(6, 6, 5)
+    assert _roll_saves(s, s.unit("S"), [(2, Band.LONG, Missile.LB)], d) == 1
+    assert purposes(d) == ["save: unit S saves on 6+"] * 2
+
+
+def charged(terrain: str = "") -> State:
+    """Longbowmen C, three ranks, charged frontally by knights K (their turn)."""
+    s = position(
+        unit("C", "a", BOW, 9, (50, 20), 90, files=3),
+        unit("K", "b", "scots.knights_mtd_a5", 2, (50, 20), -90),
+        terrain=terrain,
+    )
+    return replace(s, active="b")
+
+
+def test_WC_SHOOT_26_only_the_first_two_ranks_fire_at_a_charger() -> None:
+    """[WC.SHOOT.26] [WC.SHOOT.31]: in the open the front rank fires full and the second half (3 x 2 dice, pool 6
+    halved to 3); on a hill over the charger (knights to the right, half on lower ground) the third rank
+    could fire too, but only the stands of the first two ranks with the charger in arc fire (5, full)."""
+    d = ScriptedDice.of(6, *[1] * 9)
+    lines: list[str] = []
+    after = charge_fire(charged(), "K", "C", d, lines)
+    assert purposes(d) == ["shoot_hit: unit C at the charging unit K (2 dice, +0)"] * 6 + [
+        "shoot_hit: unit C at the charging unit K (3 dice, +0)"
+    ] * 3
+    assert lines == ["Fire at the charging unit K from unit C: 0 hits, 0 unsaved."]
+    assert after.unit("K") == charged().unit("K")
+    hill = '[[areas]]\nid = "h"\nkind = "hill"\nlevel = 1\npoints = [[30, 0], [55.5, 0], [55.5, 20], [30, 20]]\n'
+    offset = position(unit("C", "a", BOW, 9, (50, 20), 90, files=3),
+                      unit("K", "b", "scots.knights_mtd_a5", 2, (56, 20), -90), terrain=hill)  # fmt: skip
+    d = ScriptedDice.of(6, *[1] * 10)
+    charge_fire(replace(offset, active="b"), "K", "C", d, [])
+    assert purposes(d) == ["shoot_hit: unit C at the charging unit K (2 dice, +0)"] * 10
+
+
+def test_WC_SHOOT_29_disorder_dice_and_losses_at_once() -> None:
+    """[WC.SHOOT.29]: two unsaved hits on 3-hit knights: the pool keeps them, one disorder die each, named."""
+    d = ScriptedDice.of(6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 3)
+    lines: list[str] = []
+    after = charge_fire(charged(), "K", "C", d, lines)
+    assert purposes(d)[-4:] == ["save: unit K saves on 5+"] * 2 + ["disorder: unit K hit by charge fire"] * 2
+    assert lines[0] == "Fire at the charging unit K from unit C: 2 hits, 2 unsaved."
+    assert after.unit("K").hits == 2 and not d.script
