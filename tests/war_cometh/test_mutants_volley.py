@@ -6,15 +6,32 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from campaign.kit.scripted import Die, ScriptedDice
+from campaign.refusals import NeedDecision
 from games.war_cometh.fire import ShotPlan, StandShot, plan_shot
+from games.war_cometh.lists import all_profiles
 from games.war_cometh.model import State
 from games.war_cometh.shooting import Band
-from games.war_cometh.troops import Missile
-from games.war_cometh.volley import Volley, _Group, _groups, _roll_saves, charge_fire, shoot, take_losses
+from games.war_cometh.standing import with_standing
+from games.war_cometh.troops import Missile, Profile
+from games.war_cometh.volley import (
+    Volley,
+    _Group,
+    _groups,
+    _roll_saves,
+    _supporters,
+    _zone_stands,
+    charge_fire,
+    shoot,
+    stands_and_shoots,
+    take_losses,
+)
 from games.war_cometh.world import World
 
 from .helpers import position, unit
+from .test_shooting import _charge_position
 
 BOW = "base.longbowmen"
 
@@ -218,3 +235,91 @@ def test_WC_SHOOT_29_disorder_dice_and_losses_at_once() -> None:
     assert purposes(d)[-4:] == ["save: unit K saves on 5+"] * 2 + ["disorder: unit K hit by charge fire"] * 2
     assert lines[0] == "Fire at the charging unit K from unit C: 2 hits, 2 unsaved."
     assert after.unit("K").hits == 2 and not d.script
+
+
+def gun_profile(notes: str) -> Profile:
+    return replace(all_profiles()["base.bombard"], id="house.gun", notes=notes)
+
+
+@pytest.mark.parametrize(
+    ("variant", "notes", "fires"),
+    [
+        ("fantasy", "No Stand & Shoot", False),
+        ("fantasy", "no stand and shoot; slow", False),
+        ("fantasy", "Stand and shoot", True),
+        ("historical", "No stand and shoot", True),
+    ],
+)
+def test_WC_SHOOT_32_artillery_that_may_not_stand_and_shoot(variant: str, notes: str, fires: bool) -> None:
+    """[WC.SHOOT.32] (F): artillery whose list notes say 'no stand and shoot' (any case, '&' for 'and') does not
+    fire at a charger; (H) the notes do not matter."""
+    s = replace(duel(), variant=variant, house_profiles=(gun_profile(notes),))
+    e = s.unit("E")
+    s = s.with_unit(replace(e, stands=tuple(replace(st, profile="house.gun") for st in e.stands)))
+    assert stands_and_shoots(s, s.unit("E")) is fires
+    assert stands_and_shoots(s, s.unit("S")) is True
+
+
+def neighbours(gap: float) -> State:
+    """Crossbowmen C charged by knights K; longbowmen L ``gap`` cm to C's right (their turn)."""
+    s = position(
+        unit("C", "a", "base.crossbowmen", 3, (50, 20), 90),
+        unit("L", "a", BOW, 3, (62 + gap, 20), 90),
+        unit("K", "b", "scots.knights_mtd_a5", 2, (48, 20), -90),
+    )
+    return replace(s, active="b")
+
+
+def test_WC_SHOOT_27_friends_within_4_cm() -> None:
+    """[WC.SHOOT.27]: friends with a stand within 4 cm of the charged unit support its fire, sorted by id; 4.5 cm
+    away they do not."""
+    assert [u.id for u in _supporters(neighbours(4.0), neighbours(4.0).unit("C"))] == ["L"]
+    assert _supporters(neighbours(4.5), neighbours(4.5).unit("C")) == []
+    s = position(unit("C", "a", "base.crossbowmen", 3, (50, 20), 90), unit("Z", "a", BOW, 3, (62, 20), 90),
+                 unit("M", "a", BOW, 3, (38, 20), 90), unit("K", "b", "base.knights_mtd", 2, (48, 40), -90))  # fmt: skip
+    assert [u.id for u in _supporters(s, s.unit("C"))] == ["M", "Z"]
+
+
+def test_WC_PD_17_the_neighbours_question_and_answers() -> None:
+    """[WC.PD.17] [WC.SHOOT.27] [WC.SHOOT.31]: with 'standing charge-fire ask' the owner is asked, in these words,
+    whether the neighbour fires (default fire); answering hold keeps it silent; the charged unit is not asked."""
+    at_contact, start = _charge_position()
+    s = with_standing(at_contact, "a", "charge-fire", "ask")
+    with pytest.raises(NeedDecision) as asked:
+        charge_fire(s, "K", "C", ScriptedDice(ScriptedDice.of(6, *[1] * 9).script, ask=True), [], before=start)
+    e = asked.value
+    assert (e.side, e.key, e.question, e.options, e.default) == (
+        "a", f"t{s.player_turn}-charge-fire-L", "Unit L may fire at the charging unit K: fire or hold?",
+        ("fire", "hold"), "fire",
+    )
+    lines: list[str] = []
+    hold = ScriptedDice(ScriptedDice.of(6, *[1] * 9).script, answers={e.key: "hold"}, ask=True)
+    charge_fire(s, "K", "C", hold, lines, before=start)
+    assert lines == ["Fire at the charging unit K from unit C: 0 hits, 0 unsaved."]
+    fire = ScriptedDice(ScriptedDice.of(6, *[1] * 9).script, answers={e.key: "fire"}, ask=True)
+    lines = []
+    charge_fire(s, "K", "C", fire, lines, before=start)
+    assert lines == ["Fire at the charging unit K from unit C, L: 0 hits, 0 unsaved."]
+    assert [p for _, p in fire.log].count("shoot_hit: unit L at the charging unit K (3 dice, +0)") == 3
+
+
+@pytest.mark.parametrize(
+    ("terrain", "stands"),
+    [
+        ("", 2),
+        ('[[lines]]\nid = "s"\nkind = "stream"\npoints = [[0, 43], [180, 43]]\n', 0),
+        ('[[lines]]\nid = "s"\nkind = "obstacle"\npoints = [[0, 43], [180, 43]]\n', 0),
+        ('[[lines]]\nid = "s"\nkind = "pelstream"\npoints = [[0, 43], [180, 43]]\n', 0),
+        ('[[lines]]\nid = "s"\nkind = "bannock"\npoints = [[0, 43], [180, 43]]\n', 0),
+        ('[[lines]]\nid = "s"\nkind = "stream"\npoints = [[0, 60], [180, 60]]\n', 2),
+        ('[[areas]]\nid = "d"\nkind = "dense"\npoints = [[40, 39], [60, 39], [60, 41], [40, 41]]\n', 0),
+    ],
+)
+def test_WC_SHOOT_19_the_bounce_zone(terrain: str, stands: int) -> None:
+    """[WC.SHOOT.19] [WC.SHOOT.19a]: the zone runs 10 cm behind the first pike stand struck and holds the 2 stands
+    behind it; a stream, hedge, pelstream or the Bannock Burn across it, or dense ground at the stand struck,
+    stops the bounce; a stream beyond the zone does not."""
+    s = position(unit("E", "a", "base.bombard", 1, (50, 20), 90, files=1),
+                 unit("S", "b", "base.pikes", 3, (50, 40), -90, files=1), terrain=terrain)  # fmt: skip
+    w = World(s)
+    assert _zone_stands(w, w.rects(s.unit("E"))[0], s.unit("S")) == stands
