@@ -97,9 +97,11 @@ def test_WC_SHOOT_16_light_guns_by_type_id_or_name() -> None:
 def test_WC_SHOOT_18_band_edges() -> None:
     """[WC.SHOOT.18] [WC.GEOM.2]: up to effective range (within 1e-6 cm) effective, up to maximum long, beyond
     no shot."""
+    assert range_band(10 + 1e-6, 10, 15) is Band.EFFECTIVE
     assert range_band(10.0000005, 10, 15) is Band.EFFECTIVE
     assert range_band(10.000002, 10, 15) is Band.LONG
     assert range_band(10.5, 10, 15) is Band.LONG
+    assert range_band(15 + 1e-6, 10, 15) is Band.LONG
     assert range_band(15.0000005, 10, 15) is Band.LONG
     assert range_band(15.000002, 10, 15) is None
     assert range_band(15.5, 10, 15) is None
