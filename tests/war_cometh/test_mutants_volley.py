@@ -275,8 +275,12 @@ def test_WC_SHOOT_27_friends_within_4_cm() -> None:
     away they do not."""
     assert [u.id for u in _supporters(neighbours(4.0), neighbours(4.0).unit("C"))] == ["L"]
     assert _supporters(neighbours(4.5), neighbours(4.5).unit("C")) == []
-    s = position(unit("C", "a", "base.crossbowmen", 3, (50, 20), 90), unit("Z", "a", BOW, 3, (62, 20), 90),
-                 unit("M", "a", BOW, 3, (38, 20), 90), unit("K", "b", "base.knights_mtd", 2, (48, 40), -90))  # fmt: skip
+    s = position(
+        unit("C", "a", "base.crossbowmen", 3, (50, 20), 90),
+        unit("Z", "a", BOW, 3, (62, 20), 90),
+        unit("M", "a", BOW, 3, (38, 20), 90),
+        unit("K", "b", "base.knights_mtd", 2, (48, 40), -90),
+    )
     assert [u.id for u in _supporters(s, s.unit("C"))] == ["M", "Z"]
 
 
