@@ -4,10 +4,12 @@ units whose stands pick their own targets [WC.TARGET.1]–[WC.TARGET.6] [WC.FALL
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from games.war_cometh.fire import ShotPlan, StandShot
-from games.war_cometh.model import State
+from games.war_cometh.model import Formation, State
 from games.war_cometh.shooting import Band
 from games.war_cometh.targets import candidates, check_target, nearest_target, stand_targets, target_class
 from games.war_cometh.world import World
@@ -166,3 +168,15 @@ def test_WC_TARGET_5_horse_archers_may_pass_over_skirmishers() -> None:
     assert [p.target for p in stand_targets(w, s.unit("E"))] == ["K"]
     assert [p.target for p in stand_targets(w, s.unit("E"), ignore_skirmishers=True)] == ["P"]
     assert [p.target for p in stand_targets(w, s.unit("E"), closed=("K",))] == ["P"]
+
+
+def test_WC_TARGET_5_hedgehog_stands_pick_their_own() -> None:
+    """[WC.SHOOT.8] [WC.TARGET.5]: longbowmen in hedgehog pick a target stand by stand, as in line they would
+    not."""
+    s = position(unit("E", "a", BOW, 2, (50, 20), 90), unit("L", "b", "base.pikes", 1, (44, 23), -90),
+                 unit("R", "b", "base.pikes", 1, (56, 23), -90))  # fmt: skip
+    hedgehog = replace(s.unit("E"), formation=Formation.HEDGEHOG)
+    plans = stand_targets(World(s.with_unit(hedgehog)), hedgehog)
+    assert [(p.target, [x.index for x in p.stands]) for p in plans] == [("L", [0]), ("R", [1])]
+    line = stand_targets(World(s), s.unit("E"))
+    assert [(p.target, [x.index for x in p.stands]) for p in line] == [("L", [0, 1])]
