@@ -410,3 +410,12 @@ def test_WC_SHOOT_6_WC_GEOM_18_all_round_shooters_see_from_every_edge() -> None:
     s = position(unit("E", "a", "base.horse_archers", 1, (50, 20), 90), unit("S", "b", PIKES, 1, (36, 16), 0),
                  unit("B", "a", "base.knights_mtd", 1, (44, 20), 90))  # fmt: skip
     assert shots(plan(s)) == [(0, "full", Band.LONG, 12.0, 1, 0)]
+
+
+def test_WC_GEOM_18_a_formed_target_is_seen_by_its_near_side() -> None:
+    """[WC.GEOM.18] step 2: a regular target is seen by the side of its formation facing the shooter: pikes seen
+    from their right, with a friend's stand right against that side, are hidden though their front edges are in
+    plain view."""
+    s = position(unit("E", "a", BOW, 1, (72, 25), 150), pikes_at(35), unit("B", "b", PIKES, 1, (57, 35.5), 180))
+    p = plan(s)
+    assert (p.ok, p.rule, p.problem) == (False, "WC.GEOM.18", "no line of sight to unit S")
