@@ -12,7 +12,7 @@ from campaign.kit.scripted import Die, ScriptedDice
 from campaign.refusals import NeedDecision
 from games.war_cometh.fire import ShotPlan, StandShot, plan_shot
 from games.war_cometh.lists import all_profiles
-from games.war_cometh.model import State
+from games.war_cometh.model import Formation, State
 from games.war_cometh.shooting import Band
 from games.war_cometh.standing import with_standing
 from games.war_cometh.troops import Missile, Profile
@@ -327,3 +327,92 @@ def test_WC_SHOOT_19_the_bounce_zone(terrain: str, stands: int) -> None:
                  unit("S", "b", "base.pikes", 3, (50, 40), -90, files=1), terrain=terrain)  # fmt: skip
     w = World(s)
     assert _zone_stands(w, w.rects(s.unit("E"))[0], s.unit("S")) == stands
+
+
+def flanked(charged_profile: str = "base.crossbowmen") -> tuple[State, State]:
+    """Unit C charged by knights K (their turn), longbowmen H on its left and L on its right; K at contact and at
+    its start 10 cm out, where both neighbours see it."""
+    friends = [unit("C", "a", charged_profile, 3, (50, 20), 90), unit("L", "a", BOW, 3, (62.5, 20), 90),
+               unit("H", "a", BOW, 3, (37.5, 20), 90)]  # fmt: skip
+    at = position(*friends, unit("K", "b", "scots.knights_mtd_a5", 2, (48, 20), -90))
+    start = position(*friends, unit("K", "b", "scots.knights_mtd_a5", 2, (50, 30), -90))
+    return replace(at, active="b"), replace(start, active="b")
+
+
+def test_WC_SHOOT_27_neighbours_fire_when_the_charged_unit_cannot() -> None:
+    """[WC.SHOOT.27]: charged spearmen have no missile; their neighbours still fire (at half effect)."""
+    s, start = flanked("base.spearmen")
+    lines: list[str] = []
+    charge_fire(s, "K", "C", ScriptedDice.of(6, *[1] * 6), lines, before=start)
+    assert lines == ["Fire at the charging unit K from unit H, L: 0 hits, 0 unsaved."]
+
+
+def test_WC_PD_17_standing_orders_unit_by_unit() -> None:
+    """[WC.PD.17]: 'hold' for neighbour H alone keeps H silent and lets L fire; 'ask' for L alone asks about L."""
+    s, start = flanked()
+    lines: list[str] = []
+    d = ScriptedDice.of(6, *[1] * 6)
+    charge_fire(with_standing(s, "a", "charge-fire", "hold", unit="H"), "K", "C", d, lines, before=start)
+    assert lines == ["Fire at the charging unit K from unit C, L: 0 hits, 0 unsaved."] and not d.script
+    ask = with_standing(s, "a", "charge-fire", "ask", unit="L")
+    with pytest.raises(NeedDecision) as asked:
+        charge_fire(ask, "K", "C", ScriptedDice(ScriptedDice.of(6, *[1] * 12).script, ask=True), [], before=start)
+    assert asked.value.key == f"t{s.player_turn}-charge-fire-L"
+
+
+def test_WC_SHOOT_27_the_hold_fire_marker_is_lost() -> None:
+    """[WC.SHOOT.27]: a neighbour with a Hold Fire marker fires at full effect and loses the marker (nothing else
+    of it changes)."""
+    s, start = flanked()
+    s = s.with_unit(replace(s.unit("L"), hold_fire=True))
+    after = charge_fire(s, "K", "C", ScriptedDice.of(6, *[1] * 15), [], before=start)
+    assert after.unit("L") == replace(s.unit("L"), hold_fire=False)
+
+
+def test_WC_SHOOT_29_the_shot_modifier_on_the_disorder_die() -> None:
+    """[WC.SHOOT.29] [WC.DISORDER.8]: one unsaved hit: the knights' disorder die of 4 takes −1 for the shooting
+    (4+0 with their own +1): they hold."""
+    s, start = flanked()
+    lines: list[str] = []
+    after = charge_fire(s, "K", "C", ScriptedDice.of(6, 6, *[1] * 9, 4), lines, before=start)
+    assert lines[-1] == "Unit K (Knights) tests for disorder (hit by shooting): 4+0, holds."
+    assert after.unit("K").condition is s.unit("K").condition
+
+
+def test_WC_SHOOT_34_a_leader_with_the_charger() -> None:
+    """[WC.SHOOT.34] [WC.LEADER.8]: the charger loses a stand to the fire: its attached leader rolls."""
+    s, start = flanked()
+    s = s.with_leader(replace(s.leader("mb"), attached_to="K"))
+    d = ScriptedDice.of(6, 6, 6, 6, *[1] * 9, 1, 1, 1, 1)
+    lines: list[str] = []
+    after = charge_fire(s, "K", "C", d, lines, before=start)
+    assert "leader_wound: Marshal B with unit K" in purposes(d) and lines[1] == "Unit K loses 1 stand."
+    assert len(after.unit("K").stands) == 1
+
+
+def test_WC_SHOOT_26_an_irregular_charged_unit() -> None:
+    """[WC.SHOOT.26] [WC.GEOM.9]: a charged unit in a free formation fires from its first two ranks too."""
+    s, start = flanked()
+    s = s.with_unit(replace(s.unit("C"), formation=Formation.FREE))
+    d = ScriptedDice.of(6, *[1] * 15)
+    lines: list[str] = []
+    charge_fire(s, "K", "C", d, lines, before=start)
+    assert lines == ["Fire at the charging unit K from unit C, H, L: 0 hits, 0 unsaved."]
+
+
+def bombard_at(target: str) -> int:
+    s = position(unit("E", "a", "base.bombard", 1, (50, 20), 90, files=1), target)
+    w = World(s)
+    return _zone_stands(w, w.rects(s.unit("E"))[0], s.unit("S"))
+
+
+def test_WC_SHOOT_19a_the_first_stand_struck() -> None:
+    """[WC.SHOOT.19a]: the zone starts behind the target stand nearest the gun, whatever the stands' order: a
+    column facing away (its last stand nearest) has 2 stands in the zone; a 2-file block has 1 (the zone is one
+    stand wide); a column shot straight along the table's width has 2."""
+    assert bombard_at(unit("S", "b", "base.pikes", 3, (50, 44.5), 90, files=1)) == 2
+    assert bombard_at(unit("S", "b", "base.pikes", 4, (52, 40), -90, files=2)) == 1
+    s = position(unit("E", "a", "base.bombard", 1, (20, 40), 0, files=1),
+                 unit("S", "b", "base.pikes", 3, (40, 40), 180, files=1))  # fmt: skip
+    w = World(s)
+    assert _zone_stands(w, w.rects(s.unit("E"))[0], s.unit("S")) == 2
