@@ -128,7 +128,7 @@ def _roll_saves(state: State, target: Unit, groups: list[tuple[int, Band, Missil
     [WC.PD.15] [WC.CASUALTY.5]."""
     world = World(state)
     base = min((world.profiles[s.profile].armor for s in target.stands), key=lambda r: 7 if r == 0 else r)
-    a0 = state.option("longbow_improves_armor0", "false") == "true"
+    a0 = state.option("longbow_improves_armor0") == "true"
     unsaved = 0
     for hits, band, missile in groups:
         armor = adjusted_armor(base, missile, band, longbow_improves_armor0=a0) if missile else base

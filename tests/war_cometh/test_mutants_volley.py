@@ -416,3 +416,73 @@ def test_WC_SHOOT_19a_the_first_stand_struck() -> None:
                  unit("S", "b", "base.pikes", 3, (40, 40), 180, files=1))  # fmt: skip
     w = World(s)
     assert _zone_stands(w, w.rects(s.unit("E"))[0], s.unit("S")) == 2
+
+
+def test_WC_LEADER_8_a_leader_struck_down_with_his_unit() -> None:
+    """[WC.SHOOT.34] [WC.LEADER.8]: a stand lost, the attached leader rolls a 6: struck down, named so, no longer
+    attached; the unit fights on."""
+    s = duel(target="base.pikes")
+    g = s.leader("mb")
+    s = s.with_leader(replace(g, attached_to="S"))
+    lines: list[str] = []
+    after, lost = take_losses(s, "S", 4, ScriptedDice.of(6, 6), lines)
+    assert lines == ["Unit S loses 1 stand.", "Marshal B is struck down (6) [WC.LEADER.8]."]
+    assert after.leader("mb") == replace(g, lost=True, attached_to="") and after.unit("S").on_table
+
+
+def test_WC_LEADER_10_a_leader_whose_unit_is_destroyed() -> None:
+    """[WC.LEADER.10]: the unit destroyed and its leader unhurt: he is placed as after his unit's destruction (here,
+    no friend near, he is lost), not as after a mere loss."""
+    s = position(unit("E", "a", BOW, 2, (50, 20), 90), unit("S", "b", "base.pikes", 1, (50, 45), -90),
+                 unit("F", "b", "base.pikes", 2, (60, 60), -90))  # fmt: skip
+    g = s.leader("mb")
+    s = s.with_leader(replace(g, attached_to="S"))
+    lines: list[str] = []
+    after, _ = take_losses(s, "S", 4, ScriptedDice.of(6, 2), lines)
+    assert lines == ["Unit S loses 1 stand and is destroyed."]
+    assert after.leader("mb") == replace(g, lost=True, attached_to="")
+
+
+def test_WC_SHOOT_15_a_one_hit_profile_loses_a_stand_a_hit() -> None:
+    """[WC.SHOOT.15] [WC.CASUALTY.2]: a stand of one hit goes with each unsaved hit."""
+    p = replace(all_profiles()["base.pikes"], id="house.frail", hits=1)
+    s = replace(duel(target="base.pikes"), house_profiles=(p,))
+    t = s.unit("S")
+    s = s.with_unit(replace(t, stands=tuple(replace(st, profile=p.id) for st in t.stands)))
+    after, lost = take_losses(s, "S", 2, ScriptedDice.of(6), [])
+    assert (lost, len(after.unit("S").stands), after.unit("S").hits) == (2, 1, 0)
+
+
+def test_WC_SHOOT_15_a_shot_that_takes_a_stand() -> None:
+    """[WC.SHOOT.15] [WC.SHOOT.34]: the shot's losses are narrated after it, and the attached leader rolls."""
+    s = duel(target="base.pikes")
+    s = s.with_leader(replace(s.leader("mb"), attached_to="S"))
+    d = ScriptedDice.of(6, 6, 6, 6, 6, 1, 1, 1, 1, 2)
+    lines: list[str] = []
+    after, v = shoot(s, planned(s), d, lines)
+    assert v == Volley("E", "S", 4, 4, 1)
+    assert lines[1:] == ["Unit S loses 1 stand."] and purposes(d)[-1] == "leader_wound: Marshal B with unit S"
+
+
+def fantasy_gun(name: str) -> State:
+    p = replace(all_profiles()["base.bombard"], id="house.gun", name=name)
+    s = position(
+        unit("E", "a", "base.bombard", 1, (50, 20), 90, files=1),
+        unit("S", "b", "base.pikes", 3, (50, 40), -90, files=1),
+        extra_head='variant = "fantasy"\n',
+    )
+    s = replace(s, house_profiles=(p,))
+    e = s.unit("E")
+    return s.with_unit(replace(e, stands=tuple(replace(st, profile=p.id) for st in e.stands)))
+
+
+def test_WC_SHOOT_19a_fantasy_cannon_bounce_bombards_do_not() -> None:
+    """[WC.SHOOT.19a] (F): a cannon's hit bounces through the column (2 more dice); a bombard's does not."""
+    s = fantasy_gun("Great Cannon")
+    d = ScriptedDice.of(6, 6, 1, 1)
+    _, v = shoot(s, planned(s), d, [])
+    assert v.hits == 1 and not d.script
+    s = fantasy_gun("Bombard")
+    d = ScriptedDice.of(6, 6)
+    _, v = shoot(s, planned(s), d, [])
+    assert v.hits == 1 and purposes(d) == ["shoot_hit: unit E at unit S (1 dice, +1)"]
