@@ -14,7 +14,7 @@ from shapely.geometry import Polygon
 
 from campaign.ruleset import DiceSource
 from campaign.table import Edge, Rect
-from campaign.table.frame import add, normalise, q_cm, scale, sub
+from campaign.table.frame import add, dot, normalise, q_cm, scale, sub
 
 from .disorder import Cause, disorder_test
 from .fire import ShotPlan, StandShot, plan_shot
@@ -85,7 +85,7 @@ def _zone_stands(world: World, shooter: Rect, target: Unit) -> int:
         return 0
     half = struck.width / 2
     side = (m[1], -m[0])
-    reach = max(abs(sum(a * b for a, b in zip(sub(c, struck.centre), m, strict=True))) for c in struck.corners())
+    reach = max(abs(dot(sub(c, struck.centre), m)) for c in struck.corners())
     near = add(struck.centre, scale(m, reach))
     far = add(near, scale(m, BOUNCE_ZONE_CM))
     zone = Polygon(
