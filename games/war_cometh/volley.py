@@ -241,11 +241,11 @@ def charge_fire(
         if not plan.ok:
             continue
         if not own:
-            wish = standing(state, unit.side, "charge-fire", unit.id)
+            if standing(state, unit.side, "charge-fire", unit.id) == "hold":
+                continue
             q = f"Unit {unit.id} may fire at the charging unit {charger}: fire or hold?"
-            default = "hold" if wish == "hold" else "fire"
             answer = decide(
-                state, dice, unit.side, "charge-fire", q, ("fire", "hold"), default, tag=unit.id, unit=unit.id
+                state, dice, unit.side, "charge-fire", q, ("fire", "hold"), "fire", tag=unit.id, unit=unit.id
             )
             if answer != "fire":
                 continue
