@@ -486,3 +486,12 @@ def test_WC_SHOOT_19a_fantasy_cannon_bounce_bombards_do_not() -> None:
     d = ScriptedDice.of(6, 6)
     _, v = shoot(s, planned(s), d, [])
     assert v.hits == 1 and purposes(d) == ["shoot_hit: unit E at unit S (1 dice, +1)"]
+
+
+def test_WC_SHOOT_19a_a_slanting_shot_into_a_column() -> None:
+    """[WC.SHOOT.19a]: the zone runs along the line of fire, the struck stand's width wide and 10 cm long: a
+    bombard far to the left of a 4-stand column hits its front stand slantwise, and the zone holds the 3 others."""
+    s = position(unit("E", "a", "base.bombard", 1, (20, 20), 90, files=1),
+                 unit("S", "b", "base.pikes", 4, (60, 45), -90, files=1))  # fmt: skip
+    w = World(s)
+    assert _zone_stands(w, w.rects(s.unit("E"))[0], s.unit("S")) == 3
