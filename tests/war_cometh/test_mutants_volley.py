@@ -495,3 +495,14 @@ def test_WC_SHOOT_19a_a_slanting_shot_into_a_column() -> None:
                  unit("S", "b", "base.pikes", 4, (60, 45), -90, files=1))  # fmt: skip
     w = World(s)
     assert _zone_stands(w, w.rects(s.unit("E"))[0], s.unit("S")) == 3
+
+
+def test_WC_PD_17_one_neighbour_holds_the_next_fires() -> None:
+    """[WC.PD.17] [WC.SHOOT.27]: asked neighbour by neighbour, H answers hold and L fire: L still fires."""
+    s, start = flanked()
+    s = with_standing(s, "a", "charge-fire", "ask")
+    turn = f"t{s.player_turn}-charge-fire-"
+    d = ScriptedDice(ScriptedDice.of(6, *[1] * 6).script, answers={turn + "H": "hold", turn + "L": "fire"}, ask=True)
+    lines: list[str] = []
+    charge_fire(s, "K", "C", d, lines, before=start)
+    assert lines == ["Fire at the charging unit K from unit C, L: 0 hits, 0 unsaved."] and not d.script
