@@ -197,7 +197,7 @@ def start_of_turn_chits(state: State, narrative: list[str]) -> State:
         for e in sorted(world.enemies(side), key=lambda x: x.id):
             skirm = world.profile(e).skirmisher
             near = min(world.rects(u), key=lambda r: r.polygon().distance(world.foot(e)))
-            fortified = cover(world, e, near, melee=True).value == "fortified"
+            fortified = cover(world, e, near, melee=True, attacker_cavalry=p.type.is_cavalry).value == "fortified"
             if not skirm and not fortified and could_charge(world, u, e, restrictions=False):
                 state = give_chit(state, u.id, "threat", narrative)
     return state

@@ -75,10 +75,10 @@ def stand_ranks(world: World, unit: Unit) -> tuple[int, ...]:
 
 def _ground(world: World, shooter: Unit, target: Unit) -> Ground:
     others = tuple(
-        Blocker(r, low=world.profiles[s.profile].category in (Category.INFANTRY, Category.ARTILLERY))
+        Blocker(r, low=world.profiles[u.stands[i].profile].category in (Category.INFANTRY, Category.ARTILLERY))
         for u in world.on_table()
         if u.id not in (shooter.id, target.id)
-        for s, r in zip(u.stands, world.rects(u), strict=True)
+        for i, r in enumerate(world.rects(u))
     )
     return Ground(
         hills=world.hills,
@@ -100,8 +100,10 @@ def _levels(world: World, unit: Unit) -> int:
     return unit_level(world.hills, front)
 
 
-def cover(world: World, target: Unit, attacker: Rect, *, melee: bool = False) -> Cover:
-    """The target's cover against one firing stand [WC.FORT.1] [WC.FORT.12] [WC.SHOOT.14]."""
+def cover(world: World, target: Unit, attacker: Rect, *, melee: bool = False, attacker_cavalry: bool = False) -> Cover:
+    """The target's cover against one firing stand [WC.FORT.1] [WC.FORT.12] [WC.SHOOT.14], or with ``melee``
+    against a melee attack from that stand, by cavalry if ``attacker_cavalry`` (stakes count only against
+    cavalry in melee [WC.FORT.11])."""
     rects = world.rects(target)
     front = tuple(rects[i] for i, k in enumerate(stand_ranks(world, target)) if k == 1) or rects
     p = world.profile(target)
@@ -114,6 +116,7 @@ def cover(world: World, target: Unit, attacker: Rect, *, melee: bool = False) ->
             bound=world.bound(target),
             melee=melee,
             cavalry_defender=p.category is Category.CAVALRY,
+            attacker_cavalry=attacker_cavalry,
             skirmishers=p.skirmisher,
             obstacles=world.lines(LineKind.OBSTACLE, LineKind.STREAM, LineKind.PELSTREAM),
             stakes=world.lines(LineKind.STAKES),
@@ -157,33 +160,32 @@ def plan_shot(world: World, shooter: Unit, target: Unit, *, charger: str = "") -
         return ShotPlan(shooter.id, target.id, (), fail[1], fail[0], dist)
     fantasy = world.state.variant == "fantasy"
     eff, top = weapon_ranges(p, fantasy=fantasy, in_woods=world.in_woods(shooter))
-    around = all_round(p, shooter.formation, historical=not fantasy)
+    around = all_round(p, historical=not fantasy)
     hillside = _levels(world, shooter) > _levels(world, target)
     in_open = _in_open(world, shooter)
     ranks = stand_ranks(world, shooter)
     tfoot = world.foot(target)
     enemies = [world.foot(e) for e in world.enemies(shooter.side) if e.id != charger]
     out: list[StandShot] = []
-    why = {"rank": 0, "contact": 0, "arc": 0, "range": 0, "sight": 0}
-    nearest = 1e9
+    why: set[str] = set()
+    far: list[float] = []
     ground = None
     for i, rect in enumerate(world.rects(shooter)):
-        effect = rank_may_shoot(ranks[i], p.missile, in_open=in_open, hillside=hillside) if p.missile else "no"
+        effect = rank_may_shoot(ranks[i], p.missile, in_open=in_open, hillside=hillside)
         if effect == "no":
-            why["rank"] += 1
             continue
         if any(in_contact(rect.polygon(), e) for e in enemies):
-            why["contact"] += 1
+            why.add("contact")
             continue
         part = tfoot if around else tfoot.intersection(frontal_arc(rect))
         if part.is_empty:
-            why["arc"] += 1
+            why.add("arc")
             continue
         d = _reach(rect, around).distance(part)
-        nearest = min(nearest, d)
         band = range_band(d, eff, top)
         if band is None:
-            why["range"] += 1
+            why.add("range")
+            far.append(d)
             continue
         ground = ground or _ground(world, shooter, target)
         q = SightQuery(
@@ -195,13 +197,13 @@ def plan_shot(world: World, shooter: Unit, target: Unit, *, charger: str = "") -
             observer_footprint=world.rects(shooter),
         )
         if not visible(q, ground):
-            why["sight"] += 1
+            why.add("sight")
             continue
         drm = shot_drm(shot_mods(world, shooter, target, rect, band), fantasy=fantasy)
         out.append(StandShot(i, effect, band, d, stand_dice(world.profiles[shooter.stands[i].profile]), drm))
     if out:
         return ShotPlan(shooter.id, target.id, tuple(out), distance=dist)
-    rule, text = _why(why, nearest, top, target)
+    rule, text = _why(why, far, top, target)
     return ShotPlan(shooter.id, target.id, (), text, rule, dist)
 
 
@@ -219,15 +221,16 @@ def _unit_problem(world: World, shooter: Unit, target: Unit, p: Profile, charger
     return None
 
 
-def _why(why: dict[str, int], nearest: float, top: int, target: Unit) -> tuple[str, str]:
-    """The reason no stand may fire, most telling first."""
+def _why(why: set[str], far: list[float], top: int, target: Unit) -> tuple[str, str]:
+    """The reason no stand may fire, most telling first (``why``: the reasons stands were refused,
+    beyond their rank; ``far``: the distances of the stands out of range)."""
     t = f"unit {target.id}"
-    if why["sight"]:
+    if "sight" in why:
         return ("WC.GEOM.18", f"no line of sight to {t}")
-    if why["range"]:
-        return ("WC.SHOOT.18", f"{t} is out of range: {nearest:.1f} cm, maximum {top} cm")
-    if why["arc"]:
+    if "range" in why:
+        return ("WC.SHOOT.18", f"{t} is out of range: {min(far):.1f} cm, maximum {top} cm")
+    if "arc" in why:
         return ("WC.SHOOT.6", f"{t} is outside the firing arc of every stand")
-    if why["contact"]:
+    if "contact" in why:
         return ("WC.SHOOT.23", "every stand that could fire is in contact with an enemy")
     return ("WC.SHOOT.10", "no stand is in a rank that may shoot")

@@ -157,7 +157,7 @@ def reaction_mods(world: World, unit: Unit) -> ReactMods:
         near = enemies[0]
         rects = world.rects(near)
         attacker = min(rects, key=lambda r: r.polygon().distance(foot))
-        c = cover(world, unit, attacker, melee=True)
+        c = cover(world, unit, attacker, melee=True, attacker_cavalry=world.profile(near).type.is_cavalry)
     quality = majority_quality([world.profiles[s.profile].quality for s in unit.stands])
     return ReactMods(
         leader=leader,

@@ -171,7 +171,7 @@ def half_effect(dice: int) -> int:
     return (dice + 1) // 2
 
 
-def rank_may_shoot(rank: int, missile: Missile, *, in_open: bool, hillside: bool) -> str:
+def rank_may_shoot(rank: int, missile: Missile | None, *, in_open: bool, hillside: bool) -> str:
     """How a stand in ``rank`` (1 = front) shoots: ``full``, ``half`` or ``no`` [WC.SHOOT.10]
     [WC.SHOOT.11]: the front rank at full effect; rank 2 bows and crossbows at half effect in the
     open; every rank at full effect from a hillside at a lower target."""
@@ -182,7 +182,7 @@ def rank_may_shoot(rank: int, missile: Missile, *, in_open: bool, hillside: bool
     return "no"
 
 
-def all_round(p: Profile, formation: Formation, *, historical: bool = True) -> bool:
+def all_round(p: Profile, *, historical: bool = True) -> bool:
     """Skirmish infantry, horse archers (light cavalry with short bows) and war wagons fire all
     round [WC.SHOOT.6]; everyone else in the stand's 90° frontal arc."""
     horse_archer = p.category is Category.CAVALRY and p.light_cavalry and p.missile is Missile.SB

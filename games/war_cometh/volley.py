@@ -14,7 +14,7 @@ from shapely.geometry import Polygon
 
 from campaign.ruleset import DiceSource
 from campaign.table import Edge, Rect
-from campaign.table.frame import add, normalise, q_cm, scale, sub
+from campaign.table.frame import add, dot, normalise, q_cm, scale, sub
 
 from .disorder import Cause, disorder_test
 from .fire import ShotPlan, StandShot, plan_shot
@@ -85,7 +85,7 @@ def _zone_stands(world: World, shooter: Rect, target: Unit) -> int:
         return 0
     half = struck.width / 2
     side = (m[1], -m[0])
-    reach = max(abs(sum(a * b for a, b in zip(sub(c, struck.centre), m, strict=True))) for c in struck.corners())
+    reach = max(abs(dot(sub(c, struck.centre), m)) for c in struck.corners())
     near = add(struck.centre, scale(m, reach))
     far = add(near, scale(m, BOUNCE_ZONE_CM))
     zone = Polygon(
@@ -128,7 +128,7 @@ def _roll_saves(state: State, target: Unit, groups: list[tuple[int, Band, Missil
     [WC.PD.15] [WC.CASUALTY.5]."""
     world = World(state)
     base = min((world.profiles[s.profile].armor for s in target.stands), key=lambda r: 7 if r == 0 else r)
-    a0 = state.option("longbow_improves_armor0", "false") == "true"
+    a0 = state.option("longbow_improves_armor0") == "true"
     unsaved = 0
     for hits, band, missile in groups:
         armor = adjusted_armor(base, missile, band, longbow_improves_armor0=a0) if missile else base
@@ -241,11 +241,11 @@ def charge_fire(
         if not plan.ok:
             continue
         if not own:
-            wish = standing(state, unit.side, "charge-fire", unit.id)
+            if standing(state, unit.side, "charge-fire", unit.id) == "hold":
+                continue
             q = f"Unit {unit.id} may fire at the charging unit {charger}: fire or hold?"
-            default = "hold" if wish == "hold" else "fire"
             answer = decide(
-                state, dice, unit.side, "charge-fire", q, ("fire", "hold"), default, tag=unit.id, unit=unit.id
+                state, dice, unit.side, "charge-fire", q, ("fire", "hold"), "fire", tag=unit.id, unit=unit.id
             )
             if answer != "fire":
                 continue

@@ -244,8 +244,8 @@ def test_WC_SHOOT_6_arcs() -> None:
     s = position(unit("E", "a", "base.longbowmen", 3, (50, 40), 90), unit("S", "b", "base.pikes", 3, (50, 30), 90))
     plan = plan_shot(World(s), s.unit("E"), s.unit("S"))
     assert not plan.ok and plan.rule == "WC.SHOOT.6" and "arc" in plan.problem
-    assert all_round(P["base.javelinmen"], Formation.LINE) and all_round(P["base.war_wagon"], Formation.LINE)
-    assert all_round(P["base.horse_archers"], Formation.LINE) and not all_round(P["base.longbowmen"], Formation.LINE)
+    assert all_round(P["base.javelinmen"]) and all_round(P["base.war_wagon"])
+    assert all_round(P["base.horse_archers"]) and not all_round(P["base.longbowmen"])
     sk = position(unit("E", "a", "base.javelinmen", 3, (50, 40), 90), unit("S", "b", "base.pikes", 3, (50, 35), 90))
     assert plan_shot(World(sk), sk.unit("E"), sk.unit("S")).ok
 
