@@ -284,8 +284,8 @@ def verify_disperse(state: GameState, u: Unit, hexes: tuple[Hex, ...], commanded
     if is_stand(u):
         raise SkirmishError("HH12.SPEC.1", f"unit {u.id} ({u.name}) is already in skirmish order")
     if u.disrupted or not commanded or u.moved_this_phase:
-        why = "disordered" if u.disrupted else "not under command" if not commanded else "has already moved"
-        raise SkirmishError("HH12.SPEC.A1", f"unit {u.id} ({u.name}) is {why} and may not disperse")
+        why = "is disordered" if u.disrupted else "is not under command" if not commanded else "has already moved"
+        raise SkirmishError("HH12.SPEC.A1", f"unit {u.id} ({u.name}) {why} and may not disperse")
     if adjacent_enemies(state, u.side, u.at):
         raise SkirmishError("HH12.SPEC.A1", f"unit {u.id} ({u.name}) is next to an enemy and may not disperse")
     if len(hexes) != u.stands:
