@@ -210,7 +210,9 @@ def _evade(state: GameState, v: Unit, m: Hex) -> list[str]:
     paths: list[tuple[Hex, ...]] = list(twos) or [(a,) for a in ones if state.unit_at(a) is None]
     if not paths:
         return []
-    best = min(paths, key=lambda q: (-q[-1].distance(m), edge(q[-1]), q[-1]))
+    # every step is one hex farther from `m`, so all the paths found end equally far (2 hexes, or 1 with no 2-hex
+    # path): the ties go nearest the own edge, then to the lowest hex
+    best = min(paths, key=lambda q: (edge(q[-1]), q[-1]))
     state.units[v.id] = replace(v, hex=best[-1], evaded_this_bound=True)
     route = " ".join(state.label(h) for h in best)
     return [f"unit {v.id} ({v.name}) evades {state.label(here)} -> {route} [HH12.SPEC.4]."]

@@ -14,8 +14,9 @@ from dataclasses import replace
 import pytest
 
 from games.hordes_heroes import orders as O
-from games.hordes_heroes.edition import LATEST_RULES_VERSION, Edition
 from games.hordes_heroes.battlefield import Terrain
+from games.hordes_heroes.edition import LATEST_RULES_VERSION, Edition
+from games.hordes_heroes.geometry import side_key
 from games.hordes_heroes.model import Formation, Speed
 from games.hordes_heroes.skirmish_2012 import (
     SkirmishError,
@@ -510,3 +511,35 @@ def test_HH12_SPEC_6_a_ride_down_and_then_a_regroup_are_both_told():
     assert len(lines) == 2
     assert lines[0].startswith("unit 2 (Skirmishers) is eliminated: ridden down by unit 9 (Mongol Light Cavalry)")
     assert lines[1].startswith("skirmish unit 1 (Skirmishers) reforms with its evade move [HH12.SPEC.7]: unit 1")
+
+
+def test_HH12_SPEC_4_a_step_beside_the_enemy_is_no_evade_even_across_a_steep_side():
+    """HH12.SPEC.4: the boxed-in stand at (3, 7), contacted from (3, 6), stays even where steep sides keep the
+    cavalry's ZOC off (2, 7) and (4, 6): those hexes are no farther from (3, 6), so no evade step."""
+    box = [unit(5 + k, "south", qr, disrupted=True) for k, qr in enumerate([(4, 7), (3, 8), (2, 8)])]
+    st = board([stand(1, "south", (3, 7)), mover((3, 6)), *box])
+    st.field = replace(st.field, steep=frozenset({side_key(H(3, 6), H(2, 7)), side_key(H(3, 6), H(4, 6))}))
+    assert _evade(st, st.units[1], H(3, 6)) == [] and at(st, 1) == (3, 7)
+
+
+def test_HH12_SPEC_7_no_regroup_in_a_hex_no_farther_from_the_enemy():
+    """HH12.SPEC.7, ruling HH12.SPEC.A1 item 5: as in the last-row case, with steep sides keeping the cavalry's ZOC
+    off (2, 12), (4, 11) and (2, 11): those hexes are next to (3, 11), no farther than the contacted stand, so the
+    unit still does not regroup."""
+    units = [stand(1, "south", (3, 12)), stand(2, "south", (2, 12)), mover((3, 11))]
+    st = board([*units, unit(5, "south", (4, 12)), unit(6, "south", (1, 12))])
+    sides = {side_key(H(3, 11), H(*qr)) for qr in ((2, 12), (4, 11), (2, 11))}
+    st.field = replace(st.field, steep=frozenset(sides))
+    assert _regroup_flee(st, st.units[1], H(3, 11)) is None and at(st, 1) == (3, 12)
+
+
+def test_HH12_SPEC_A1_a_chain_two_hexes_off_all_round_is_refused():
+    """Ruling HH12.SPEC.A1 item 2: (3, 6) (4, 6) (5, 6) (5, 7) are each 2 hexes from the unit at (3, 8), within its
+    move, but none is its hex or next to it: refused."""
+    st = start()
+    ring = (H(3, 6), H(4, 6), H(5, 6), H(5, 7))
+    assert refusal(verify_disperse, st, st.units[1], ring, True) == (
+        "HH12.SPEC.A1",
+        "one of the hexes must be the unit's own hex or next to it",
+        "",
+    )
