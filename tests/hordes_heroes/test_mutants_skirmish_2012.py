@@ -9,7 +9,9 @@ stands in the hex `m` it entered. Positions are the helpers' (q, r); messages na
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -37,23 +39,26 @@ from games.hordes_heroes.state import GameState
 from .helpers import PROFILES, Facing, H, make_state
 from .test_edition_2012_skirmish import dispersed, north_turn, order
 
+Row = tuple[Any, ...]
+"""A unit row for `make_state`: (id, side, profile, (q, r), facing, {overrides})."""
 
-def stand(uid: int, side: str, qr: tuple[int, int], pid: str = "skirm", group: int = 1, **over: object) -> tuple:  # type: ignore[type-arg]
+
+def stand(uid: int, side: str, qr: tuple[int, int], pid: str = "skirm", group: int = 1, **over: object) -> Row:
     """A one-stand record of skirmish unit `group`."""
     return (uid, side, pid, qr, Facing.N, {"skirmish_of": group, "stands": 1, "nominal": 1, **over})
 
 
-def unit(uid: int, side: str, qr: tuple[int, int], **over: object) -> tuple:  # type: ignore[type-arg]
+def unit(uid: int, side: str, qr: tuple[int, int], **over: object) -> Row:
     """A formed unit of spearmen without traits."""
     return (uid, side, "bare", qr, Facing.N, over)
 
 
-def mover(qr: tuple[int, int], side: str = "north") -> tuple:  # type: ignore[type-arg]
+def mover(qr: tuple[int, int], side: str = "north") -> Row:
     """The contacting formed enemy, unit 9, in the hex it entered."""
     return (9, side, "lc", qr, Facing.S)
 
 
-def board(units: list, edges: bool = True) -> GameState:  # type: ignore[type-arg]
+def board(units: list[Row], edges: bool = True) -> GameState:
     st = make_state(units, rows=13, edges=edges)
     st.options = replace(st.options, edition=Edition.E2012, rules_version=LATEST_RULES_VERSION)
     return st
@@ -68,13 +73,13 @@ def lab(st: GameState, *qrs: tuple[int, int]) -> str:
     return " ".join(st.label(H(*qr)) for qr in qrs)
 
 
-def evade(units: list, m: tuple[int, int], edges: bool = True) -> tuple[GameState, list[str]]:  # type: ignore[type-arg]
+def evade(units: list[Row], m: tuple[int, int], edges: bool = True) -> tuple[GameState, list[str]]:
     """Stand 1 is contacted by an enemy entering `m`."""
     st = board(units, edges)
     return st, _evade(st, st.units[1], H(*m))
 
 
-def regroup(units: list, m: tuple[int, int], edges: bool = True) -> tuple[GameState, list[str] | None]:  # type: ignore[type-arg]
+def regroup(units: list[Row], m: tuple[int, int], edges: bool = True) -> tuple[GameState, list[str] | None]:
     """Stand 1 of skirmish unit 1 is contacted by an enemy entering `m` with `flee-response yes`."""
     st = board(units, edges)
     return st, _regroup_flee(st, st.units[1], H(*m))
@@ -157,10 +162,10 @@ def test_HH12_SPEC_4_evade_avoids_enemy_zoc_and_passes_only_steady_friends(extra
 # --- HH12.SPEC.6, HH12.SPEC.7, ruling HH12.SPEC.A1 item 5: regroup-flee ----------------------------------------------
 
 
-def regrouped(st: GameState, qr: tuple[int, int], n: int, how: str = "reforms with its evade move [HH12.SPEC.7]") -> list[str]:
+def regrouped(st: GameState, qr: tuple[int, int], n: int) -> list[str]:
     return [
-        f"skirmish unit 1 (Skirmishers) {how}: unit 1 (Skirmishers) reforms in {lab(st, qr)} with {n} stands"
-        " [HH12.SPEC.7]."
+        "skirmish unit 1 (Skirmishers) reforms with its evade move [HH12.SPEC.7]:"
+        f" unit 1 (Skirmishers) reforms in {lab(st, qr)} with {n} stands [HH12.SPEC.7]."
     ]
 
 
@@ -183,13 +188,15 @@ def test_HH12_SPEC_7_foot_stands_regroup_in_the_best_empty_hex_outside_enemy_zoc
     then (2, 9)."""
     st, lines = regroup([*THREE, mover((3, 6)), *extra], (3, 6))
     assert lines == regrouped(st, to, 3)
-    assert at(st, 1) == to and sorted(u.id for u in st.live_units("south")) == sorted([1, *(x[0] for x in extra if x[1] == "south")])
+    friends = [x[0] for x in extra if x[1] == "south"]
+    assert at(st, 1) == to and sorted(u.id for u in st.live_units("south")) == sorted([1, *friends])
 
 
 def test_HH12_SPEC_7_a_stand_hex_may_be_the_regroup_hex():
     """HH12.SPEC.7, ruling HH12.SPEC.A1 item 5: the hex may be held by one of the regrouping stands: stands at (3, 7)
     (2, 8) (1, 9) regroup on the last one's hex (1, 9)."""
-    st, lines = regroup([stand(1, "south", (3, 7)), stand(2, "south", (2, 8)), stand(3, "south", (1, 9)), mover((3, 6))], (3, 6))
+    units = [stand(1, "south", (3, 7)), stand(2, "south", (2, 8)), stand(3, "south", (1, 9)), mover((3, 6))]
+    st, lines = regroup(units, (3, 6))
     assert lines == regrouped(st, (1, 9), 3)
     assert at(st, 1) == (1, 9) and sorted(st.units) == [1, 9]
 
@@ -310,7 +317,8 @@ def test_HH12_SPEC_A1_only_stands_drop_their_disorder():
 # --- HH12.SPEC.1, ruling HH12.SPEC.A1 item 2: the exact refusals of `disperse` ----------------------------------------
 
 
-def refusal(fn, *args) -> tuple[str, str, str]:  # type: ignore[no-untyped-def]
+def refusal(fn: Callable[..., object], *args: object) -> tuple[str, str, str]:
+    """The (code, message, hint) of the SkirmishError `fn(*args)` raises; its text is its message."""
     with pytest.raises(SkirmishError) as e:
         fn(*args)
     assert str(e.value) == e.value.message
@@ -323,7 +331,8 @@ def test_HH12_SPEC_1_a_skirmish_error_carries_code_message_and_an_empty_hint():
     assert (e.code, e.message, e.hint, str(e)) == ("HH12.SPEC.1", "no", "", "no")
 
 
-def start(units: tuple = (), e: Edition = Edition.E2012, terrain: dict | None = None, **over: object) -> GameState:  # type: ignore[type-arg]
+def start(units: tuple[Row, ...] = (), e: Edition = Edition.E2012, terrain: dict[tuple[int, int], str] | None = None,
+          **over: object) -> GameState:  # fmt: skip
     """South skirmishers 1 at (3, 8) (with `over`), and `units`."""
     st = make_state([(1, "south", "skirm", (3, 8), Facing.N, over), *units], rows=13, terrain=terrain)
     st.options = replace(st.options, edition=e, rules_version=LATEST_RULES_VERSION)
@@ -487,7 +496,8 @@ def test_HH12_SPEC_4_every_contacted_stand_evades_whatever_the_unit_order():
     """HH12.SPEC.4: a south formed unit (id 1, far off) listed before the stands does not stop the check: north
     cavalry entering (3, 6) make stand 2 at (3, 7) evade by (2, 8) to (1, 9)."""
     st = board([unit(1, "south", (10, 10)), stand(2, "south", (3, 7), group=2), mover((3, 5))])
-    assert ride(st, 9, [(3, 6)]) == ["unit 2 (Skirmishers) evades " f"{lab(st, (3, 7))} -> {lab(st, (2, 8), (1, 9))} [HH12.SPEC.4]."]
+    route = lab(st, (2, 8), (1, 9))
+    assert ride(st, 9, [(3, 6)]) == [f"unit 2 (Skirmishers) evades {lab(st, (3, 7))} -> {route} [HH12.SPEC.4]."]
 
 
 def test_HH12_SPEC_4_the_evade_order_is_the_skirmish_units():
