@@ -39,6 +39,8 @@ TESTS = {
         "test_edition_2012.py",
         "test_edition_2012_examples.py",
         "test_edition_2012_shared.py",
+        "test_edition_2012_skirmish.py",
+        "test_edition_2012_rulings.py",
     ],
     "shooting": [
         "test_shooting.py",
@@ -48,6 +50,8 @@ TESTS = {
         "test_mutants_shooting.py",
         "test_mutants_shooting_2012.py",
         "test_mutants_shooting_targets.py",
+        "test_edition_2012_skirmish.py",
+        "test_edition_2012_rulings.py",
     ],
     "movement": [
         "test_movement.py",
@@ -65,6 +69,15 @@ TESTS = {
         "test_edition_2012_movement.py",
         "test_edition_2012_examples.py",
         "test_edition_2012_shared.py",
+        "test_edition_2012_skirmish.py",
+        "test_edition_2012_rulings.py",
+    ],
+    "skirmish_2012": [
+        "test_edition_2012_skirmish.py",
+        "test_edition_2012_rulings.py",
+        "test_edition_2012.py",
+        "test_edition_2012_shared.py",
+        "test_mutants_skirmish_2012.py",
     ],
 }
 

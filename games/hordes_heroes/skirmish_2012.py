@@ -210,7 +210,9 @@ def _evade(state: GameState, v: Unit, m: Hex) -> list[str]:
     paths: list[tuple[Hex, ...]] = list(twos) or [(a,) for a in ones if state.unit_at(a) is None]
     if not paths:
         return []
-    best = min(paths, key=lambda q: (-q[-1].distance(m), edge(q[-1]), q[-1]))
+    # every step is one hex farther from `m`, so all the paths found end equally far (2 hexes, or 1 with no 2-hex
+    # path): the ties go nearest the own edge, then to the lowest hex
+    best = min(paths, key=lambda q: (edge(q[-1]), q[-1]))
     state.units[v.id] = replace(v, hex=best[-1], evaded_this_bound=True)
     route = " ".join(state.label(h) for h in best)
     return [f"unit {v.id} ({v.name}) evades {state.label(here)} -> {route} [HH12.SPEC.4]."]
@@ -284,8 +286,8 @@ def verify_disperse(state: GameState, u: Unit, hexes: tuple[Hex, ...], commanded
     if is_stand(u):
         raise SkirmishError("HH12.SPEC.1", f"unit {u.id} ({u.name}) is already in skirmish order")
     if u.disrupted or not commanded or u.moved_this_phase:
-        why = "disordered" if u.disrupted else "not under command" if not commanded else "has already moved"
-        raise SkirmishError("HH12.SPEC.A1", f"unit {u.id} ({u.name}) is {why} and may not disperse")
+        why = "is disordered" if u.disrupted else "is not under command" if not commanded else "has already moved"
+        raise SkirmishError("HH12.SPEC.A1", f"unit {u.id} ({u.name}) {why} and may not disperse")
     if adjacent_enemies(state, u.side, u.at):
         raise SkirmishError("HH12.SPEC.A1", f"unit {u.id} ({u.name}) is next to an enemy and may not disperse")
     if len(hexes) != u.stands:
