@@ -77,17 +77,17 @@ def group_move(ctx: Ctx, ids: list[str], moves: list[list[list[object]]]) -> Non
         if n > 0:
             members = [i for i in members if _extra_move_test(ctx, i, n + 1)]
             if not members:
-                break
-            if len(members) > 1 and check_group(st, members):
+                return
+            if check_group(st, members):  # a single member is always a "group" of one: it goes on as before
                 _carry_on_alone(ctx, members, moves[n:], n, lead, tracks)
-                break
+                return
         own = shifted(steps, st.stands[members[0]].hex - lead)
         states = {i: MoveState(st.troop(st.stands[i]).mp) for i in members}
         if all(stp[0] == "turn" for stp in own):
             _group_turn(ctx, members, own, states, tracks)
             continue
         if _group_steps(ctx, members, own, states, tracks):
-            break
+            return
 
 
 def shifted(steps: list[list[object]], offset: Hex) -> list[list[object]]:
