@@ -166,7 +166,7 @@ def test_PC_OPP_2_a_group_move_ends_opportunity() -> None:
     """[PC.OPP.2] [PC.MOVE.14]: members on opportunity that move as a group are no longer on opportunity."""
     st = make([stand("A", (0, 0), opportunity=True), stand("B", (0, -1), opportunity=True)])
     group_move(ctx(st), ["A", "B"], [steps((1, 0))])
-    assert not st.stands["A"].opportunity and not st.stands["B"].opportunity
+    assert st.stands["A"].opportunity is False and st.stands["B"].opportunity is False
 
 
 def test_PC_ZOC_2_an_enemy_zone_halts_the_whole_group() -> None:
@@ -193,6 +193,20 @@ def test_PC_MELEE_5_contact_halts_the_group_and_charges() -> None:
     assert c.log[:2] == [
         f"group move: A, B to {st.label(P(1, 0))}, {st.label(P(1, -1))}",
         f"melee 1: A (MC, {st.label(P(1, 0))}) attacks E (HI, {st.label(P(2, 0))})",
+    ]
+
+
+def test_PC_MELEE_14_a_member_charging_a_rear_from_behind_has_the_mounted_bonus() -> None:
+    """[PC.MELEE.14] (b) [PC.MELEE.15] [PC.GEOM.20] [PC.MOVE.14]: A steps one hex into E's rear from behind E's front
+    line: its approach is the hex it left, so E is disordered and A has 4 SP + 2 impact + 2 for a mounted stand's rear
+    attack from behind (8 dice) against E's 5 - 1 for disorder."""
+    st = line(stand("E", (2, 0), "cat:HI", side="blue", facing=0))
+    c = ctx(st, *[3] * 12)
+    group_move(c, ["A", "B"], [steps((1, 0))])
+    c.dice.assert_used_up()
+    assert c.log[2:4] == [
+        "E is hit in the flank or rear from behind its front: disordered [PC.MELEE.15]",
+        "red throws 8D6 [3, 3, 3, 3, 3, 3, 3, 3]: 0 hit(s)",
     ]
 
 
