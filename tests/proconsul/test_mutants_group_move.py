@@ -333,3 +333,89 @@ def test_PC_CMD_7_group_opportunity_without_an_attached_general() -> None:
     assert st.moved == {"A", "B"}
     assert not st.stands["A"].opportunity and st.stands["B"].opportunity
     assert c.log[0] == "A order test for opportunity: rolls 3 against 4: fail"
+
+
+# --- rules the group move skipped (fixed with these tests) ---------------------------------------------------------
+
+
+def test_PC_CMD_5_an_attached_general_goes_with_the_group_move() -> None:
+    """[PC.CMD.5]: a general attached to a member (or to the group move that includes it) moves with it on every
+    step."""
+    st = line()
+    st.generals["Gred"] = replace(st.generals["Gred"], hex=P(0, -1), attached="B")
+    group_move(ctx(st), ["A", "B"], [steps((1, 0), (2, 0))])
+    assert spec_hex(st.generals["Gred"].hex) == (2, -1)
+
+
+def test_PC_CMD_6_a_lone_enemy_general_is_driven_off_by_a_group_step() -> None:
+    """[PC.CMD.6]: an enemy general alone in a hex a member enters goes at once to the nearest stand of his group."""
+    st = line(stand("E", (5, 0), "cat:HI", side="blue", facing=3))
+    st.generals["Gblue"] = replace(st.generals["Gblue"], hex=P(1, -1))
+    c = ctx(st)
+    group_move(c, ["A", "B"], [steps((1, 0))])
+    assert st.generals["Gblue"].hex == P(5, 0)
+    assert c.log[0] == f"general Gblue is driven off to {st.label(P(5, 0))} [PC.CMD.6]"
+
+
+def test_PC_MOVE_11_a_group_moving_sideways_is_disordered() -> None:
+    """[PC.MOVE.11] [PC.MOVE.14]: each member moving sideways is disordered at the end of the move, as alone; Aux are
+    not."""
+    st = line()
+    c = ctx(st)
+    group_move(c, ["A", "B"], [steps((0, -1), (0, -2))])
+    assert where(st, "A", "B") == [(0, -2), (0, -3)]
+    assert st.stands["A"].disordered and st.stands["B"].disordered
+    assert c.log[:2] == ["A is disordered by moving sideways [PC.MOVE.11]", "B is disordered by moving sideways [PC.MOVE.11]"]
+    st = line(troop="cat:Aux")
+    group_move(ctx(st), ["A", "B"], [steps((0, -1))])
+    assert not st.stands["A"].disordered and not st.stands["B"].disordered
+
+
+def test_PC_MOVE_10_a_group_moving_backward_is_disordered_but_not_MC() -> None:
+    """[PC.MOVE.10] [PC.MOVE.14]: HI stepping back together are disordered; MC are not."""
+    st = line(troop="cat:HI")
+    c = ctx(st)
+    group_move(c, ["A", "B"], [steps((-1, 0))])
+    assert where(st, "A", "B") == [(-1, 0), (-1, -1)]
+    assert c.log[:2] == ["A is disordered by moving backward [PC.MOVE.10]", "B is disordered by moving backward [PC.MOVE.10]"]
+    st = line()
+    group_move(ctx(st), ["A", "B"], [steps((-1, 0))])
+    assert not st.stands["A"].disordered and not st.stands["B"].disordered
+
+
+def test_PC_MOVE_12_a_group_keeps_to_one_kind_of_step() -> None:
+    """[PC.MOVE.12] [PC.MOVE.14]: a forward step then a sideways one is refused, as for a stand alone; so is a
+    sideways move that changes side."""
+    st = line()
+    assert refusal(group_move, st, ["A", "B"], [steps((1, 0), (1, -1))]) == (
+        "one move keeps to one kind of step: forward, sideways or backward [PC.MOVE.12]"
+    )
+    st = line()
+    assert refusal(group_move, st, ["A", "B"], [steps((0, -1), (0, 0))]) == (
+        "a sideways move keeps to the same side [PC.MOVE.12]"
+    )
+
+
+def test_PC_TERRAIN_7_difficult_ground_or_a_creek_halts_the_whole_group() -> None:
+    """[PC.TERRAIN.7] [PC.MOVE.14]: when one member enters woods, or crosses a creek, its move ends, so the whole group
+    halts after that step; the next move is dropped."""
+    st = line()
+    st.terrain[P(1, -1)] = Terrain.WOODS
+    c = ctx(st)
+    group_move(c, ["A", "B"], [steps((1, 0), (2, 0)), steps((3, 0))])
+    c.dice.assert_used_up()
+    assert where(st, "A", "B") == [(1, 0), (1, -1)]
+    st = line()
+    st.edges[edge_key(P(0, 0), P(1, 0))] = Edge.CREEK
+    group_move(ctx(st), ["A", "B"], [steps((1, 0), (2, 0))])
+    assert where(st, "A", "B") == [(1, 0), (1, -1)]
+
+
+def test_PC_MOVE_13_a_member_without_impact_may_not_step_into_contact() -> None:
+    """[PC.MOVE.13] [PC.MELEE.1] [PC.MOVE.14]: artillery (no impact factor) may not move into contact, in a group as
+    alone."""
+    st = line(stand("E", (2, -1), "cat:HI", side="blue", facing=3), troop="cat:Art")
+    assert refusal(group_move, st, ["A", "B"], [steps((1, 0))]) == (
+        "A may not move into contact: only stands with an impact factor charge [PC.MOVE.13] [PC.MELEE.1]"
+    )
+    assert where(st, "A", "B") == [(0, 0), (0, -1)]
