@@ -82,6 +82,7 @@ PC_FAST = [
     "test_mutants_movement.py",
     "test_mutants_retreat.py",
     "test_mutants_group_move.py",
+    "test_mutants_activation.py",
 ]
 CH = "tests/cry_havoc/"
 CH_FAST = ["test_combat.py", "test_fire.py", "test_movement.py", "test_retreat.py", "test_more_rules.py",

@@ -42,8 +42,8 @@ def refusal(fn: Any, st: State, ids: list[str], *args: Any) -> str:
 
 
 def test_PC_MOVE_14_a_group_is_one_kind_one_facing_one_block() -> None:
-    """[PC.MOVE.14]: a group move, rally or opportunity test refuses stands of two kinds, two facings or two blocks, with
-    the rule's words, before anything is marked moved."""
+    """[PC.MOVE.14]: a group move, rally or opportunity test refuses stands of two kinds, two facings or two blocks,
+    with the rule's words, before anything is marked moved."""
     kinds = make([stand("A", (0, 0)), stand("B", (0, -1), "cat:HI")])
     facings = make([stand("A", (0, 0)), stand("B", (0, -1), facing=1)])
     apart = make([stand("A", (0, 0)), stand("B", (0, -2))])
@@ -232,7 +232,10 @@ def test_PC_MELEE_1_a_group_turn_into_contact_charges() -> None:
     c = ctx(st, *[3] * 11)
     group_move(c, ["A", "B"], [[["turn", 1]]])
     c.dice.assert_used_up()
-    assert c.log[:2] == ["group turn: A, B", f"melee 1: B (MC, {st.label(P(0, -1))}) attacks E (HI, {st.label(P(0, -2))})"]
+    assert c.log[:2] == [
+        "group turn: A, B",
+        f"melee 1: B (MC, {st.label(P(0, -1))}) attacks E (HI, {st.label(P(0, -2))})",
+    ]
     st = line()
     c = ctx(st, 4, 4)
     group_move(c, ["A", "B"], [[["turn", 1]], steps((1, -1))])
@@ -298,7 +301,8 @@ def test_PC_MOVE_14_a_member_alone_that_is_stopped_does_not_stop_the_others() ->
 def test_PC_MELEE_1_a_member_alone_that_charges_does_not_stop_the_others() -> None:
     """[PC.MOVE.14] [PC.MELEE.1]: carrying on alone, A charges E with its second move; its movement ends there, and C
     still makes its second move."""
-    st = make([stand("A", (0, 0)), stand("B", (0, -1)), stand("C", (0, -2)), stand("E", (3, 0), "cat:HI", side="blue", facing=3)])
+    enemy = stand("E", (3, 0), "cat:HI", side="blue", facing=3)
+    st = make([stand("A", (0, 0)), stand("B", (0, -1)), stand("C", (0, -2)), enemy])
     c = ctx(st, 4, 3, 4, *[3] * 11)
     group_move(c, ["A", "B", "C"], [steps((1, 0)), steps((2, 0))])
     c.dice.assert_used_up()
@@ -365,7 +369,10 @@ def test_PC_MOVE_11_a_group_moving_sideways_is_disordered() -> None:
     group_move(c, ["A", "B"], [steps((0, -1), (0, -2))])
     assert where(st, "A", "B") == [(0, -2), (0, -3)]
     assert st.stands["A"].disordered and st.stands["B"].disordered
-    assert c.log[:2] == ["A is disordered by moving sideways [PC.MOVE.11]", "B is disordered by moving sideways [PC.MOVE.11]"]
+    assert c.log[:2] == [
+        "A is disordered by moving sideways [PC.MOVE.11]",
+        "B is disordered by moving sideways [PC.MOVE.11]",
+    ]
     st = line(troop="cat:Aux")
     group_move(ctx(st), ["A", "B"], [steps((0, -1))])
     assert not st.stands["A"].disordered and not st.stands["B"].disordered
@@ -377,7 +384,10 @@ def test_PC_MOVE_10_a_group_moving_backward_is_disordered_but_not_MC() -> None:
     c = ctx(st)
     group_move(c, ["A", "B"], [steps((-1, 0))])
     assert where(st, "A", "B") == [(-1, 0), (-1, -1)]
-    assert c.log[:2] == ["A is disordered by moving backward [PC.MOVE.10]", "B is disordered by moving backward [PC.MOVE.10]"]
+    assert c.log[:2] == [
+        "A is disordered by moving backward [PC.MOVE.10]",
+        "B is disordered by moving backward [PC.MOVE.10]",
+    ]
     st = line()
     group_move(ctx(st), ["A", "B"], [steps((-1, 0))])
     assert not st.stands["A"].disordered and not st.stands["B"].disordered
