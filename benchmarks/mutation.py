@@ -98,7 +98,8 @@ WC_FAST = ["test_break_camp.py", "test_charges_melee.py", "test_command.py", "te
 """Every War Cometh test file but the bot games and the CLI game (seconds each) and the whole battles (slow)."""
 GAMES = {"": ("hordes_heroes", HH), "pc": ("proconsul", PC), "ch": ("cry_havoc", CH), "wc": ("war_cometh", WC)}
 """Prefix -> (package under games/, test folder); the fast test files of each module are in TESTS."""
-for _name in ("tables", "fire", "melee", "movement", "geometry", "retreat", "group_move", "activation"):
+for _name in ("tables", "fire", "melee", "movement", "geometry", "retreat", "group_move", "activation", "context", "sequence",
+              "standing"):
     TESTS[f"pc:{_name}"] = PC_FAST
 for _name in ("tables", "combat", "fire", "movement", "retreat", "geometry", "effects", "board"):
     TESTS[f"ch:{_name}"] = CH_FAST

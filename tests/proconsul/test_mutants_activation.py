@@ -514,3 +514,38 @@ def test_PC_IMPET_2_no_compulsion_in_a_melee() -> None:
     c = ctx(st)
     assert compulsion(c, "W", [{"do": "hold"}], Track(P(0, 0))) is None
     assert c.log == []
+
+
+def test_PC_SEQ_8_run_actions_does_each_kind() -> None:
+    """[PC.SEQ.8] [PC.PBEM.5] [PC.OPP.1] [PC.MELEE.22]: hold is said; opportunity tests; attack fights the named
+    enemy."""
+    st = make([red("S", "cat:HI", (0, 0))])
+    c = ctx(st)
+    run_actions(c, "S", [{"do": "hold"}], Track(P(0, 0)))
+    assert c.log == ["S holds"]
+    c = ctx(st, 4)
+    run_actions(c, "S", [{"do": "opportunity"}], Track(P(0, 0)))
+    assert st.stands["S"].opportunity and c.log[-1] == "S is on opportunity"
+    st = make([red("S", "cat:LC", (0, 0)), blue("U", "cat:Sk", (1, 0))])
+    c = ctx(st, *[3] * 7)
+    run_actions(c, "S", [{"do": "attack", "target": "U"}], Track(P(0, 0)))
+    assert c.log[0] == f"melee 1: S (LC, {st.label(P(0, 0))}) attacks U (Sk, {st.label(P(1, 0))})"
+
+
+def test_PC_FIRE_2_move_then_fire_and_fire_refusals() -> None:
+    """[PC.FIRE.2] [PC.FIRE.5] [PC.MOVE.2]: fire after one move loses a die per move (3 of 4) and marks the stand as
+    having fired; a stand locked in a melee may not fire; a target out of reach is refused with the reason."""
+    st = make([red("S", "cat:Sh", (0, 0)), blue("T", "cat:HI", (3, 0))])
+    c = ctx(st, 1, 1, 1)
+    track = Track(P(0, 0))
+    run_actions(c, "S", [{"do": "move", "steps": steps((1, 0))}, {"do": "fire", "target": "T"}], track)
+    assert c.dice.purposes[0] == "fire: S at T, 3d6 (die 1 of 3)" and track.fired is True
+    st = make([red("S", "cat:Sh", (0, 0)), blue("T", "cat:HI", (1, 0))])
+    st.melees[1] = Melee(1, "blue", (("blue", "T"), ("red", "S")), ongoing=True)
+    assert refused(run_actions, ctx(st), "S", [{"do": "fire", "target": "T"}], Track(P(0, 0))) == (
+        "S is locked in a melee and may not fire [PC.FIRE.5]"
+    )
+    st = make([red("S", "cat:HI", (0, 0)), blue("T", "cat:HI", (2, 0))])
+    assert refused(run_actions, ctx(st), "S", [{"do": "fire", "target": "T"}], Track(P(0, 0))) == (
+        "S may not fire at T: it has no missile weapon [PC.FIRE.1]"
+    )
