@@ -34,8 +34,8 @@ def _check_menu(actions: list[dict[str, Any]]) -> str:
     if i < len(kinds) and kinds[i] == "opportunity":
         return "" if i == len(kinds) - 1 else "going on opportunity ends the stand's action [PC.OPP.1]"
     rest = kinds[i:]
-    if rest in ([], ["hold"], ["attack"], ["fire"]) or rest == ["fire", "move"]:
-        return ""
+    if rest in ([], ["hold"], ["attack"], ["fire", "move"]):
+        return ""  # fire alone is moves-then-fire with no move, below
     if rest and all(k == "move" for k in rest):
         return ""
     if rest and rest[-1] == "fire" and all(k == "move" for k in rest[:-1]):
@@ -118,7 +118,7 @@ def run_actions(ctx: Ctx, sid: str, actions: list[dict[str, Any]], track: Track)
     why = _check_menu(actions)
     if why:
         raise Illegal(why)
-    fire_first = bool(actions) and any(a["do"] == "fire" for a in actions) and actions[-1]["do"] == "move"
+    fire_first = bool(actions) and actions[-1]["do"] == "move"  # a fire on the menu before a move: fire then move
     for a in actions:
         s = st.stands[sid]
         if not s.on_board:

@@ -61,6 +61,7 @@ def test_PC_IMPET_2_orders_that_advance_comply() -> None:
         [{"do": "move", "steps": steps((1, 0))}, {"do": "fire", "target": "E"}],
         [{"do": "rally"}],
         [{"do": "opportunity"}],
+        [{"do": "attack", "target": "E"}],
     ]
     for actions in complying:
         st = wb(blue("E", "cat:HI", (4, 0)))
@@ -168,10 +169,10 @@ def test_PC_IMPET_2_who_compels() -> None:
     hi = "cat:HI"
     assert compulsion(ctx(wb(blue("E", hi, (5, 0)))), "W", [{"do": "hold"}], Track(P(0, 0))) is None
     st = wb(blue("E", hi, (4, 0)), troop="germans:retinue")
-    assert compulsion(ctx(st), "W", [{"do": "hold"}], Track(P(0, 0))) is None
+    assert compulsion(ctx(st), "W", [{"do": "move", "steps": steps((0, -1))}], Track(P(0, 0))) is None
     assert compulsion(ctx(wb(blue("E", hi, (-2, 0)))), "W", [{"do": "hold"}], Track(P(0, 0))) is None
     # a skirmisher or an out-of-range stand listed first does not hide the one that compels
-    for first in (blue("K", "cat:Sk", (2, 0)), blue("K", "cat:MC", (2, 0)), blue("K", hi, (6, 0))):
+    for first in (blue("A", "cat:Sk", (2, 0)), blue("A", "cat:MC", (2, 0)), blue("A", hi, (6, 0))):
         assert forced_path(wb(first, blue("E", hi, (3, -3)))) == [(1, -1), (2, -2)]
     # a friend in between blocks the sight; an enemy (here cavalry, which does not compel infantry) does not
     st = wb(red("F", hi, (2, 0)), blue("E", hi, (4, 0)))
@@ -391,7 +392,7 @@ def test_PC_MELEE_18_a_skirmisher_in_contact_breaks_off() -> None:
             st.terrain[h] = Terrain.IMPASSABLE
     assert break_steps(st) == [(-1, 0)]
     st.terrain[P(-1, 0)] = Terrain.IMPASSABLE
-    assert break_steps(st) == []
+    assert break_off(ctx(st), "K", [{"do": "hold"}]) == []
 
 
 def test_PC_MELEE_18_break_off_at_the_board_edge_and_from_a_melee() -> None:
@@ -431,6 +432,7 @@ def test_PC_SEQ_9_an_ongoing_melee_is_refought_with_the_active_side_attacking() 
     assert c.dice.purposes[0] == "melee 1: red pool, 5d6 (die 1 of 5)"
     m = st.melees[1]
     assert m.attacker == "red" and m.battle == (("red", "S"), ("blue", "E")) and m.fought_in == 5
+    assert c.log[0] == f"melee 1: S (HI, {st.label(P(0, 0))}) attacks E (HI, {st.label(P(1, 0))}) (re-fight)"
 
 
 def test_PC_SEQ_9_which_melees_are_refought() -> None:
@@ -459,6 +461,14 @@ def test_PC_SEQ_9_which_melees_are_refought() -> None:
     c = ctx(st)
     refights(c, "red", "red")
     assert c.dice.purposes == []
+    st = locked(ongoing_refight="per_round")
+    st.stands["T"] = replace(st.stands["S"], id="T", hex=P(0, 3))
+    st.stands["D"] = replace(st.stands["E"], id="D", hex=P(1, 3))
+    st.melees[2] = Melee(2, "blue", (("blue", "D"), ("red", "T")), ongoing=True, fought_in=3)
+    st.melees[1] = replace(st.melees[1], fought_in=4)
+    c = ctx(st, *[3] * 10)
+    refights(c, "red", "red")
+    assert c.dice.purposes[0] == "melee 2: red pool, 5d6 (die 1 of 5)" and len(c.dice.purposes) == 10
     st = locked(ongoing_refight="per_round")
     st.melees[1] = replace(st.melees[1], fought_in=3)
     c = ctx(st, *[3] * 10)
