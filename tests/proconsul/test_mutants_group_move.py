@@ -429,3 +429,16 @@ def test_PC_MOVE_13_a_member_without_impact_may_not_step_into_contact() -> None:
         "A may not move into contact: only stands with an impact factor charge [PC.MOVE.13] [PC.MELEE.1]"
     )
     assert where(st, "A", "B") == [(0, 0), (0, -1)]
+
+
+def test_PC_MELEE_1_light_cavalry_charge_only_a_flank_from_behind() -> None:
+    """[PC.MELEE.1] [PC.MOVE.13] [PC.MOVE.14]: LC (impact 0) may step into contact with a formed enemy's flank only
+    from behind its front line: from behind they charge, from in front of it they are refused."""
+    st = line(stand("E", (2, 0), "cat:HI", side="blue", facing=0), troop="cat:LC")
+    c = ctx(st, *[3] * 20)
+    group_move(c, ["A", "B"], [steps((1, 0))])
+    assert c.log[1] == f"melee 1: A (LC, {st.label(P(1, 0))}) attacks E (HI, {st.label(P(2, 0))})"
+    st = line(stand("E", (2, -1), "cat:HI", side="blue", facing=2), troop="cat:LC")
+    assert refusal(group_move, st, ["A", "B"], [steps((1, 0))]) == (
+        "A may not move into contact: only stands with an impact factor charge [PC.MOVE.13] [PC.MELEE.1]"
+    )
