@@ -269,6 +269,11 @@ def test_PC_OPP_1_opportunity_refusals_and_outcomes() -> None:
     c = ctx(st, 4)
     go_on_opportunity(c, "S")
     assert st.stands["S"].opportunity and c.log[-1] == "S is on opportunity"
+    st = make([red("S", "cat:HI", (0, 0))])
+    c = ctx(st, 3)
+    go_on_opportunity(c, "S")  # alone, no general: no +1
+    assert not st.stands["S"].opportunity
+    assert c.log == ["S order test for opportunity: rolls 3 against 4: fail"]
 
 
 def test_PC_MELEE_22_attack_refusals() -> None:
