@@ -95,6 +95,10 @@ PC_FAST = [
     "test_mutants_melee.py",
     "test_mutants_movement.py",
     "test_mutants_retreat.py",
+    "test_mutants_group_move.py",
+    "test_mutants_activation.py",
+    "test_mutants_tables.py",
+    "test_mutants_context.py",
 ]
 CH = "tests/cry_havoc/"
 CH_FAST = ["test_combat.py", "test_fire.py", "test_movement.py", "test_retreat.py", "test_more_rules.py",
@@ -111,7 +115,8 @@ WC_FAST = ["test_break_camp.py", "test_charges_melee.py", "test_command.py", "te
 """Every War Cometh test file but the bot games and the CLI game (seconds each) and the whole battles (slow)."""
 GAMES = {"": ("hordes_heroes", HH), "pc": ("proconsul", PC), "ch": ("cry_havoc", CH), "wc": ("war_cometh", WC)}
 """Prefix -> (package under games/, test folder); the fast test files of each module are in TESTS."""
-for _name in ("tables", "fire", "melee", "movement", "geometry", "retreat", "group_move", "activation"):
+for _name in ("tables", "fire", "melee", "movement", "geometry", "retreat", "group_move", "activation", "context", "sequence",
+              "standing"):
     TESTS[f"pc:{_name}"] = PC_FAST
 for _name in ("tables", "combat", "fire", "movement", "retreat", "geometry", "effects", "board"):
     TESTS[f"ch:{_name}"] = CH_FAST

@@ -34,8 +34,8 @@ def _check_menu(actions: list[dict[str, Any]]) -> str:
     if i < len(kinds) and kinds[i] == "opportunity":
         return "" if i == len(kinds) - 1 else "going on opportunity ends the stand's action [PC.OPP.1]"
     rest = kinds[i:]
-    if rest in ([], ["hold"], ["attack"], ["fire"]) or rest == ["fire", "move"]:
-        return ""
+    if rest in ([], ["hold"], ["attack"], ["fire", "move"]):
+        return ""  # fire alone is moves-then-fire with no move, below
     if rest and all(k == "move" for k in rest):
         return ""
     if rest and rest[-1] == "fire" and all(k == "move" for k in rest[:-1]):
@@ -118,7 +118,7 @@ def run_actions(ctx: Ctx, sid: str, actions: list[dict[str, Any]], track: Track)
     why = _check_menu(actions)
     if why:
         raise Illegal(why)
-    fire_first = bool(actions) and any(a["do"] == "fire" for a in actions) and actions[-1]["do"] == "move"
+    fire_first = bool(actions) and actions[-1]["do"] == "move"  # a fire on the menu before a move: fire then move
     for a in actions:
         s = st.stands[sid]
         if not s.on_board:
@@ -237,37 +237,33 @@ def compulsion(ctx: Ctx, sid: str, actions: list[dict[str, Any]], track: Track) 
     forward = all(a["do"] != "move" or _forward_only(s, a) for a in actions)
     if troop.impetuous is Impetuous.STEADY and "move" not in kinds:
         return None  # a steady stand may stay still, and may fire [PC.IMPET.4]
-    if kinds and kinds[0] in ("move", "attack", "opportunity", "rally") and forward and "fire" not in kinds[:1]:
+    if kinds and kinds[0] in ("move", "attack", "opportunity", "rally") and forward:
         return None
     ctx.say(f"{sid} is impetuous and compelled to advance [PC.IMPET.2]")
-    steady = not s.disordered or (st.melee_of(sid) is None and rally(ctx, sid))
+    steady = not s.disordered or rally(ctx, sid)  # not in a melee: compelled() said so
     if steady and order_test(ctx, sid, troop.order_class.value, "opportunity instead of advancing"):
         st.put(replace(st.stands[sid], opportunity=True))
         ctx.say(f"{sid} goes on opportunity instead [PC.IMPET.3] (d)")
         return []
     target = eligible_targets(st, st.stands[sid])[0]
-    in_front = [e for e in contacted(st, st.stands[sid])]
+    in_front = contacted(st, st.stands[sid])
     if in_front:
         return [{"do": "attack", "target": in_front[0].id}]
     return [{"do": "move", "steps": towards_path(st, st.stands[sid], target)}]
 
 
 def _forward_only(s: Stand, a: dict[str, Any]) -> bool:
-    """Whether a move's steps are all forward hex steps (an advance) [PC.IMPET.3]."""
-    for i, stp in enumerate(a["steps"]):
+    """Whether a move's steps are all forward hex steps (an advance), each from the hex the one before entered
+    [PC.IMPET.3]."""
+    here = s.hex
+    for stp in a["steps"]:
         if stp[0] != "hex":
             return False
-        if G.step_kind(s.facing, G.direction(_h(s, a, i), Hex(stp[1], stp[2]))) is not G.StepKind.FORWARD:
+        nxt = Hex(stp[1], stp[2])
+        if G.step_kind(s.facing, G.direction(here, nxt)) is not G.StepKind.FORWARD:
             return False
+        here = nxt
     return True
-
-
-def _h(s: Stand, a: dict[str, Any], i: int) -> Hex:
-    """The hex a move's i-th step starts from."""
-    if i == 0:
-        return s.hex
-    prev = a["steps"][i - 1]
-    return Hex(prev[1], prev[2]) if prev[0] == "hex" else s.hex
 
 
 def break_off(ctx: Ctx, sid: str, actions: list[dict[str, Any]]) -> list[dict[str, Any]] | None:

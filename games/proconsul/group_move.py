@@ -14,12 +14,17 @@ from campaign.hexgrid import Hex
 
 from .context import Ctx
 from .melee import Movement, charge_contacts, contacted
+from . import geometry as G
 from .movement import (
+    DIFFICULT,
     Illegal,
     MoveState,
     Track,
+    _carry_general,
+    _chase_generals,
     _check_step,
     _turn,
+    can_charge,
     do_move,
     end_of_move,
     evasions,
@@ -27,7 +32,10 @@ from .movement import (
     order_test,
 )
 from .retreat import zoc_holders
-from .state import State
+from .state import Edge, State
+
+ENDS_MOVE = (Edge.CREEK, Edge.FORD, Edge.FIELD_DEFENCE, Edge.RIVER)
+"""Hexsides whose crossing ends the move [PC.TERRAIN.7]."""
 
 
 def connected(st: State, ids: list[str]) -> bool:
@@ -77,17 +85,17 @@ def group_move(ctx: Ctx, ids: list[str], moves: list[list[list[object]]]) -> Non
         if n > 0:
             members = [i for i in members if _extra_move_test(ctx, i, n + 1)]
             if not members:
-                break
-            if len(members) > 1 and check_group(st, members):
+                return
+            if check_group(st, members):  # a single member is always a "group" of one: it goes on as before
                 _carry_on_alone(ctx, members, moves[n:], n, lead, tracks)
-                break
+                return
         own = shifted(steps, st.stands[members[0]].hex - lead)
         states = {i: MoveState(st.troop(st.stands[i]).mp) for i in members}
         if all(stp[0] == "turn" for stp in own):
             _group_turn(ctx, members, own, states, tracks)
             continue
         if _group_steps(ctx, members, own, states, tracks):
-            break
+            return
 
 
 def shifted(steps: list[list[object]], offset: Hex) -> list[list[object]]:
@@ -155,7 +163,13 @@ def _group_turn(
 def _group_steps(
     ctx: Ctx, ids: list[str], steps: list[list[object]], states: dict[str, MoveState], tracks: dict[str, Track]
 ) -> bool:
-    """One group move of hex steps; True if it halted (contact or an enemy zone of control)."""
+    """One group move of hex steps; True if it halted: a member made contact, entered an enemy zone of control or
+    difficult ground, or crossed a hexside that ends the move [PC.MOVE.13] [PC.MOVE.14] [PC.TERRAIN.7].
+
+    Each member's step is checked as a stand's own (terrain, MP, one kind of step [PC.MOVE.12], no contact without an
+    impact factor [PC.MOVE.13]); attached generals go along [PC.CMD.5]; backward and sideways moves disorder at the end
+    of the move [PC.MOVE.10] [PC.MOVE.11].
+    """
     st = ctx.st
     here = st.stands[ids[0]].hex
     chargers: dict[str, list[Hex]] = {}
@@ -175,9 +189,23 @@ def _group_steps(
         for i in ids:
             evasions(ctx, i, moves[i], st.stands[i].facing, [*tracks[i].path])
         for i in ids:
+            s = st.stands[i]
+            ahead = [e for e in (st.at(h) for h in G.front(moves[i], s.facing)) if e is not None and e.side != s.side]
+            if not all(can_charge(st, s, e, [*tracks[i].path]) for e in ahead):
+                raise Illegal(
+                    f"{i} may not move into contact: only stands with an impact factor charge [PC.MOVE.13] [PC.MELEE.1]"
+                )
+        direction = G.direction(here, target)
+        kind = G.step_kind(st.stands[ids[0]].facing, direction)  # one facing, one direction: one kind for all
+        for i in ids:
             st.put(replace(st.stands[i], hex=moves[i], opportunity=False))
+            _carry_general(st, i, moves[i])
+            _chase_generals(ctx, st.stands[i].side, moves[i])
             states[i].mp -= 1
             states[i].left_hex = True
+            states[i].kinds.add(kind)
+            if kind is G.StepKind.SIDEWAYS:
+                states[i].side_dir = direction
             tracks[i].path.append(moves[i])
         here = target
         for i in ids:
@@ -185,7 +213,11 @@ def _group_steps(
             if contacted(st, s):
                 chargers[i] = tracks[i].path[:-1]
                 halt = True
-            elif zoc_holders(st, s.hex, s.side):
+            elif (
+                zoc_holders(st, s.hex, s.side)
+                or st.ground(s.hex) in DIFFICULT
+                or st.edge(tracks[i].path[-2], s.hex) in ENDS_MOVE
+            ):
                 halt = True
         if halt:
             break
