@@ -30,7 +30,7 @@ from campaign.table import (
     translate_group,
     wheel,
 )
-from campaign.table.frame import EPS, Vec, angle_between, cm, deg, direction, norm_angle, within_arc
+from campaign.table.frame import EPS, Vec, cm, deg, direction, norm_angle, within_arc
 from campaign.table.rect import Edge
 
 from .hedgehogs import ring_hedgehog
@@ -104,7 +104,7 @@ def allowance(world: World, unit: Unit, plan: Plan, pace_cap: Fraction = Fractio
     facing = start
     out_of_arc = False
     for st in plan.steps:
-        d = _direction(st, facing, world, unit)
+        d = _direction(st, facing)
         if d is not None and not within_arc(d, start):
             out_of_arc = True
         facing = _facing_after(st, facing, world)
@@ -124,8 +124,9 @@ def _moves_freely(world: World, unit: Unit) -> bool:
     return p.type is TroopType.SKIRMISH_INFANTRY and unit.formation is not Formation.COLUMN
 
 
-def _direction(st: Step, facing: float, world: World, unit: Unit) -> Vec | None:
-    """The translation direction of a step, if it translates."""
+def _direction(st: Step, facing: float) -> Vec | None:
+    """The translation direction of a step, if it translates at a known heading (a move to a point
+    or a follow is judged at carry-out time from the actual positions)."""
     f = direction(facing)
     r = (f[1], -f[0])
     k = st.kind
@@ -137,8 +138,6 @@ def _direction(st: Step, facing: float, world: World, unit: Unit) -> Vec | None:
         return (-r[0], -r[1])
     if k is StepKind.RIGHT:
         return r
-    if k in (StepKind.MOVE_TO, StepKind.FOLLOW):
-        return None  # judged at carry-out time from the actual positions
     return None
 
 
@@ -191,8 +190,7 @@ def carry_out(
         rate = min(rate, float(6 if dense_roll is None else dense_roll))
     move = Move(rects, unit.facing, unit.formation, unit.files, [_rp(rects, unit.facing)], 0.0, rate, out_of_arc)
     foot = world.foot(unit)
-    enemies = [(e.id, world.foot(e), 0.0) for e in world.enemies(unit.side)]
-    enemies = [(k, g, distance(foot, g)) for k, g, _ in enemies]
+    enemies = [(e.id, world.foot(e), distance(foot, world.foot(e))) for e in world.enemies(unit.side)]
     friends = [(f.id, world.foot(f)) for f in world.friends(unit.side, unit.id)]
     barred = unary_union(list(world.barred(unit)))
     zocs = world.enemy_zocs(unit, reach=rate + 2 * sum(r.width + r.depth for r in rects) + 10.0)
@@ -668,8 +666,6 @@ def _form(w: _Walk, i: int, st: Step) -> bool:
         return _refuse(w, i, problem[0], problem[1]) if w.strict else False
     m.rects = new
     m.formation = target if target is not Formation.LINE or files > 1 or n == 1 else Formation.COLUMN
-    if target is Formation.LINE and files == 1 and n > 1:
-        m.formation = Formation.COLUMN
     m.files = files
     m.cost += FORMATION_COST
     m.facing = new_facing
@@ -761,10 +757,7 @@ def _check_zoc_end(w: _Walk) -> None:
     """A unit that entered an enemy ZOC must end in it; one that started in one must leave it
     [WC.ZOC.4] [WC.ZOC.5]."""
     m = w.move
-    if not m.path or len(m.path) == 1 and not m.passed and not w.entered:
-        return
     foot = unary_union([r.polygon() for r in m.rects])
-    moved = len(m.path) > 1
     for key in sorted(w.entered):
         if not overlaps(foot, w.zocs[key]):
             if w.strict:
@@ -776,7 +769,7 @@ def _check_zoc_end(w: _Walk) -> None:
                 )
             return
     for key in sorted(w.start_zocs):
-        if moved and overlaps(foot, w.zocs[key]) and _translated(m):
+        if overlaps(foot, w.zocs[key]) and _translated(m):
             if w.strict:
                 _refuse(
                     w,
@@ -791,17 +784,3 @@ def _check_zoc_end(w: _Walk) -> None:
 def _translated(m: Move) -> bool:
     return any(math.hypot(b[0] - a[0], b[1] - a[1]) > 0.01 for a, b in zip(m.path, m.path[1:], strict=False))
 
-
-def ground_moved(m: Move) -> float:
-    """Length of the RP path."""
-    return sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(m.path, m.path[1:], strict=False))
-
-
-def facing_change(start: float, end: float) -> float:
-    """Net facing change in degrees [WC.MOVE.6a]."""
-    return abs(norm_angle(end - start))
-
-
-def angle_ok(a: Vec, b: Vec) -> float:
-    """The angle between two directions (for narrative)."""
-    return angle_between(a, b)

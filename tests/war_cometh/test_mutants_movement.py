@@ -1,0 +1,305 @@
+"""Clauses mutation testing of games/war_cometh/movement.py found unpinned (benchmarks/mutation.py wc:movement):
+the allowance and its half-pace causes, every refusal in its exact words with its legal maximum, the step
+kinds (sideways, back, move to, contact, close, follow, cross), terrain costs, rivers, dense terrain, gaps,
+passing through friends, zones of control, wheels and turns, and formation changes [WC.MOVE] [WC.GAP]
+[WC.THROUGH] [WC.ZOC] [WC.TERR] [WC.FORM]."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from campaign.table import Pose
+from games.war_cometh.model import Formation, State
+from games.war_cometh.movement import (
+    Move,
+    Refusal,
+    allowance,
+    carry_out,
+    starts_in_dense,
+    u_dir,
+)
+from games.war_cometh.plans import Plan, Step, StepKind
+from games.war_cometh.world import World
+
+from .helpers import position, unit
+
+PIKES = "base.pikes"
+KNIGHTS = "base.knights_mtd"
+JAVELINS = "base.javelinmen"
+FANTASY = 'variant = "fantasy"\n'
+COLUMN = 'formation = "column"'
+HALF = Fraction(1, 2)
+
+
+def fwd(d: float) -> Step:
+    return Step(StepKind.FORWARD, dist=round(d * 100))
+
+
+def run(
+    s: State,
+    uid: str,
+    *steps: Step,
+    strict: bool = True,
+    through: tuple[str, ...] = (),
+    cap: Fraction = Fraction(1),
+    roll: float | None = None,
+) -> Move:
+    return carry_out(World(s), s.unit(uid), Plan(uid, steps, through), strict=strict, pace_cap=cap, dense_roll=roll)
+
+
+def refused(m: Move) -> tuple[str, str, float | None]:
+    """(rule, sentence, legal maximum) of a refused move."""
+    assert m.refusal is not None
+    return m.refusal.rule, m.refusal.text(), m.refusal.legal_max
+
+
+def end(m: Move) -> tuple[float, float]:
+    """Where the reference point ends, rounded to 0.01 cm."""
+    return (round(m.path[-1][0], 2), round(m.path[-1][1], 2))
+
+
+def area(pid: str, kind: str, x0: float, y0: float, x1: float, y1: float, level: int = 0) -> str:
+    lv = f"level = {level}\n" if level else ""
+    return (
+        f'[[areas]]\nid = "{pid}"\nkind = "{kind}"\n{lv}points = [[{x0}, {y0}], [{x1}, {y0}], [{x1}, {y1}], '
+        f"[{x0}, {y1}]]\n"
+    )
+
+
+def line(pid: str, kind: str, *pts: tuple[float, float], width: float = 0) -> str:
+    w = f"width_cm = {width}\n" if width else ""
+    return f'[[lines]]\nid = "{pid}"\nkind = "{kind}"\n{w}points = {[list(p) for p in pts]}\n'
+
+
+def pikes(extra: str = "", terrain: str = "", at: tuple[float, float] = (50, 20), facing: float = 90) -> State:
+    """Three stands of pikes (12 cm wide, 1.5 deep), reference point ``at``, and ``extra`` units."""
+    return position(unit("1", "a", PIKES, 3, at, facing), extra, terrain=terrain)
+
+
+# --- refusals and the allowance ---------------------------------------------------------------------------
+
+
+def test_WC_MOVE_12_refusal_sentence_and_legal_maximum() -> None:
+    """[WC.MOVE.12] the refusal reads as one sentence; cm are printed without trailing zeros."""
+    assert Refusal(0, "WC.MOVE.12", "too far").text() == "too far"
+    assert Refusal(0, "WC.MOVE.12", "too far", 4.5).text() == "too far; the most it can do is 4.5 cm"
+    assert Refusal(0, "WC.MOVE.12", "too far", 10.0).text() == "too far; the most it can do is 10 cm"
+    assert Refusal(0, "WC.MOVE.12", "too far", 0.0).text() == "too far; the most it can do is 0 cm"
+    assert Refusal(0, "WC.MOVE.12", "too far", 12.257).text() == "too far; the most it can do is 12.26 cm"
+    m = run(pikes(), "1", fwd(25))
+    assert refused(m) == ("WC.MOVE.12", "that costs 25 cm but the allowance is 20 cm; the most it can do is 20 cm", 20)
+    assert m.refusal is not None and m.refusal.step == 0
+    assert (m.cost, m.path, m.translated, m.cut_short) == (0.0, [(50.0, 20.0)], False, False)
+
+
+def test_WC_MOVE_12_not_strict_goes_as_far_as_it_can() -> None:
+    """[WC.MOVE.12] resolving after the dice, the unit goes the whole allowance and is cut short."""
+    m = run(pikes(), "1", fwd(25), fwd(5), strict=False)
+    assert m.refusal is None and m.cut_short and m.translated
+    assert (m.cost, m.path) == (20.0, [(50.0, 20.0), (50.0, 40.0)])
+    assert [round(r.cy, 2) for r in m.rects] == [39.25, 39.25, 39.25]
+    ok = run(pikes(), "1", fwd(8), fwd(12))
+    assert ok.refusal is None and not ok.cut_short and ok.path == [(50.0, 20.0), (50.0, 28.0), (50.0, 40.0)]
+    assert ok.cost == 20.0 and ok.allowance == 20.0 and not ok.disordered
+
+
+# (unit, plan) -> allowance (rate, out of arc, turned); then the same at a half-pace cap
+ALLOWANCES = [
+    ("P", (), (20.0, False, False), (10.0, False, False)),
+    ("P", (fwd(5),), (20.0, False, False), (10.0, False, False)),
+    ("P", (Step(StepKind.BACK, dist=100),), (10.0, True, False), (10.0, True, False)),
+    ("P", (Step(StepKind.LEFT, dist=100),), (10.0, True, False), (10.0, True, False)),
+    ("P", (Step(StepKind.RIGHT, dist=100),), (10.0, True, False), (10.0, True, False)),
+    ("P", (Step(StepKind.TURN, angle=4500, left=True),), (20.0, False, False), (10.0, False, False)),
+    ("P", (Step(StepKind.TURN, angle=4600, left=True),), (10.0, False, True), (10.0, False, True)),
+    ("P", (Step(StepKind.WHEEL, angle=4600, left=False),), (10.0, False, True), (10.0, False, True)),
+    ("P", (Step(StepKind.TURN, angle=3000, left=True), Step(StepKind.TURN, angle=3000, left=False)),
+     (20.0, False, False), (10.0, False, False)),
+    ("P", (Step(StepKind.TURN, angle=3000, left=True), Step(StepKind.TURN, angle=3000, left=True)),
+     (10.0, False, True), (10.0, False, True)),
+    ("P", (Step(StepKind.TURN, angle=3000, left=True), fwd(2)), (20.0, False, False), (10.0, False, False)),
+    ("P", (Step(StepKind.TURN, angle=4000, left=False), Step(StepKind.RIGHT, dist=200)),
+     (10.0, True, False), (10.0, True, False)),
+    ("P", (Step(StepKind.TURN, angle=9000, left=True), Step(StepKind.RIGHT, dist=200)),
+     (10.0, False, True), (10.0, False, True)),
+    ("P", (Step(StepKind.TURN, angle=9000, left=False), Step(StepKind.LEFT, dist=200)),
+     (10.0, False, True), (10.0, False, True)),
+    ("P", (Step(StepKind.TURN, angle=18000, left=False), Step(StepKind.BACK, dist=200)),
+     (10.0, False, True), (10.0, False, True)),
+    ("P", (Step(StepKind.FACE, angle=9000),), (20.0, False, False), (10.0, False, False)),
+    ("P", (Step(StepKind.FACE, angle=0),), (10.0, False, True), (10.0, False, True)),
+    ("P", (Step(StepKind.FORM, formation=Formation.COLUMN, facing=0),), (10.0, False, True), (10.0, False, True)),
+    ("P", (Step(StepKind.FORM, formation=Formation.COLUMN),), (20.0, False, False), (10.0, False, False)),
+    ("P", (Step(StepKind.MOVE_TO, x=5000, y=1000),), (20.0, False, False), (10.0, False, False)),
+    ("P", (Step(StepKind.FOLLOW, target="F"),), (10.0, False, True), (10.0, False, True)),
+    ("P", (Step(StepKind.FOLLOW, target="nobody"),), (20.0, False, False), (10.0, False, False)),
+    ("K", (Step(StepKind.BACK, dist=100),), (15.0, True, False), (15.0, True, False)),
+    ("K", (fwd(5),), (30.0, False, False), (15.0, False, False)),
+    ("G", (Step(StepKind.BACK, dist=100),), (20.0, False, False), (20.0, False, False)),
+    ("G", (Step(StepKind.TURN, angle=9000, left=True),), (20.0, False, True), (20.0, False, True)),
+    ("J", (Step(StepKind.BACK, dist=100),), (20.0, False, False), (10.0, False, False)),
+    ("C", (Step(StepKind.BACK, dist=100),), (10.0, True, False), (10.0, True, False)),
+    ("C", (fwd(5),), (20.0, False, False), (10.0, False, False)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("uid", "steps", "full", "capped"), ALLOWANCES)
+def test_WC_MOVE_7_allowance_and_its_half_pace_causes(
+    uid: str, steps: tuple[Step, ...], full: tuple[float, bool, bool], capped: tuple[float, bool, bool]
+) -> None:
+    """[WC.MOVE.4] [WC.MOVE.6] [WC.MOVE.7] [WC.MOVE.9] [WC.FORM.13] [WC.TEST.5]: half pace out of the
+    arc (judged against the facing at the start of the order, steps after turns included) or for a net
+    turn over 45°, never stacking; artillery and skirmishers out of column move full pace any way."""
+    s = position(
+        unit("P", "a", PIKES, 3, (50, 20), 90),
+        unit("K", "a", KNIGHTS, 3, (100, 20), 90),
+        unit("G", "a", "base.ribaudequin", 2, (150, 40), 90),
+        unit("J", "a", JAVELINS, 3, (50, 60), 90),
+        unit("C", "a", JAVELINS, 3, (100, 60), 90, files=1, extra=COLUMN),
+        unit("F", "a", PIKES, 3, (150, 100), 0),
+    )
+    w = World(s)
+    plan = Plan(uid, steps)
+    assert allowance(w, s.unit(uid), plan) == full
+    assert allowance(w, s.unit(uid), plan, HALF) == capped
+
+
+def test_WC_MOVE_9_war_wagons_and_flyers_move_full_pace_any_way() -> None:
+    """[WC.MOVE.9] [WC.MOVE.2] war wagons (20 cm) and (F) flyers (100 cm) move full pace backwards and
+    are not out of arc."""
+    s = position(
+        unit("W", "a", "base.war_wagon", 1, (100, 20), 90),
+        unit("F", "a", "empire.griffon", 1, (50, 20), 90),
+        extra_head=FANTASY,
+    )
+    w = World(s)
+    back = (Step(StepKind.BACK, dist=100),)
+    assert allowance(w, s.unit("W"), Plan("W", back)) == (20.0, False, False)
+    assert allowance(w, s.unit("F"), Plan("F", back)) == (100.0, False, False)
+    m = run(s, "W", Step(StepKind.BACK, dist=1500))
+    assert m.refusal is None and not m.out_of_arc and not m.disordered and m.allowance == 20.0
+
+
+# --- the step kinds -----------------------------------------------------------------------------------------
+
+
+def test_WC_MOVE_4_back_and_sideways_are_half_pace_and_disorder() -> None:
+    """[WC.MOVE.4] [WC.DISORDER.4] back, left and right go the way they say, at half pace, disordered."""
+    for kind, to in ((StepKind.BACK, (50.0, 15.0)), (StepKind.LEFT, (45.0, 20.0)), (StepKind.RIGHT, (55.0, 20.0))):
+        m = run(pikes(), "1", Step(kind, dist=500))
+        assert m.refusal is None and end(m) == to and m.cost == 5.0 and m.allowance == 10.0
+        assert m.out_of_arc and m.disordered and m.translated
+    east = run(pikes(facing=0), "1", Step(StepKind.LEFT, dist=500), Step(StepKind.BACK, dist=300))
+    assert end(east) == (47.0, 25.0) and east.cost == 8.0
+    too_far = run(pikes(), "1", Step(StepKind.LEFT, dist=1200))
+    assert refused(too_far) == (
+        "WC.MOVE.12",
+        "that costs 12 cm but the allowance is 10 cm; the most it can do is 10 cm",
+        10.0,
+    )
+
+
+def test_WC_MOVE_10_move_to_a_point_or_a_named_place() -> None:
+    """[WC.MOVE.10] the reference point goes straight to a point or a scenario place; behind the unit
+    it is out of arc (half pace, disordered); an unknown place is refused."""
+    s = pikes(terrain='[[places]]\nname = "hill top"\nat = [60, 30]\n')
+    to_place = run(s, "1", Step(StepKind.MOVE_TO, target="hill top"))
+    assert to_place.refusal is None and end(to_place) == (60.0, 30.0) and round(to_place.cost, 3) == 14.142
+    assert not to_place.out_of_arc
+    behind = run(s, "1", Step(StepKind.MOVE_TO, x=5000, y=1500))
+    assert behind.refusal is None and end(behind) == (50.0, 15.0) and behind.out_of_arc and behind.disordered
+    assert behind.allowance == 10.0
+    aside = run(s, "1", Step(StepKind.MOVE_TO, x=6500, y=2000))
+    assert refused(aside) == ("WC.MOVE.12", "that costs 15 cm but the allowance is 10 cm; the most it can do is 10 cm", 10)
+    assert aside.out_of_arc
+    nowhere = run(s, "1", Step(StepKind.MOVE_TO, target="nowhere"))
+    assert refused(nowhere) == ("WC.MOVE.10", "no reference point called 'nowhere'", None)
+    assert not run(s, "1", Step(StepKind.MOVE_TO, target="nowhere"), strict=False).translated
+    guns = position(unit("1", "a", "base.ribaudequin", 2, (50, 40), 90))
+    free = run(guns, "1", Step(StepKind.MOVE_TO, x=5000, y=3000))
+    assert free.refusal is None and not free.out_of_arc and free.allowance == 20.0
+
+
+def test_WC_MOVE_5_irregular_units_are_not_out_of_arc_moving_to_a_point() -> None:
+    """[WC.MOVE.5] [WC.MOVE.5a] a unit in an irregular formation has no frontal arc."""
+    s = position(unit("1", "a", PIKES, 4, (50, 40), 90))
+    u = s.unit("1")
+    hh = run(s, "1", Step(StepKind.FORM, formation=Formation.HEDGEHOG))
+    moved = replace(
+        u,
+        formation=Formation.HEDGEHOG,
+        stands=tuple(replace(st, pose=Pose.of(r.cx, r.cy, r.facing)) for st, r in zip(u.stands, hh.rects, strict=True)),
+    )
+    s2 = s.with_unit(moved)
+    m = run(s2, "1", Step(StepKind.MOVE_TO, x=4000, y=3000), strict=False)
+    assert not m.out_of_arc and not m.disordered
+
+
+def test_WC_MOVE_10_follow_a_friend() -> None:
+    """[WC.MOVE.10] 'follow' puts the reference point at the middle of the friend's rear edge and
+    faces as it does; an enemy or an unknown unit is refused."""
+    s = pikes(unit("2", "a", PIKES, 3, (50, 35), 90) + unit("9", "b", PIKES, 3, (120, 60), -90))
+    m = run(s, "1", Step(StepKind.FOLLOW, target="2"))
+    assert m.refusal is None and end(m) == (50.0, 33.5) and m.cost == 13.5 and m.facing == 90.0
+    assert [(r.cx, r.cy, r.facing) for r in m.rects] == [(46.0, 32.75, 90.0), (50.0, 32.75, 90.0), (54.0, 32.75, 90.0)]
+    assert refused(run(s, "1", Step(StepKind.FOLLOW, target="9"))) == (
+        "WC.MOVE.10",
+        "unit 9 is an enemy: follow only friends",
+        None,
+    )
+    assert refused(run(s, "1", Step(StepKind.FOLLOW, target="7"))) == ("WC.MOVE.10", "there is no unit 7", None)
+    slant = position(unit("1", "a", PIKES, 3, (50, 20), 45), unit("2", "a", PIKES, 3, (58, 28), 45))
+    m2 = run(slant, "1", Step(StepKind.FOLLOW, target="2"))
+    assert m2.refusal is None and end(m2) == (56.94, 26.94) and m2.facing == 45.0
+    assert [(round(r.cx, 2), round(r.cy, 2), r.facing) for r in m2.rects] == [
+        (53.58, 29.24, 45.0),
+        (56.41, 26.41, 45.0),
+        (59.24, 23.58, 45.0),
+    ]
+    short = run(s, "1", Step(StepKind.FOLLOW, target="2"), strict=False, cap=Fraction(1, 4))
+    assert end(short) == (50.0, 30.0) and short.cut_short
+
+
+def test_WC_MOVE_11_contact_a_friend_close_on_an_enemy() -> None:
+    """[WC.MOVE.11] [WC.CHARGE.1] 'contact' goes straight ahead until touching a friend, 'close' until
+    2 cm from an enemy; the wrong one of the two, or a unit not ahead, is refused in words."""
+    s = pikes(unit("2", "a", PIKES, 3, (50, 30), 90) + unit("9", "b", PIKES, 3, (80, 30), -90))
+    touch = run(s, "1", Step(StepKind.CONTACT, target="2"))
+    assert touch.refusal is None and abs(touch.path[-1][1] - 28.495) < 0.001 and abs(touch.cost - 8.495) < 0.001
+    assert refused(run(s, "1", Step(StepKind.CONTACT, target="9"))) == (
+        "WC.CHARGE.1",
+        "unit 9 is an enemy: contact with the enemy is a charge, which comes with melee in part 2; "
+        "use 'close on unit 9' to stop 2 cm short",
+        None,
+    )
+    assert refused(run(s, "1", Step(StepKind.CLOSE, target="2"))) == (
+        "WC.MOVE.11",
+        "unit 2 is a friend: use 'move to contact unit 2'",
+        None,
+    )
+    assert refused(run(s, "1", Step(StepKind.CLOSE, target="9"))) == (
+        "WC.MOVE.10",
+        "unit 9 is not straight ahead: wheel or turn to face it first",
+        None,
+    )
+    assert refused(run(s, "1", Step(StepKind.CLOSE, target="8"))) == ("WC.MOVE.10", "there is no unit 8", None)
+    ahead = pikes(unit("9", "b", PIKES, 3, (52, 32), -90))
+    close = run(ahead, "1", Step(StepKind.CLOSE, target="9"))
+    assert close.refusal is None and abs(close.path[-1][1] - 29.995) < 0.001
+    already = pikes(unit("2", "a", PIKES, 3, (50, 21.5), 90) + unit("9", "b", PIKES, 3, (70, 23.5), -90))
+    none = run(already, "1", Step(StepKind.CONTACT, target="2"))
+    assert none.refusal is None and none.path == [(50.0, 20.0)] and not none.translated
+    corner = pikes(unit("9", "b", PIKES, 3, (57, 30), 180))
+    assert abs(run(corner, "1", Step(StepKind.CLOSE, target="9")).path[-1][1] - (24 - 3**0.5)) < 0.01
+
+
+def test_WC_MOVE_16_bombards_may_only_turn() -> None:
+    """[WC.MOVE.16] the refusal names the gun."""
+    s = position(unit("1", "a", "base.bombard", 2, (50, 40), 90))
+    assert refused(run(s, "1", fwd(2))) == ("WC.MOVE.16", "Bombards may only turn in place", None)
+    assert refused(run(s, "1", Step(StepKind.MOVE_TO, x=5000, y=4500)))[0] == "WC.MOVE.16"
+    turned = run(s, "1", Step(StepKind.TURN, angle=4500, left=True))
+    assert turned.refusal is None and turned.facing == 135.0
