@@ -735,11 +735,20 @@ def _cross(w: _Walk, i: int) -> bool:
     burns = w.world.lines(LineKind.BANNOCK)
     foot = unary_union([r.polygon() for r in m.rects])
     near = [b for b in burns if distance(foot, b) <= 1.0]
-    if not near or m.cost > EPS or i != 0:
+    if not near or i != 0:
         return _refuse(w, i, "WC.SCN.10a", "a unit crosses the Bannock Burn with a whole order, starting at its bank")
     f = direction(m.facing)
-    lo = 0.25
-    while lo < 60.0 and unary_union([r.moved(f[0] * lo, f[1] * lo).polygon() for r in m.rects]).intersects(near[0]):
+
+    def on_burn(d: float) -> bool:
+        return bool(unary_union([r.moved(f[0] * d, f[1] * d).polygon() for r in m.rects]).intersects(near[0]))
+
+    lo = 0.0
+    while lo < 1.0 and not on_burn(lo):  # up to the burn from a bank up to 1 cm short of it
+        lo += 0.25
+    if not on_burn(lo):
+        return _refuse(w, i, "WC.SCN.10a", "the Bannock Burn is not straight ahead: turn to face it first")
+    lo = max(lo, 0.25)
+    while lo < 60.0 and on_burn(lo):  # then on until wholly across
         lo += 0.25
     new = translate_group(m.rects, (f[0] * lo, f[1] * lo))
     problem = _pose_problem(w, new)

@@ -303,3 +303,241 @@ def test_WC_MOVE_16_bombards_may_only_turn() -> None:
     assert refused(run(s, "1", Step(StepKind.MOVE_TO, x=5000, y=4500)))[0] == "WC.MOVE.16"
     turned = run(s, "1", Step(StepKind.TURN, angle=4500, left=True))
     assert turned.refusal is None and turned.facing == 135.0
+
+
+# --- formation changes ------------------------------------------------------------------------------------
+
+L = Formation.LINE
+C = Formation.COLUMN
+H = Formation.HEDGEHOG
+# (stands, files, step fields) -> (formation, files, RP after, every stand (cx, cy, facing))
+FORMS = [
+    (4, 4, dict(formation=C), (C, 1, (48.0, 40.0)),
+     [(48.0, 39.25, 90.0), (48.0, 37.75, 90.0), (48.0, 36.25, 90.0), (48.0, 34.75, 90.0)]),
+    (4, 4, dict(formation=C, target="left"), (C, 1, (44.0, 40.0)),
+     [(44.0, 39.25, 90.0), (44.0, 37.75, 90.0), (44.0, 36.25, 90.0), (44.0, 34.75, 90.0)]),
+    (4, 4, dict(formation=C, target="right"), (C, 1, (56.0, 40.0)),
+     [(56.0, 39.25, 90.0), (56.0, 37.75, 90.0), (56.0, 36.25, 90.0), (56.0, 34.75, 90.0)]),
+    (4, 4, dict(formation=L, files=1), (C, 1, (48.0, 40.0)),
+     [(48.0, 39.25, 90.0), (48.0, 37.75, 90.0), (48.0, 36.25, 90.0), (48.0, 34.75, 90.0)]),
+    (6, 3, dict(formation=L, files=2), (L, 2, (52.0, 40.0)),
+     [(50.0, 39.25, 90.0), (54.0, 39.25, 90.0), (50.0, 37.75, 90.0), (54.0, 37.75, 90.0), (50.0, 36.25, 90.0),
+      (54.0, 36.25, 90.0)]),
+    (6, 3, dict(formation=L, files=6, target="right"), (L, 6, (44.0, 40.0)),
+     [(34.0, 39.25, 90.0), (38.0, 39.25, 90.0), (42.0, 39.25, 90.0), (46.0, 39.25, 90.0), (50.0, 39.25, 90.0),
+      (54.0, 39.25, 90.0)]),
+    (6, 3, dict(formation=L, files=4), (L, 4, (52.0, 40.0)),
+     [(46.0, 39.25, 90.0), (50.0, 39.25, 90.0), (54.0, 39.25, 90.0), (58.0, 39.25, 90.0), (50.0, 37.75, 90.0),
+      (54.0, 37.75, 90.0)]),
+    (6, 3, dict(formation=L, files=6, target="left"), (L, 6, (56.0, 40.0)),
+     [(46.0, 39.25, 90.0), (50.0, 39.25, 90.0), (54.0, 39.25, 90.0), (58.0, 39.25, 90.0), (62.0, 39.25, 90.0),
+      (66.0, 39.25, 90.0)]),
+    (4, 4, dict(formation=L, files=2, facing=0), (L, 2, (48.75, 37.25)),
+     [(48.0, 39.25, 0.0), (48.0, 35.25, 0.0), (46.5, 39.25, 0.0), (46.5, 35.25, 0.0)]),
+    (4, 4, dict(formation=L, files=2, facing=0, target="right"), (L, 2, (56.75, 41.25)),
+     [(56.0, 43.25, 0.0), (56.0, 39.25, 0.0), (54.5, 43.25, 0.0), (54.5, 39.25, 0.0)]),
+    (3, 3, dict(formation=H), (H, 1, (50.0, 40.0)), [(50.0, 39.25, 90.0), (48.35, 36.39, -150.0), (51.65, 36.39, -30.0)]),
+    (4, 4, dict(formation=H), (H, 2, (48.0, 40.0)),
+     [(48.0, 39.25, 90.0), (45.25, 36.5, 180.0), (48.0, 33.75, -90.0), (50.75, 36.5, 0.0)]),
+    (5, 5, dict(formation=H), (H, 2, (50.0, 40.0)),
+     [(46.0, 39.25, 90.0), (50.0, 39.25, 90.0), (54.0, 39.25, 90.0), (52.0, 37.75, -90.0), (48.0, 37.75, -90.0)]),
+    (6, 6, dict(formation=H), (H, 3, (48.0, 40.0)),
+     [(44.0, 39.25, 90.0), (48.0, 39.25, 90.0), (52.0, 39.25, 90.0), (52.0, 37.75, -90.0), (48.0, 37.75, -90.0),
+      (44.0, 37.75, -90.0)]),
+    (6, 6, dict(formation=H, target="right"), (H, 3, (56.0, 40.0)),
+     [(52.0, 39.25, 90.0), (56.0, 39.25, 90.0), (60.0, 39.25, 90.0), (60.0, 37.75, -90.0), (56.0, 37.75, -90.0),
+      (52.0, 37.75, -90.0)]),
+    (4, 4, dict(formation=Formation.REFUSED, target="left"), (Formation.REFUSED, 3, (47.25, 40.0)),
+     [(44.0, 39.25, 90.0), (48.0, 39.25, 90.0), (52.0, 39.25, 90.0), (41.25, 38.0, 180.0)]),
+    (4, 4, dict(formation=Formation.REFUSED, target="right"), (Formation.REFUSED, 3, (52.75, 40.0)),
+     [(48.0, 39.25, 90.0), (52.0, 39.25, 90.0), (56.0, 39.25, 90.0), (58.75, 38.0, 0.0)]),
+    (5, 5, dict(formation=Formation.U), (Formation.U, 3, (50.0, 40.0)),
+     [(46.0, 39.25, 90.0), (50.0, 39.25, 90.0), (54.0, 39.25, 90.0), (43.25, 38.0, 180.0), (56.75, 38.0, 0.0)]),
+    (4, 4, dict(formation=Formation.U), (Formation.U, 2, (50.0, 40.0)),
+     [(48.0, 39.25, 90.0), (52.0, 39.25, 90.0), (45.25, 38.0, 180.0), (54.75, 38.0, 0.0)]),
+    (1, 1, dict(formation=L, files=1), (L, 1, (50.0, 40.0)), [(50.0, 39.25, 90.0)]),
+    (4, 4, dict(files=2), (L, 2, (50.0, 40.0)),
+     [(48.0, 39.25, 90.0), (52.0, 39.25, 90.0), (48.0, 37.75, 90.0), (52.0, 37.75, 90.0)]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("n", "files", "fields", "after", "stands"), FORMS)
+def test_WC_FORM_9_formation_change_around_its_anchor(
+    n: int,
+    files: int,
+    fields: dict[str, object],
+    after: tuple[Formation, int, tuple[float, float]],
+    stands: list[tuple[float, float, float]],
+) -> None:
+    """[WC.FORM.9] [WC.FORM.13] [WC.FORM.5] [WC.FORM.6] [WC.FORM.7] [WC.FORM.8] a formation change costs
+    10 cm and is built around the anchor (the middle, left or right stand of the front rank), which
+    keeps its centre and only pivots; one file of several stands is a column."""
+    s = position(unit("1", "a", PIKES, n, (50, 40), 90, files=files))
+    m = run(s, "1", Step(StepKind.FORM, **fields))  # type: ignore[arg-type]
+    assert m.refusal is None and m.cost == 10.0
+    assert (m.formation, m.files, end(m)) == after
+    assert [(round(r.cx, 2), round(r.cy, 2), round(r.facing, 2)) for r in m.rects] == stands
+    assert m.facing == (0.0 if "facing" in fields else 90.0) and not m.translated
+
+
+def test_WC_FORM_refusals_of_a_formation_change() -> None:
+    """[WC.ZOC.7] [WC.FORM.5] [WC.TERR.15] [WC.FORM.4] [WC.FORM.9] [WC.FORM.7] [WC.GEOM.15] each refusal
+    in its words: in a ZOC, a mounted hedgehog, a hedgehog in poor going, files the stands cannot make,
+    less than 10 cm left, too few stands for a refused flank, a new pose that is illegal."""
+    zoc = position(unit("1", "a", PIKES, 4, (50, 20), 90), unit("9", "b", PIKES, 3, (50, 26), -90))
+    assert refused(run(zoc, "1", Step(StepKind.FORM, formation=C))) == (
+        "WC.ZOC.7",
+        "a unit in the zone of control of enemy unit 9 may not change formation",
+        None,
+    )
+    cav = position(unit("1", "a", KNIGHTS, 4, (50, 40), 90))
+    assert refused(run(cav, "1", Step(StepKind.FORM, formation=H))) == (
+        "WC.FORM.5",
+        "only infantry may form a hedgehog",
+        None,
+    )
+    for kind in ("woods", "marsh", "rough", "dense"):
+        s = position(unit("1", "a", PIKES, 4, (50, 40), 90), terrain=area("t", kind, 55, 30, 70, 39.5))
+        assert refused(run(s, "1", Step(StepKind.FORM, formation=H))) == (
+            "WC.TERR.15",
+            "no hedgehog in poor or dense terrain [WC.FORM.5]",
+            None,
+        )
+        assert run(s, "1", Step(StepKind.FORM, formation=C)).refusal is None
+    four = position(unit("1", "a", PIKES, 4, (50, 40), 90))
+    for f in (0, 5):
+        assert refused(run(four, "1", Step(StepKind.FORM, formation=L, files=f))) == (
+            "WC.FORM.4",
+            f"{f} files cannot be made from 4 stands (rank 1 must be complete)",
+            None,
+        )
+    assert run(four, "1", Step(StepKind.FORM, formation=L, files=4)).refusal is None
+    late = run(four, "1", fwd(10.5), Step(StepKind.FORM, formation=C))
+    assert refused(late) == ("WC.FORM.9", "a formation change costs 10 cm and only 9.5 cm is left", None)
+    assert late.refusal is not None and late.refusal.step == 1
+    assert run(four, "1", fwd(10), Step(StepKind.FORM, formation=C)).refusal is None
+    three = position(unit("1", "a", PIKES, 3, (50, 40), 90))
+    assert refused(run(three, "1", Step(StepKind.FORM, formation=Formation.U))) == (
+        "WC.FORM.7",
+        "3 stands are too few for a refused flank",
+        None,
+    )
+    assert run(three, "1", Step(StepKind.FORM, formation=Formation.REFUSED)).refusal is None
+    two = position(unit("1", "a", PIKES, 2, (50, 40), 90))
+    assert refused(run(two, "1", Step(StepKind.FORM, formation=Formation.REFUSED)))[0] == "WC.FORM.7"
+    edge = position(unit("1", "a", PIKES, 4, (50, 3), 90))
+    assert refused(run(edge, "1", Step(StepKind.FORM, formation=C))) == (
+        "WC.MOVE.15",
+        "the new position is off the table",
+        None,
+    )
+    lax = run(edge, "1", Step(StepKind.FORM, formation=C), strict=False)
+    assert lax.refusal is None and lax.formation is L and lax.cost == 0.0
+
+
+# --- Bannockburn, schiltrons, hedgehogs, dense terrain ------------------------------------------------------
+
+BURN = line("bb", "bannock", (0, 21), (180, 21))
+SCHILTRON = 'special = ["WC.SCN.6"]\n'
+
+
+def test_WC_SCN_10a_crossing_the_bannock_burn() -> None:
+    """[WC.SCN.10a] from its bank (up to 1 cm short of the burn) a whole order puts the unit wholly
+    across, its rear 0.25 cm past the burn, spends the allowance and disorders; the burn stops a move;
+    a crossing not begun at the bank, or not as the first step, or with the burn not ahead, is refused."""
+    s = position(
+        unit("1", "a", PIKES, 3, (50, 20), 90),
+        unit("3", "a", PIKES, 3, (150, 20), 90),
+        unit("4", "a", PIKES, 3, (150, 23), 90),
+        unit("5", "a", PIKES, 3, (125, 10), 90),
+        unit("6", "a", PIKES, 3, (20, 19), 270),
+        unit("7", "a", PIKES, 3, (100, 20.9), 90),
+        terrain=BURN,
+    )
+    m = run(s, "1", Step(StepKind.CROSS))
+    assert m.refusal is None and end(m) == (50.0, 22.75) and m.cost == 20.0 and m.disordered
+    assert [(r.cx, r.cy) for r in m.rects] == [(46.0, 22.0), (50.0, 22.0), (54.0, 22.0)]
+    near = run(s, "7", Step(StepKind.CROSS))
+    assert near.refusal is None and end(near) == (100.0, 22.65) and near.disordered
+    assert refused(run(s, "3", Step(StepKind.CROSS))) == ("WC.GEOM.15", "the new position overlaps unit 4", None)
+    whole = "a unit crosses the Bannock Burn with a whole order, starting at its bank"
+    assert refused(run(s, "5", Step(StepKind.CROSS))) == ("WC.SCN.10a", whole, None)
+    second = run(s, "1", Step(StepKind.TURN, angle=100, left=True), Step(StepKind.CROSS))
+    assert refused(second) == ("WC.SCN.10a", whole, None)
+    assert refused(run(s, "6", Step(StepKind.CROSS))) == (
+        "WC.SCN.10a",
+        "the Bannock Burn is not straight ahead: turn to face it first",
+        None,
+    )
+    stop = run(s, "5", fwd(15))
+    assert refused(stop) == (
+        "WC.SCN.10a",
+        "it must stop at the Bannock Burn (cross it with a later order: 'cross'); the most it can do is 10.99 cm",
+        10.99,
+    )
+    assert allowance(World(s), s.unit("1"), Plan("1", (Step(StepKind.CROSS),))) == (20.0, False, False)
+
+
+def test_WC_FORM_5_a_unit_that_moves_may_not_end_in_hedgehog() -> None:
+    """[WC.FORM.5] [WC.SCN.6] a hedgehog may not end a move that went over the ground; a turn is not a
+    move; at Bannockburn a Scottish schiltron may, out of poor or dense terrain."""
+    hedgehog = (Step(StepKind.FORM, formation=H), fwd(1))
+    s = position(
+        unit("S", "a", "scots.lowland_pikes_stdy", 4, (50, 40), 90),
+        unit("P", "a", PIKES, 4, (100, 40), 90),
+        unit("E", "a", "english.flemish_pikes", 4, (150, 40), 90),
+        unit("W", "a", "scots.islesmen_thw_a6", 4, (50, 80), 90),
+        extra_head=SCHILTRON,
+        terrain=area("r", "rough", 120, 90, 180, 120),
+    )
+    ok = run(s, "S", *hedgehog)
+    assert ok.refusal is None and ok.formation is H and end(ok) == (48.0, 41.0) and ok.cost == 11.0
+    no = ("WC.FORM.5", "a unit that moves may not end its move in hedgehog", None)
+    for uid in "PEW":
+        m = run(s, uid, *hedgehog)
+        assert refused(m) == no and m.refusal is not None and m.refusal.step == 1
+        assert run(s, uid, *hedgehog, strict=False).refusal is None
+    assert run(s, "P", Step(StepKind.FORM, formation=H), Step(StepKind.TURN, angle=1000, left=True)).refusal is None
+    plain = position(unit("S", "a", "scots.lowland_pikes_stdy", 4, (50, 40), 90))
+    assert refused(run(plain, "S", *hedgehog)) == no
+    for kind in ("woods", "marsh", "rough", "dense"):
+        boggy = position(
+            unit("S", "a", "scots.lowland_pikes_stdy", 4, (50, 40), 90),
+            extra_head=SCHILTRON,
+            terrain=area("t", kind, 0, 40.6, 180, 60),
+        )
+        assert refused(run(boggy, "S", *hedgehog))[0] == "WC.FORM.5"
+
+
+def test_WC_TERR_5a_a_unit_starting_in_dense_terrain_moves_its_roll() -> None:
+    """[WC.TERR.5] [WC.TERR.5a] a unit whose front edge starts in dense terrain moves only its 1D6 (6
+    when checking an order), not doubled; one entering dense terrain stops once wholly inside; (H)
+    skirmishers are outside the rule."""
+    dense = area("d", "dense", 0, 25, 180, 100)
+    s = position(
+        unit("1", "a", PIKES, 3, (50, 20), 90),
+        unit("2", "a", PIKES, 3, (100, 30), 90),
+        unit("3", "a", PIKES, 3, (150, 25.5), 90),
+        unit("J", "a", JAVELINS, 3, (20, 30), 90),
+        terrain=dense,
+    )
+    w = World(s)
+    assert [starts_in_dense(w, s.unit(u)) for u in ("1", "2", "3", "J")] == [False, True, True, False]
+    entering = run(s, "1", fwd(20))
+    assert refused(entering) == (
+        "WC.TERR.5",
+        "a unit entering dense terrain stops as soon as it is wholly inside; the most it can do is 6.74 cm",
+        6.74,
+    )
+    assert end(run(s, "1", fwd(20), strict=False)) == (50.0, 26.74)
+    assert refused(run(s, "2", fwd(20))) == (
+        "WC.MOVE.12",
+        "that costs 20 cm but the allowance is 6 cm; the most it can do is 6 cm",
+        6.0,
+    )
+    rolled = run(s, "2", fwd(20), roll=4, strict=False)
+    assert (end(rolled), rolled.cost, rolled.allowance) == ((100.0, 34.0), 4.0, 4.0)
+    assert run(s, "2", fwd(3), roll=4).refusal is None
+    assert end(run(s, "3", fwd(20), strict=False)) == (150.0, 31.5)
+    skirm = run(s, "J", fwd(20), strict=False)
+    assert (end(skirm), skirm.cost) == ((20.0, 40.0), 20.0)
