@@ -211,8 +211,9 @@ def carry_out(
 
 
 def starts_in_dense(world: World, unit: Unit) -> bool:
-    """A unit other than (H) skirmishers with a front edge in dense terrain [WC.TERR.5a]."""
-    if world.profile(unit).type is TroopType.SKIRMISH_INFANTRY:
+    """A unit other than (H) skirmishers and (F) flyers with a front edge in dense terrain [WC.TERR.5a]
+    [WC.TERR.13]."""
+    if world.profile(unit).type is TroopType.SKIRMISH_INFANTRY or world.category(unit) is Category.FLYERS:
         return False
     dense = world.areas(AreaKind.DENSE)
     return any(r.edge_line(Edge.FRONT).intersects(d) for r in world.rects(unit) for d in dense)
@@ -414,6 +415,9 @@ def _segment_problem(w: _Walk, u: Vec, t: float) -> tuple[str, str] | None:
         return "WC.MOVE.15", "it would leave the table"
     if not w.barred.is_empty and overlaps(area, w.barred):
         return "WC.TERR.6", f"it would enter terrain this {w.world.category(w.unit).value} may not enter"
+    flyer = w.world.category(w.unit) is Category.FLYERS
+    if flyer:  # (F) flyers ignore all terrain [WC.TERR.13] [WC.FANTASY.8]
+        return _unit_problem(w, area, end_foot, flyer=True)
     river = unary_union(list(w.world.areas(AreaKind.RIVER)))
     if not river.is_empty and overlaps(area, river) and not _may_cross(w):
         return "WC.TERR.8", "it must stop at the river's edge (it may cross next turn, starting at the bank)"
@@ -428,7 +432,12 @@ def _segment_problem(w: _Walk, u: Vec, t: float) -> tuple[str, str] | None:
     for burn in w.world.lines(LineKind.BANNOCK):
         if area.intersects(burn) and not unary_union([r.polygon() for r in m.rects]).intersects(burn):
             return "WC.SCN.10a", "it must stop at the Bannock Burn (cross it with a later order: 'cross')"
-    flyer = w.world.category(w.unit) is Category.FLYERS
+    return _unit_problem(w, area, end_foot, flyer=False)
+
+
+def _unit_problem(w: _Walk, area: BaseGeometry, end_foot: BaseGeometry, *, flyer: bool) -> tuple[str, str] | None:
+    """Friends in the way or under the end pose, enemies within 2 cm [WC.THROUGH.1] [WC.THROUGH.2]
+    [WC.THROUGH.6] [WC.MOVE.11]."""
     for key, g in w.friends:
         if overlaps(area, g) and key not in w.plan.through and not flyer:  # (F) flyers fly over [WC.THROUGH.2]
             return "WC.THROUGH.1", f"friendly unit {key} is in the way (add 'through {key}' to pass through it)"
@@ -516,6 +525,8 @@ def _segment_cost(w: _Walk, u: Vec, t: float) -> float:
     [WC.TERR.2] [WC.TERR.4] [WC.TERR.4a] [WC.TERR.9] [WC.TERR.10] [WC.MOVE.12]."""
     if t <= 0:
         return 0.0
+    if w.world.category(w.unit) is Category.FLYERS:
+        return t  # (F) flyers ignore all terrain: no poor going, contours or obstacles [WC.TERR.13]
     m = w.move
     world = w.world
     poor = None if _on_road(w, u, t) else _poor_polys(w)
@@ -556,8 +567,6 @@ def _poor_polys(w: _Walk) -> BaseGeometry | None:
     """Poor going for this unit: (H) skirmishers ignore poor terrain and pay double in dense
     [WC.TERR.7] [WC.TERR.5a]."""
     p = w.world.profile(w.unit)
-    if w.world.category(w.unit) is Category.FLYERS:
-        return None  # (F) flyers ignore all terrain [WC.TERR.13]
     kinds = (AreaKind.DENSE,) if p.type is TroopType.SKIRMISH_INFANTRY else POOR
     polys = w.world.areas(*kinds)
     return unary_union(list(polys)) if polys else None

@@ -541,3 +541,357 @@ def test_WC_TERR_5a_a_unit_starting_in_dense_terrain_moves_its_roll() -> None:
     assert end(run(s, "3", fwd(20), strict=False)) == (150.0, 31.5)
     skirm = run(s, "J", fwd(20), strict=False)
     assert (end(skirm), skirm.cost) == ((20.0, 40.0), 20.0)
+
+
+# --- zones of control -------------------------------------------------------------------------------------
+
+
+def test_WC_ZOC_5_a_unit_starting_in_a_zoc_may_only_leave_it() -> None:
+    """[WC.ZOC.5] a unit starting in an enemy ZOC (8 cm ahead of its front) must end out of it if it
+    moves over the ground; turning in place is allowed; resolving, the move stands."""
+    s = position(unit("1", "a", PIKES, 3, (50, 20), 90), unit("9", "b", PIKES, 3, (50, 26), -90))
+    out = run(s, "1", Step(StepKind.BACK, dist=300))
+    assert out.refusal is None and end(out) == (50.0, 17.0)
+    stay = run(s, "1", Step(StepKind.TURN, angle=1000, left=True), Step(StepKind.LEFT, dist=100))
+    assert refused(stay) == (
+        "WC.ZOC.5",
+        "it starts in the zone of control of enemy unit 9: it may only leave it (or charge, in part 2)",
+        None,
+    )
+    assert stay.refusal is not None and stay.refusal.step == 1
+    assert run(s, "1", Step(StepKind.TURN, angle=1000, left=True)).refusal is None
+    lax = run(s, "1", Step(StepKind.LEFT, dist=100), strict=False)
+    assert lax.refusal is None and end(lax) == (49.0, 20.0)
+
+
+def test_WC_ZOC_4_the_first_zoc_entered_and_not_ended_in_is_named() -> None:
+    """[WC.ZOC.4] of two ZOCs entered and left, the refusal names the first by id; resolving, the
+    move stands; ending in one is allowed."""
+    s = position(
+        unit("1", "a", KNIGHTS, 3, (60, 40), 0),
+        unit("9", "b", PIKES, 3, (80, 50), -90),
+        unit("8", "b", PIKES, 3, (80, 30), 90),
+    )
+    m = run(s, "1", fwd(10), fwd(20))
+    assert refused(m) == ("WC.ZOC.4", "it enters the zone of control of enemy unit 8 and must stop in it", None)
+    assert m.refusal is not None and m.refusal.step == 1
+    lax = run(s, "1", fwd(30), strict=False)
+    assert lax.refusal is None and end(lax) == (90.0, 40.0)
+    assert run(s, "1", fwd(20)).refusal is None
+
+
+# --- wheels and turns ---------------------------------------------------------------------------------------
+
+ROTATIONS = [
+    (Step(StepKind.WHEEL, angle=9000, left=True), 180.0, (44.0, 46.0),
+     [(44.75, 42.0, 180.0), (44.75, 46.0, 180.0), (44.75, 50.0, 180.0)]),
+    (Step(StepKind.WHEEL, angle=9000, left=False), 0.0, (56.0, 46.0),
+     [(55.25, 50.0, 0.0), (55.25, 46.0, 0.0), (55.25, 42.0, 0.0)]),
+    (Step(StepKind.TURN, angle=9000, left=True), 180.0, (50.0, 40.0),
+     [(50.75, 36.0, 180.0), (50.75, 40.0, 180.0), (50.75, 44.0, 180.0)]),
+    (Step(StepKind.TURN, angle=4500, left=False), 45.0, (50.0, 40.0),
+     [(46.64, 42.3, 45.0), (49.47, 39.47, 45.0), (52.3, 36.64, 45.0)]),
+    (Step(StepKind.FACE, angle=18000), 180.0, (50.0, 40.0),
+     [(50.75, 36.0, 180.0), (50.75, 40.0, 180.0), (50.75, 44.0, 180.0)]),
+    (Step(StepKind.FACE, angle=-9000), -90.0, (50.0, 40.0),
+     [(54.0, 40.75, -90.0), (50.0, 40.75, -90.0), (46.0, 40.75, -90.0)]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("step", "facing", "rp", "stands"), ROTATIONS)
+def test_WC_GEOM_14_wheels_turn_about_a_front_corner_turns_about_the_rp(
+    step: Step, facing: float, rp: tuple[float, float], stands: list[tuple[float, float, float]]
+) -> None:
+    """[WC.GEOM.14] [WC.MOVE.6] a wheel keeps its front corner, a turn or a face keeps the reference
+    point; neither costs anything."""
+    m = run(position(unit("1", "a", PIKES, 3, (50, 40), 90)), "1", step)
+    assert m.refusal is None and m.cost == 0.0 and m.facing == facing and end(m) == rp
+    assert [(round(r.cx, 2), round(r.cy, 2), round(r.facing, 2)) for r in m.rects] == stands
+
+
+def test_WC_MOVE_5_an_irregular_unit_turns_each_stand_in_place() -> None:
+    """[WC.MOVE.5] [WC.FORM.10] a hedgehog (irregular) turning turns every stand about its own centre."""
+    s = position(unit("1", "a", PIKES, 4, (50, 40), 90))
+    m = run(s, "1", Step(StepKind.FORM, formation=H), Step(StepKind.TURN, angle=9000, left=True))
+    assert m.refusal is None and m.facing == 180.0
+    assert [(round(r.cx, 2), round(r.cy, 2), round(r.facing, 2)) for r in m.rects] == [
+        (48.0, 39.25, 180.0),
+        (45.25, 36.5, -90.0),
+        (48.0, 33.75, 0.0),
+        (50.75, 36.5, 90.0),
+    ]
+    wheel = run(s, "1", Step(StepKind.FORM, formation=H), Step(StepKind.WHEEL, angle=9000, left=False))
+    assert [round(r.facing, 2) for r in wheel.rects] == [0.0, 90.0, 180.0, -90.0]
+
+
+def test_WC_GEOM_15_the_new_pose_of_a_wheel_must_be_legal() -> None:
+    """[WC.GEOM.15] [WC.MOVE.15] [WC.TERR.6] [WC.MOVE.11] a wheel is not swept, but its new pose may not be
+    off the table, in barred terrain, on a friend or within 2 cm of an enemy; resolving, the unit stays."""
+    left = Step(StepKind.WHEEL, angle=9000, left=True)
+    s = position(
+        unit("1", "a", PIKES, 3, (5, 40), 90),
+        unit("2", "a", PIKES, 3, (100, 40), 90),
+        unit("3", "a", PIKES, 3, (100, 48), 90),
+        unit("4", "a", PIKES, 3, (150, 40), 90),
+        unit("9", "b", PIKES, 3, (150, 47), -90),
+        unit("5", "a", PIKES, 3, (44, 80), 90),
+        unit("6", "a", PIKES, 3, (44, 100), 90),
+        terrain=area("i", "impassable", 30, 70, 38.5, 90),
+    )
+    expected = {
+        "1": ("WC.MOVE.15", "the new position is off the table", None),
+        "2": ("WC.GEOM.15", "the new position overlaps unit 3", None),
+        "4": ("WC.MOVE.11", "the new position is within 2 cm of enemy unit 9", None),
+        "5": ("WC.TERR.6", "the new position is in terrain this unit may not enter", None),
+    }
+    for uid, why in expected.items():
+        assert refused(run(s, uid, left)) == why
+        lax = run(s, uid, left, fwd(2), strict=False)
+        assert lax.refusal is None and lax.cut_short and lax.facing == 90.0 and len(lax.path) == 1
+    ok = run(s, "6", left)
+    assert ok.refusal is None and end(ok) == (38.0, 106.0)
+
+
+# --- the legal path: table, terrain, rivers, friends, enemies -----------------------------------------------
+
+
+def test_WC_TERR_6_barred_terrain_names_the_category() -> None:
+    """[WC.TERR.6] [WC.GEOM.15] cavalry and artillery stop at a wood, in words naming what they are;
+    foot go in at double cost; a line whose front rank is out of the wood pays single."""
+    wood = area("w", "woods", 0, 30, 180, 60)
+    s = position(
+        unit("1", "a", KNIGHTS, 3, (20, 20), 90),
+        unit("2", "a", "base.ribaudequin", 2, (60, 20), 90),
+        unit("3", "a", PIKES, 3, (100, 20), 90, files=1, extra=COLUMN),
+        unit("4", "a", PIKES, 6, (150, 20), 90, files=3),
+        terrain=wood,
+    )
+    assert refused(run(s, "1", fwd(15))) == (
+        "WC.TERR.6",
+        "it would enter terrain this cavalry may not enter; the most it can do is 10 cm",
+        10.0,
+    )
+    assert refused(run(s, "2", fwd(15))) == (
+        "WC.TERR.6",
+        "it would enter terrain this artillery may not enter; the most it can do is 10 cm",
+        10.0,
+    )
+    assert run(s, "3", fwd(15)).cost == 20.0
+    assert run(s, "4", fwd(15)).cost == 20.0
+    lax = run(s, "1", fwd(15), strict=False)
+    assert lax.refusal is None and end(lax) == (20.0, 30.0) and lax.cut_short
+    back = position(unit("4", "a", PIKES, 6, (150, 33), -90, files=3), terrain=wood)
+    assert round(run(back, "4", fwd(10)).cost, 6) == 13.0
+
+
+def test_WC_TERR_10_obstacles_pelstream_and_stakes() -> None:
+    """[WC.TERR.10] [WC.SCN.10a] [WC.FORT.11] each obstacle crossed costs 5 cm, the Pelstream 10; a road is
+    none; touching a line is not crossing it; the legal maximum stops short of the next crossing."""
+    lines = (
+        line("p", "pelstream", (0, 25), (180, 25))
+        + line("o", "stakes", (0, 27), (180, 27))
+        + line("q", "road", (0, 29), (180, 29), width=4)
+        + line("s", "stream", (0, 31), (180, 31))
+        + line("h", "obstacle", (0, 33), (180, 33))
+    )
+    s = pikes(terrain=lines)
+    assert refused(run(s, "1", fwd(12))) == (
+        "WC.MOVE.12",
+        "that costs 32 cm but the allowance is 20 cm; the most it can do is 6.99 cm",
+        6.99,
+    )
+    assert run(s, "1", fwd(5)).cost == 5.0
+    assert run(s, "1", fwd(6)).cost == 16.0
+    assert run(s, "1", fwd(6), strict=False).cost == 16.0
+
+
+def test_WC_TERR_9_each_contour_climbed_costs_5() -> None:
+    """[WC.TERR.9] two contours climbed cost 10 more; coming down is free; the first contour met
+    counts from the level at the start."""
+    hills = area("h", "hill", 0, 25, 180, 100, level=1) + area("h2", "hill", 0, 30, 180, 100, level=2)
+    up = run(pikes(terrain=hills), "1", fwd(10))
+    assert up.refusal is None and up.cost == 20.0
+    assert refused(run(pikes(terrain=hills), "1", fwd(12))) == (
+        "WC.MOVE.12",
+        "that costs 22 cm but the allowance is 20 cm; the most it can do is 10 cm",
+        10.0,
+    )
+    down = run(pikes(terrain=hills, at=(50, 35), facing=-90), "1", fwd(12))
+    assert down.refusal is None and down.cost == 12.0
+    on_top = run(pikes(terrain=hills, at=(50, 27), facing=90), "1", fwd(5))
+    assert round(on_top.cost, 6) == 10.0
+
+
+def test_WC_TERR_8_rivers() -> None:
+    """[WC.TERR.8] [WC.TERR.8a] a move stops at a river's edge; a unit whose front edge began its turn
+    within 1 cm of it crosses in its first order but may not end in the water."""
+    river = area("rv", "river", 0, 30, 180, 36)
+    s = position(unit("1", "a", PIKES, 3, (50, 20), 90), unit("2", "a", PIKES, 3, (100, 29.5), 90), terrain=river)
+    assert refused(run(s, "1", fwd(15))) == (
+        "WC.TERR.8",
+        "it must stop at the river's edge (it may cross next turn, starting at the bank); the most it can do is 10 cm",
+        10.0,
+    )
+    across = run(s, "2", fwd(10))
+    assert across.refusal is None and end(across) == (100.0, 39.5) and across.cost == 10.0
+    assert refused(run(s, "2", fwd(4))) == (
+        "WC.TERR.8a",
+        "it may not end in the river: it must reach the far bank; the most it can do is 0.5 cm",
+        0.5,
+    )
+    later = s.with_unit(replace(s.unit("2"), orders_received=1))
+    assert refused(run(later, "2", fwd(10)))[0] == "WC.TERR.8"
+    far = position(unit("2", "a", PIKES, 3, (100, 28.9), 90), terrain=river)
+    assert refused(run(far, "2", fwd(10)))[0] == "WC.TERR.8"
+    edge = position(unit("2", "a", PIKES, 3, (100, 29), 90), terrain=river)
+    assert run(edge, "2", fwd(10)).refusal is None
+
+
+def test_WC_MOVE_15_the_table_edge() -> None:
+    """[WC.MOVE.15] the refusal for leaving the table, with the legal maximum."""
+    assert refused(run(pikes(at=(50, 110)), "1", fwd(15))) == (
+        "WC.MOVE.15",
+        "it would leave the table; the most it can do is 10 cm",
+        10.0,
+    )
+    assert run(pikes(at=(50, 100)), "1", fwd(20)).refusal is None
+
+
+def test_WC_THROUGH_friends_in_the_way() -> None:
+    """[WC.THROUGH.1] [WC.THROUGH.2] [WC.THROUGH.5] [WC.THROUGH.6] a friend in the way needs 'through'
+    (+5 cm, none for skirmishers); no move ends on a friend; (F) flyers fly over friends and woods."""
+    s = position(
+        unit("1", "a", "empire.griffon", 1, (50, 20), 90),
+        unit("2", "a", "empire.halberdiers", 3, (50, 28), 90),
+        unit("3", "a", "empire.halberdiers", 3, (90, 20), 90),
+        unit("4", "a", "empire.halberdiers", 3, (90, 28), 90),
+        extra_head=FANTASY,
+        terrain=area("w", "woods", 0, 35, 180, 60),
+    )
+    over = run(s, "1", fwd(30))
+    assert over.refusal is None and over.cost == 30.0 and over.passed == []
+    assert refused(run(s, "1", fwd(9))) == ("WC.THROUGH.6", "it may not end on top of unit 2; the most it can do is 6 cm", 6.0)
+    assert refused(run(s, "3", fwd(15))) == (
+        "WC.THROUGH.1",
+        "friendly unit 4 is in the way (add 'through 4' to pass through it); the most it can do is 6 cm",
+        6.0,
+    )
+    through = run(s, "3", fwd(15), through=("4",))
+    assert through.refusal is None and through.passed == ["4"] and through.cost == 20.0
+    assert refused(run(s, "3", fwd(7.5), through=("4",)))[0] == "WC.THROUGH.6"
+    assert run(s, "3", fwd(5), through=("4",)).passed == []
+    skirm = position(unit("1", "a", JAVELINS, 3, (50, 20), 90), unit("2", "a", PIKES, 3, (50, 24), 90))
+    free = run(skirm, "1", fwd(8), through=("2",))
+    assert free.refusal is None and free.passed == ["2"] and free.cost == 8.0
+
+
+def test_WC_MOVE_11_an_enemy_already_close_may_not_be_approached() -> None:
+    """[WC.MOVE.11] a unit already within 2 cm of an enemy may not come closer, but may draw away."""
+    s = position(unit("1", "a", PIKES, 3, (50, 20), 90), unit("9", "b", PIKES, 3, (50, 21), -90))
+    assert refused(run(s, "1", fwd(0.5))) == (
+        "WC.MOVE.11",
+        "it would come within 2 cm of enemy unit 9; the most it can do is 0 cm",
+        0.0,
+    )
+    back = run(s, "1", Step(StepKind.BACK, dist=900))
+    assert back.refusal is None and end(back) == (50.0, 11.0)
+    assert refused(run(pikes(unit("9", "b", PIKES, 3, (50, 32), -90)), "1", fwd(15))) == (
+        "WC.MOVE.11",
+        "it would come within 2 cm of enemy unit 9; the most it can do is 10 cm",
+        10.0,
+    )
+
+
+def test_WC_MOVE_8_a_column_on_a_road_moves_full_pace_and_pays_no_terrain() -> None:
+    """[WC.MOVE.8] [WC.TERR.17] a column whose path stays on the road moves full pace even when capped
+    at half, and the wood the road runs through costs single; off the road it pays double."""
+    road = line("r", "road", (50, 0), (50, 120), width=4) + area("w", "woods", 0, 30, 180, 60)
+    s = position(
+        unit("1", "a", PIKES, 3, (50, 20), 90, files=1, extra=COLUMN),
+        unit("3", "a", PIKES, 3, (100, 20), 90, files=1, extra=COLUMN),
+        unit("2", "a", PIKES, 3, (140, 20), 90),
+        terrain=road,
+    )
+    on = run(s, "1", fwd(20), cap=HALF)
+    assert on.refusal is None and on.cost == 20.0 and on.allowance == 20.0 and end(on) == (50.0, 40.0)
+    assert refused(run(s, "1", fwd(25), cap=HALF)) == (
+        "WC.MOVE.12",
+        "that costs 25 cm but the allowance is 20 cm; the most it can do is 20 cm",
+        20.0,
+    )
+    assert refused(run(s, "3", fwd(20), cap=HALF)) == (
+        "WC.MOVE.12",
+        "that costs 30 cm but the allowance is 10 cm; the most it can do is 10 cm",
+        10.0,
+    )
+    assert refused(run(s, "3", fwd(20)))[2] == 15.02
+    assert refused(run(s, "2", fwd(20), cap=HALF))[2] == 10.0
+    off = run(s, "1", Step(StepKind.TURN, angle=4500, left=True), fwd(5))
+    assert off.refusal is None and off.cost == 5.0 and off.facing == 135.0
+
+
+def test_WC_MOVE_4_following_a_friend_behind_is_out_of_arc() -> None:
+    """[WC.MOVE.4] a follow that goes backwards is out of the arc: half pace and disordered."""
+    s = position(unit("1", "a", PIKES, 3, (50, 40), 90), unit("2", "a", PIKES, 3, (50, 20), 90))
+    assert refused(run(s, "1", Step(StepKind.FOLLOW, target="2"))) == (
+        "WC.MOVE.12",
+        "that costs 21.5 cm but the allowance is 10 cm; the most it can do is 10 cm",
+        10.0,
+    )
+    m = run(s, "1", Step(StepKind.FOLLOW, target="2"), strict=False)
+    assert end(m) == (50.0, 30.0) and m.out_of_arc and m.disordered and m.cut_short
+
+
+def test_WC_GAP_2_half_pace_single_stand_squeezes_through_a_narrow_gap() -> None:
+    """[WC.GAP.1] [WC.GAP.2] [WC.GAP.5] a single stand keeping to half pace passes a gap down to 2 cm (a
+    thin corridor along its centre); at full pace it needs its own width."""
+    s = position(unit("1", "a", PIKES, 1, (50, 20), 90), unit("L", "a", PIKES, 3, (43, 26), 90),
+                 unit("R", "a", PIKES, 3, (57, 26), 90))  # fmt: skip
+    squeeze = run(s, "1", fwd(10), cap=HALF)
+    assert squeeze.refusal is None and end(squeeze) == (50.0, 30.0)
+    assert refused(run(s, "1", fwd(10))) == (
+        "WC.THROUGH.1",
+        "friendly unit L is in the way (add 'through L' to pass through it); the most it can do is 4.5 cm",
+        4.5,
+    )
+    narrow = position(unit("1", "a", PIKES, 1, (50, 20), 90), unit("L", "a", PIKES, 3, (43.5, 26), 90),
+                      unit("R", "a", PIKES, 3, (56.5, 26), 90))  # fmt: skip
+    assert refused(run(narrow, "1", fwd(10), cap=HALF))[2] == 4.39
+
+
+def test_WC_TERR_7_skirmishers_pay_double_only_in_dense_terrain() -> None:
+    """[WC.TERR.7] [WC.TERR.5a] [WC.TEST.30] (H) skirmishers ignore poor terrain but pay double in dense;
+    [WC.TERR.13] (F) flyers ignore both."""
+    dense = area("d", "dense", 0, 25, 180, 100)
+    s = position(unit("J", "a", JAVELINS, 3, (50, 20), 90), terrain=dense)
+    assert run(s, "J", fwd(10)).cost == 15.0
+    fly = position(unit("F", "a", "empire.griffon", 1, (50, 20), 90), extra_head=FANTASY, terrain=dense)
+    assert run(fly, "F", fwd(10)).cost == 10.0
+    rough = position(unit("J", "a", JAVELINS, 3, (50, 20), 90), terrain=area("r", "rough", 0, 25, 180, 100))
+    assert run(rough, "J", fwd(10)).cost == 10.0
+    assert run(pikes(terrain=area("r", "rough", 0, 25, 180, 100)), "1", fwd(10)).cost == 15.0
+
+
+def test_WC_TERR_13_flyers_ignore_all_terrain() -> None:
+    """[WC.TERR.13] [WC.FANTASY.8] (F) flyers ignore all terrain: no stop on entering dense terrain and no
+    1D6 starting in it, no stop at a river or the Bannock Burn, no cost for contours or obstacles; they
+    still may not end on a unit or leave the table."""
+    terrain = (
+        area("d", "dense", 0, 25, 40, 100)
+        + area("rv", "river", 40, 25, 80, 31)
+        + area("h", "hill", 80, 25, 120, 100, level=1)
+        + line("o", "obstacle", (120, 25), (160, 25))
+        + line("bb", "bannock", (160, 25), (180, 25))
+    )
+    s = position(
+        *(unit(f"F{i}", "a", "empire.griffon", 1, (x, 20), 90) for i, x in enumerate((20, 60, 100, 140, 170))),
+        unit("D", "a", "empire.griffon", 1, (10, 40), 90),
+        extra_head=FANTASY,
+        terrain=terrain,
+    )
+    for i in range(5):
+        m = run(s, f"F{i}", fwd(20))
+        assert m.refusal is None and m.cost == 20.0 and m.allowance == 100.0
+    assert not starts_in_dense(World(s), s.unit("D"))
+    deep = run(s, "D", fwd(30))
+    assert deep.refusal is None and deep.allowance == 100.0 and end(deep) == (10.0, 70.0)
