@@ -306,3 +306,26 @@ def test_WC_CHARGE_16_overlap_along_the_struck_edge() -> None:
     assert _overlap([Rect(5.0, -0.75, 90.0, 14.0, 1.5)], seg) == 10.0
     assert _on_line((3.0, 4.0 + 0.005), ((0.0, 0.0), (6.0, 8.0)))
     assert not _on_line((3.0, 4.0 + 0.02), ((0.0, 0.0), (6.0, 8.0)))
+
+
+def test_WC_CHARGE_11_a_blocked_flank_in_words() -> None:
+    """[WC.CHARGE.11] [WC.FLANK.6] a friend of the target or impassable ground at its flank blocks a
+    charge on that flank, named left or right; an irregular target has no flank to block."""
+    right = position(unit("K", "a", KN, 2, (60, 61), 0), unit("P", "b", PK, 4, (90, 60), -90, files=2),
+                     unit("F", "b", PK, 2, (82, 62), -90, files=2))  # fmt: skip
+    assert problem(right) == ("WC.CHARGE.11", "the right flank of unit P is blocked")
+    rock = '[[areas]]\nid = "i"\nkind = "impassable"\npoints = [[80, 64], [84, 64], [84, 70], [80, 70]]\n'
+    ground = position(unit("K", "a", KN, 2, (60, 61), 0), unit("P", "b", PK, 4, (90, 60), -90, files=2), terrain=rock)
+    assert problem(ground) == ("WC.CHARGE.11", "the right flank of unit P is blocked")
+    left = position(unit("K", "a", KN, 2, (120, 61), 180), unit("P", "b", PK, 4, (90, 60), -90, files=2),
+                    unit("F", "b", PK, 2, (98, 62), -90, files=2))  # fmt: skip
+    assert problem(left) == ("WC.CHARGE.11", "the left flank of unit P is blocked")
+    loose = right.with_unit(replace(right.unit("P"), formation=Formation.FREE))
+    assert problem(loose)[0] != "WC.CHARGE.11"
+
+
+def test_WC_CHARGE_12_a_compulsory_charge_may_start_in_contact() -> None:
+    """[WC.CHARGE.12] [WC.CHARGE.8] being in contact with an enemy refuses a voluntary charge only."""
+    engaged = position(unit("K", "a", KN, 2, (90, 40), 90), unit("P", "b", PK, 6, (90, 60), -90, files=2),
+                       unit("Q", "b", PK, 2, (90, 40), -90))  # fmt: skip
+    assert problem(engaged, compulsory=True) == ("WC.CHARGE.15", "unit Q is in the way of the charge")

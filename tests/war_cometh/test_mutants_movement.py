@@ -50,9 +50,9 @@ def run(
     return carry_out(World(s), s.unit(uid), Plan(uid, steps, through), strict=strict, pace_cap=cap, dense_roll=roll)
 
 
-def refused(m: Move) -> tuple[str, str, float | None]:
-    """(rule, sentence, legal maximum) of a refused move."""
-    assert m.refusal is not None
+def refused(m: Move, step: int = 0) -> tuple[str, str, float | None]:
+    """(rule, sentence, legal maximum) of a move refused at ``step``."""
+    assert m.refusal is not None and m.refusal.step == step
     return m.refusal.rule, m.refusal.text(), m.refusal.legal_max
 
 
@@ -413,7 +413,7 @@ def test_WC_FORM_refusals_of_a_formation_change() -> None:
         )
     assert run(four, "1", Step(StepKind.FORM, formation=L, files=4)).refusal is None
     late = run(four, "1", fwd(10.5), Step(StepKind.FORM, formation=C))
-    assert refused(late) == ("WC.FORM.9", "a formation change costs 10 cm and only 9.5 cm is left", None)
+    assert refused(late, 1) == ("WC.FORM.9", "a formation change costs 10 cm and only 9.5 cm is left", None)
     assert late.refusal is not None and late.refusal.step == 1
     assert run(four, "1", fwd(10), Step(StepKind.FORM, formation=C)).refusal is None
     three = position(unit("1", "a", PIKES, 3, (50, 40), 90))
@@ -463,7 +463,7 @@ def test_WC_SCN_10a_crossing_the_bannock_burn() -> None:
     whole = "a unit crosses the Bannock Burn with a whole order, starting at its bank"
     assert refused(run(s, "5", Step(StepKind.CROSS))) == ("WC.SCN.10a", whole, None)
     second = run(s, "1", Step(StepKind.TURN, angle=100, left=True), Step(StepKind.CROSS))
-    assert refused(second) == ("WC.SCN.10a", whole, None)
+    assert refused(second, 1) == ("WC.SCN.10a", whole, None)
     assert refused(run(s, "6", Step(StepKind.CROSS))) == (
         "WC.SCN.10a",
         "the Bannock Burn is not straight ahead: turn to face it first",
@@ -495,18 +495,18 @@ def test_WC_FORM_5_a_unit_that_moves_may_not_end_in_hedgehog() -> None:
     no = ("WC.FORM.5", "a unit that moves may not end its move in hedgehog", None)
     for uid in "PEW":
         m = run(s, uid, *hedgehog)
-        assert refused(m) == no and m.refusal is not None and m.refusal.step == 1
+        assert refused(m, 1) == no
         assert run(s, uid, *hedgehog, strict=False).refusal is None
     assert run(s, "P", Step(StepKind.FORM, formation=H), Step(StepKind.TURN, angle=1000, left=True)).refusal is None
     plain = position(unit("S", "a", "scots.lowland_pikes_stdy", 4, (50, 40), 90))
-    assert refused(run(plain, "S", *hedgehog)) == no
+    assert refused(run(plain, "S", *hedgehog), 1) == no
     for kind in ("woods", "marsh", "rough", "dense"):
         boggy = position(
             unit("S", "a", "scots.lowland_pikes_stdy", 4, (50, 40), 90),
             extra_head=SCHILTRON,
             terrain=area("t", kind, 0, 40.6, 180, 60),
         )
-        assert refused(run(boggy, "S", *hedgehog))[0] == "WC.FORM.5"
+        assert refused(run(boggy, "S", *hedgehog), 1)[0] == "WC.FORM.5"
 
 
 def test_WC_TERR_5a_a_unit_starting_in_dense_terrain_moves_its_roll() -> None:
@@ -553,7 +553,7 @@ def test_WC_ZOC_5_a_unit_starting_in_a_zoc_may_only_leave_it() -> None:
     out = run(s, "1", Step(StepKind.BACK, dist=300))
     assert out.refusal is None and end(out) == (50.0, 17.0)
     stay = run(s, "1", Step(StepKind.TURN, angle=1000, left=True), Step(StepKind.LEFT, dist=100))
-    assert refused(stay) == (
+    assert refused(stay, 1) == (
         "WC.ZOC.5",
         "it starts in the zone of control of enemy unit 9: it may only leave it (or charge, in part 2)",
         None,
@@ -573,7 +573,7 @@ def test_WC_ZOC_4_the_first_zoc_entered_and_not_ended_in_is_named() -> None:
         unit("8", "b", PIKES, 3, (80, 30), 90),
     )
     m = run(s, "1", fwd(10), fwd(20))
-    assert refused(m) == ("WC.ZOC.4", "it enters the zone of control of enemy unit 8 and must stop in it", None)
+    assert refused(m, 1) == ("WC.ZOC.4", "it enters the zone of control of enemy unit 8 and must stop in it", None)
     assert m.refusal is not None and m.refusal.step == 1
     lax = run(s, "1", fwd(30), strict=False)
     assert lax.refusal is None and end(lax) == (90.0, 40.0)
@@ -895,3 +895,85 @@ def test_WC_TERR_13_flyers_ignore_all_terrain() -> None:
     assert not starts_in_dense(World(s), s.unit("D"))
     deep = run(s, "D", fwd(30))
     assert deep.refusal is None and deep.allowance == 100.0 and end(deep) == (10.0, 70.0)
+
+
+# --- slanted and sideways cases (a facing that is not north exercises both coordinates) ---------------------
+
+
+def test_WC_MOVE_11_close_and_contact_on_a_diagonal() -> None:
+    """[WC.MOVE.11] [WC.MOVE.10] facing north-east, 'close' stops 2 cm short of the enemy ahead and
+    'contact' touches the friend ahead; an enemy due east is not straight ahead; a friend 0.5 cm ahead
+    is reached with 0.495 cm."""
+    s = position(
+        unit("1", "a", PIKES, 3, (50, 20), 45),
+        unit("9", "b", PIKES, 3, (65, 35), -135),
+        unit("2", "a", PIKES, 3, (50, 60), 45),
+        unit("3", "a", PIKES, 3, (60, 70), 45),
+    )
+    close = run(s, "1", Step(StepKind.CLOSE, target="9"))
+    assert close.refusal is None and end(close) == (63.58, 33.58) and round(close.cost, 3) == 19.207
+    touch = run(s, "2", Step(StepKind.CONTACT, target="3"))
+    assert touch.refusal is None and end(touch) == (58.94, 68.94) and round(touch.cost, 3) == 12.637
+    east = position(unit("1", "a", PIKES, 3, (50, 20), 45), unit("9", "b", PIKES, 3, (80, 20), 180))
+    assert refused(run(east, "1", Step(StepKind.CLOSE, target="9"))) == (
+        "WC.MOVE.10",
+        "unit 9 is not straight ahead: wheel or turn to face it first",
+        None,
+    )
+    near = position(unit("1", "a", PIKES, 3, (50, 20), 90), unit("2", "a", PIKES, 3, (50, 22), 90))
+    m = run(near, "1", Step(StepKind.CONTACT, target="2"))
+    assert m.refusal is None and abs(m.path[-1][1] - 20.495) < 0.001
+
+
+EAST = [
+    (dict(formation=C, target="left"), (50.0, 50.0),
+     [(49.25, 50.0, 0.0), (47.75, 50.0, 0.0), (46.25, 50.0, 0.0), (44.75, 50.0, 0.0), (43.25, 50.0, 0.0),
+      (41.75, 50.0, 0.0)]),
+    (dict(formation=C, target="right"), (50.0, 30.0),
+     [(49.25, 30.0, 0.0), (47.75, 30.0, 0.0), (46.25, 30.0, 0.0), (44.75, 30.0, 0.0), (43.25, 30.0, 0.0),
+      (41.75, 30.0, 0.0)]),
+    (dict(formation=H), (50.0, 42.0),
+     [(49.25, 46.0, 0.0), (49.25, 42.0, 0.0), (49.25, 38.0, 0.0), (47.75, 38.0, 180.0), (47.75, 42.0, 180.0),
+      (47.75, 46.0, 180.0)]),
+    (dict(formation=L, files=2, target="right"), (50.0, 32.0),
+     [(49.25, 34.0, 0.0), (49.25, 30.0, 0.0), (47.75, 34.0, 0.0), (47.75, 30.0, 0.0), (46.25, 34.0, 0.0),
+      (46.25, 30.0, 0.0)]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("fields", "rp", "stands"), EAST)
+def test_WC_FORM_9_formation_change_facing_east(
+    fields: dict[str, object], rp: tuple[float, float], stands: list[tuple[float, float, float]]
+) -> None:
+    """[WC.FORM.9] [WC.FORM.6] six stands in line facing east (left is north): the left or right end
+    stand, or the middle, is the anchor; a hedgehog of six is two lines back to back."""
+    m = run(position(unit("1", "a", PIKES, 6, (50, 40), 0)), "1", Step(StepKind.FORM, **fields))  # type: ignore[arg-type]
+    assert m.refusal is None and end(m) == rp
+    assert [(round(r.cx, 2), round(r.cy, 2), round(r.facing, 2)) for r in m.rects] == stands
+
+
+def test_WC_SCN_10a_crossing_eastwards_and_nothing_after() -> None:
+    """[WC.SCN.10a] facing east at the bank of a north-south burn the unit crosses to 0.25 cm past it;
+    the crossing spends the allowance, so a further step is refused; 1.5 cm short is not at the bank."""
+    burn = line("bb", "bannock", (60, 0), (60, 120)) + line("bc", "bannock", (101.5, 0), (101.5, 120))
+    s = position(unit("1", "a", PIKES, 3, (59.5, 40), 0), unit("3", "a", PIKES, 3, (100, 40), 0), terrain=burn)
+    m = run(s, "1", Step(StepKind.CROSS))
+    assert m.refusal is None and end(m) == (61.75, 40.0) and m.disordered
+    assert [(round(r.cx, 2), round(r.cy, 2)) for r in m.rects] == [(61.0, 44.0), (61.0, 40.0), (61.0, 36.0)]
+    more = run(s, "1", Step(StepKind.CROSS), fwd(1))
+    assert refused(more, 1) == ("WC.MOVE.12", "that costs 21 cm but the allowance is 20 cm; the most it can do is 0 cm", 0.0)
+    assert refused(run(s, "3", Step(StepKind.CROSS))) == (
+        "WC.SCN.10a",
+        "a unit crosses the Bannock Burn with a whole order, starting at its bank",
+        None,
+    )
+
+
+def test_WC_ZOC_5_stepping_back_but_staying_in_the_zoc() -> None:
+    """[WC.ZOC.5] a unit that starts in an enemy ZOC and steps back 1 cm (still in it) is refused."""
+    s = position(unit("1", "a", PIKES, 3, (50, 20), 90), unit("9", "b", PIKES, 3, (50, 26), -90))
+    assert refused(run(s, "1", Step(StepKind.BACK, dist=100))) == (
+        "WC.ZOC.5",
+        "it starts in the zone of control of enemy unit 9: it may only leave it (or charge, in part 2)",
+        None,
+    )
