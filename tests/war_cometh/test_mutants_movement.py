@@ -977,3 +977,58 @@ def test_WC_ZOC_5_stepping_back_but_staying_in_the_zoc() -> None:
         "it starts in the zone of control of enemy unit 9: it may only leave it (or charge, in part 2)",
         None,
     )
+
+
+EAST_FLANKS = [
+    (dict(formation=Formation.REFUSED, target="left"), (50.0, 42.75),
+     [(49.25, 48.0, 0.0), (49.25, 44.0, 0.0), (49.25, 40.0, 0.0), (49.25, 36.0, 0.0), (48.0, 50.75, 90.0)]),
+    (dict(formation=Formation.REFUSED, target="right"), (50.0, 37.25),
+     [(49.25, 44.0, 0.0), (49.25, 40.0, 0.0), (49.25, 36.0, 0.0), (49.25, 32.0, 0.0), (48.0, 29.25, -90.0)]),
+    (dict(formation=Formation.U), (50.0, 40.0),
+     [(49.25, 44.0, 0.0), (49.25, 40.0, 0.0), (49.25, 36.0, 0.0), (48.0, 46.75, 90.0), (48.0, 33.25, -90.0)]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("fields", "rp", "stands"), EAST_FLANKS)
+def test_WC_FORM_7_refused_flanks_facing_east(
+    fields: dict[str, object], rp: tuple[float, float], stands: list[tuple[float, float, float]]
+) -> None:
+    """[WC.FORM.7] [WC.FORM.8] five stands facing east: the refused stand stands back at 90° at the left
+    (north) or right (south) end, or at both for a U."""
+    m = run(position(unit("1", "a", PIKES, 5, (50, 40), 0)), "1", Step(StepKind.FORM, **fields))  # type: ignore[arg-type]
+    assert m.refusal is None and end(m) == rp
+    assert [(round(r.cx, 2), round(r.cy, 2), round(r.facing, 2)) for r in m.rects] == stands
+
+
+def test_WC_TERR_5_backing_or_sidling_into_dense_terrain() -> None:
+    """[WC.TERR.5] the stop once wholly inside is checked in 0.25 cm steps along the path, whatever its
+    direction: backing into dense terrain 0.05 cm behind stops after 0.25 cm; sidling left into it
+    after 4.28 cm."""
+    behind = pikes(terrain=area("d", "dense", 0, 0, 180, 19.95))
+    assert refused(run(behind, "1", Step(StepKind.BACK, dist=100))) == (
+        "WC.TERR.5",
+        "a unit entering dense terrain stops as soon as it is wholly inside; the most it can do is 0.25 cm",
+        0.25,
+    )
+    aside = position(unit("1", "a", PIKES, 1, (50, 20), 90), terrain=area("d", "dense", 0, 18.4, 47.95, 20.1))
+    assert refused(run(aside, "1", Step(StepKind.LEFT, dist=600)))[2] == 4.28
+
+
+def test_WC_GEOM_15_a_wheel_may_end_between_2_and_3_cm_from_an_enemy() -> None:
+    """[WC.MOVE.11] [WC.GEOM.15] the limit is 2 cm: a wheel ending 2.5 cm from an enemy is legal."""
+    s = position(unit("1", "a", PIKES, 3, (50, 40), 90), unit("9", "b", PIKES, 3, (38, 54.5), -90))
+    m = run(s, "1", Step(StepKind.WHEEL, angle=9000, left=True))
+    assert m.refusal is None and m.facing == 180.0
+
+
+def test_WC_FORM_refusals_stop_the_plan() -> None:
+    """[WC.FORM.5] [WC.FORM.9] a refused step ends the plan: the refusal is the first one; resolving, an
+    illegal formation change stops the unit where it is; a change after a move adds its 10 cm."""
+    cav = position(unit("1", "a", KNIGHTS, 4, (50, 40), 90))
+    first = run(cav, "1", Step(StepKind.FORM, formation=H), fwd(50))
+    assert refused(first) == ("WC.FORM.5", "only infantry may form a hedgehog", None)
+    edge = position(unit("1", "a", PIKES, 4, (50, 3), 90))
+    lax = run(edge, "1", Step(StepKind.FORM, formation=C), fwd(2), strict=False)
+    assert lax.refusal is None and len(lax.path) == 1 and lax.cost == 0.0 and lax.formation is L
+    four = position(unit("1", "a", PIKES, 4, (50, 40), 90))
+    assert run(four, "1", fwd(5), Step(StepKind.FORM, formation=C)).cost == 15.0
