@@ -1032,3 +1032,19 @@ def test_WC_FORM_refusals_stop_the_plan() -> None:
     assert lax.refusal is None and len(lax.path) == 1 and lax.cost == 0.0 and lax.formation is L
     four = position(unit("1", "a", PIKES, 4, (50, 40), 90))
     assert run(four, "1", fwd(5), Step(StepKind.FORM, formation=C)).cost == 15.0
+
+
+def test_WC_MOVE_4_sideways_facing_east_and_backwards_on_a_road() -> None:
+    """[WC.MOVE.4] [WC.MOVE.8] facing east, 'right' goes south; a road column moving to a point behind it
+    along the road still moves out of its arc (disordered), though at full pace; a step that moves no
+    distance does not end the plan."""
+    east = run(position(unit("1", "a", PIKES, 3, (50, 40), 0)), "1", Step(StepKind.RIGHT, dist=500))
+    assert east.refusal is None and end(east) == (50.0, 35.0) and east.disordered
+    road = position(unit("1", "a", PIKES, 3, (50, 40), 90, files=1, extra=COLUMN),
+                    terrain=line("r", "road", (50, 0), (50, 120), width=4))  # fmt: skip
+    back = run(road, "1", Step(StepKind.MOVE_TO, x=5000, y=3000))
+    assert back.refusal is None and end(back) == (50.0, 30.0) and back.out_of_arc and back.disordered
+    assert back.allowance == 20.0
+    touching = pikes(unit("2", "a", PIKES, 3, (50, 21.5), 90))
+    m = run(touching, "1", Step(StepKind.CONTACT, target="2"), Step(StepKind.BACK, dist=200))
+    assert m.refusal is None and end(m) == (50.0, 18.0)
