@@ -329,3 +329,37 @@ def test_WC_CHARGE_12_a_compulsory_charge_may_start_in_contact() -> None:
     engaged = position(unit("K", "a", KN, 2, (90, 40), 90), unit("P", "b", PK, 6, (90, 60), -90, files=2),
                        unit("Q", "b", PK, 2, (90, 40), -90))  # fmt: skip
     assert problem(engaged, compulsory=True) == ("WC.CHARGE.15", "unit Q is in the way of the charge")
+
+
+def test_WC_CHARGE_16_a_slanted_front_edge_does_not_count() -> None:
+    """[WC.CHARGE.16] step 4: a front edge counts only when both its ends lie on the struck edge's line."""
+    from campaign.table import Rect
+
+    slanted = Rect(2.0 - 0.16062062722578196, -0.9 - 0.1859021700930168, 80.0, 4.0, 1.5)
+    a, b = slanted.edge(Edge.FRONT)
+    seg = ((0.0, 0.0), (10.0, 0.0))
+    assert _on_line(a, seg) and not _on_line(b, seg)
+    assert _overlap([slanted], seg) == 0.0
+
+
+def test_WC_ZOC_6_a_target_without_a_zoc() -> None:
+    """[WC.ZOC.6] [WC.ZOC.2] when the target (skirmishers) exerts no ZOC, crossing another unit's ZOC on the
+    way is refused in words."""
+    s = position(unit("K", "a", KN, 2, (90, 30), 90), unit("X", "b", PK, 2, (80, 50), 0),
+                 unit("P", "b", "base.javelinmen", 6, (90, 58), -90, files=2))  # fmt: skip
+    assert problem(s) == ("WC.ZOC.6", "the charge would cross the zone of control of unit X")
+
+
+def test_WC_CHARGE_8_a_compulsory_charge_may_end_over_a_friend_it_passes() -> None:
+    """[WC.CHARGE.8] [WC.CHARGE.16] a friend standing where a compulsory charge lines up is passed through
+    and does not move the charger's pose; a voluntary charge is refused; :func:`align` by itself (not
+    compulsory) treats friends as obstacles and finds no room."""
+    s = position(unit("K", "a", KN, 2, (90, 40), 90), unit("P", "b", PK, 6, (90, 60), -90, files=2),
+                 unit("F", "a", "english.feudal_knights_dmtd", 1, (90, 57.5), 90))  # fmt: skip
+    c = problem(s, compulsory=True)
+    assert isinstance(c, Charge) and c.through == ("F",) and stands(c) == [(88.0, 58.5, 90.0), (92.0, 58.5, 90.0)]
+    assert problem(s) == ("WC.CHARGE.15", "unit F is in the way of the charge")
+    w = World(s)
+    edge, seg = edge_struck(w, s.unit("K"), s.unit("P"))
+    alone = align(w, s.unit("K"), s.unit("P"), edge, seg, w.bound(s.unit("K")))
+    assert alone is None

@@ -920,6 +920,8 @@ def test_WC_MOVE_11_close_and_contact_on_a_diagonal() -> None:
         "unit 9 is not straight ahead: wheel or turn to face it first",
         None,
     )
+    due_east = position(unit("1", "a", PIKES, 3, (50, 20), 0), unit("9", "b", PIKES, 3, (70, 20), 180))
+    assert abs(run(due_east, "1", Step(StepKind.CLOSE, target="9")).path[-1][0] - 67.995) < 0.001
     near = position(unit("1", "a", PIKES, 3, (50, 20), 90), unit("2", "a", PIKES, 3, (50, 22), 90))
     m = run(near, "1", Step(StepKind.CONTACT, target="2"))
     assert m.refusal is None and abs(m.path[-1][1] - 20.495) < 0.001
