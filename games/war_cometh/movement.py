@@ -30,7 +30,7 @@ from campaign.table import (
     translate_group,
     wheel,
 )
-from campaign.table.frame import EPS, Vec, angle_between, cm, deg, direction, norm_angle, within_arc
+from campaign.table.frame import EPS, Vec, cm, deg, direction, norm_angle, within_arc
 from campaign.table.rect import Edge
 
 from .hedgehogs import ring_hedgehog
@@ -104,7 +104,7 @@ def allowance(world: World, unit: Unit, plan: Plan, pace_cap: Fraction = Fractio
     facing = start
     out_of_arc = False
     for st in plan.steps:
-        d = _direction(st, facing, world, unit)
+        d = _direction(st, facing)
         if d is not None and not within_arc(d, start):
             out_of_arc = True
         facing = _facing_after(st, facing, world)
@@ -124,8 +124,9 @@ def _moves_freely(world: World, unit: Unit) -> bool:
     return p.type is TroopType.SKIRMISH_INFANTRY and unit.formation is not Formation.COLUMN
 
 
-def _direction(st: Step, facing: float, world: World, unit: Unit) -> Vec | None:
-    """The translation direction of a step, if it translates."""
+def _direction(st: Step, facing: float) -> Vec | None:
+    """The translation direction of a step, if it translates at a known heading (a move to a point
+    or a follow is judged at carry-out time from the actual positions)."""
     f = direction(facing)
     r = (f[1], -f[0])
     k = st.kind
@@ -137,8 +138,6 @@ def _direction(st: Step, facing: float, world: World, unit: Unit) -> Vec | None:
         return (-r[0], -r[1])
     if k is StepKind.RIGHT:
         return r
-    if k in (StepKind.MOVE_TO, StepKind.FOLLOW):
-        return None  # judged at carry-out time from the actual positions
     return None
 
 
@@ -191,8 +190,7 @@ def carry_out(
         rate = min(rate, float(6 if dense_roll is None else dense_roll))
     move = Move(rects, unit.facing, unit.formation, unit.files, [_rp(rects, unit.facing)], 0.0, rate, out_of_arc)
     foot = world.foot(unit)
-    enemies = [(e.id, world.foot(e), 0.0) for e in world.enemies(unit.side)]
-    enemies = [(k, g, distance(foot, g)) for k, g, _ in enemies]
+    enemies = [(e.id, world.foot(e), distance(foot, world.foot(e))) for e in world.enemies(unit.side)]
     friends = [(f.id, world.foot(f)) for f in world.friends(unit.side, unit.id)]
     barred = unary_union(list(world.barred(unit)))
     zocs = world.enemy_zocs(unit, reach=rate + 2 * sum(r.width + r.depth for r in rects) + 10.0)
@@ -213,8 +211,9 @@ def carry_out(
 
 
 def starts_in_dense(world: World, unit: Unit) -> bool:
-    """A unit other than (H) skirmishers with a front edge in dense terrain [WC.TERR.5a]."""
-    if world.profile(unit).type is TroopType.SKIRMISH_INFANTRY:
+    """A unit other than (H) skirmishers and (F) flyers with a front edge in dense terrain [WC.TERR.5a]
+    [WC.TERR.13]."""
+    if world.profile(unit).type is TroopType.SKIRMISH_INFANTRY or world.category(unit) is Category.FLYERS:
         return False
     dense = world.areas(AreaKind.DENSE)
     return any(r.edge_line(Edge.FRONT).intersects(d) for r in world.rects(unit) for d in dense)
@@ -416,6 +415,9 @@ def _segment_problem(w: _Walk, u: Vec, t: float) -> tuple[str, str] | None:
         return "WC.MOVE.15", "it would leave the table"
     if not w.barred.is_empty and overlaps(area, w.barred):
         return "WC.TERR.6", f"it would enter terrain this {w.world.category(w.unit).value} may not enter"
+    flyer = w.world.category(w.unit) is Category.FLYERS
+    if flyer:  # (F) flyers ignore all terrain [WC.TERR.13] [WC.FANTASY.8]
+        return _unit_problem(w, area, end_foot, flyer=True)
     river = unary_union(list(w.world.areas(AreaKind.RIVER)))
     if not river.is_empty and overlaps(area, river) and not _may_cross(w):
         return "WC.TERR.8", "it must stop at the river's edge (it may cross next turn, starting at the bank)"
@@ -430,7 +432,12 @@ def _segment_problem(w: _Walk, u: Vec, t: float) -> tuple[str, str] | None:
     for burn in w.world.lines(LineKind.BANNOCK):
         if area.intersects(burn) and not unary_union([r.polygon() for r in m.rects]).intersects(burn):
             return "WC.SCN.10a", "it must stop at the Bannock Burn (cross it with a later order: 'cross')"
-    flyer = w.world.category(w.unit) is Category.FLYERS
+    return _unit_problem(w, area, end_foot, flyer=False)
+
+
+def _unit_problem(w: _Walk, area: BaseGeometry, end_foot: BaseGeometry, *, flyer: bool) -> tuple[str, str] | None:
+    """Friends in the way or under the end pose, enemies within 2 cm [WC.THROUGH.1] [WC.THROUGH.2]
+    [WC.THROUGH.6] [WC.MOVE.11]."""
     for key, g in w.friends:
         if overlaps(area, g) and key not in w.plan.through and not flyer:  # (F) flyers fly over [WC.THROUGH.2]
             return "WC.THROUGH.1", f"friendly unit {key} is in the way (add 'through {key}' to pass through it)"
@@ -518,6 +525,8 @@ def _segment_cost(w: _Walk, u: Vec, t: float) -> float:
     [WC.TERR.2] [WC.TERR.4] [WC.TERR.4a] [WC.TERR.9] [WC.TERR.10] [WC.MOVE.12]."""
     if t <= 0:
         return 0.0
+    if w.world.category(w.unit) is Category.FLYERS:
+        return t  # (F) flyers ignore all terrain: no poor going, contours or obstacles [WC.TERR.13]
     m = w.move
     world = w.world
     poor = None if _on_road(w, u, t) else _poor_polys(w)
@@ -558,8 +567,6 @@ def _poor_polys(w: _Walk) -> BaseGeometry | None:
     """Poor going for this unit: (H) skirmishers ignore poor terrain and pay double in dense
     [WC.TERR.7] [WC.TERR.5a]."""
     p = w.world.profile(w.unit)
-    if w.world.category(w.unit) is Category.FLYERS:
-        return None  # (F) flyers ignore all terrain [WC.TERR.13]
     kinds = (AreaKind.DENSE,) if p.type is TroopType.SKIRMISH_INFANTRY else POOR
     polys = w.world.areas(*kinds)
     return unary_union(list(polys)) if polys else None
@@ -668,8 +675,6 @@ def _form(w: _Walk, i: int, st: Step) -> bool:
         return _refuse(w, i, problem[0], problem[1]) if w.strict else False
     m.rects = new
     m.formation = target if target is not Formation.LINE or files > 1 or n == 1 else Formation.COLUMN
-    if target is Formation.LINE and files == 1 and n > 1:
-        m.formation = Formation.COLUMN
     m.files = files
     m.cost += FORMATION_COST
     m.facing = new_facing
@@ -739,11 +744,20 @@ def _cross(w: _Walk, i: int) -> bool:
     burns = w.world.lines(LineKind.BANNOCK)
     foot = unary_union([r.polygon() for r in m.rects])
     near = [b for b in burns if distance(foot, b) <= 1.0]
-    if not near or m.cost > EPS or i != 0:
+    if not near or i != 0:
         return _refuse(w, i, "WC.SCN.10a", "a unit crosses the Bannock Burn with a whole order, starting at its bank")
     f = direction(m.facing)
-    lo = 0.25
-    while lo < 60.0 and unary_union([r.moved(f[0] * lo, f[1] * lo).polygon() for r in m.rects]).intersects(near[0]):
+
+    def on_burn(d: float) -> bool:
+        return bool(unary_union([r.moved(f[0] * d, f[1] * d).polygon() for r in m.rects]).intersects(near[0]))
+
+    lo = 0.0
+    while lo < 1.0 and not on_burn(lo):  # up to the burn from a bank up to 1 cm short of it
+        lo += 0.25
+    if not on_burn(lo):
+        return _refuse(w, i, "WC.SCN.10a", "the Bannock Burn is not straight ahead: turn to face it first")
+    lo = max(lo, 0.25)
+    while lo < 60.0 and on_burn(lo):  # then on until wholly across
         lo += 0.25
     new = translate_group(m.rects, (f[0] * lo, f[1] * lo))
     problem = _pose_problem(w, new)
@@ -761,10 +775,7 @@ def _check_zoc_end(w: _Walk) -> None:
     """A unit that entered an enemy ZOC must end in it; one that started in one must leave it
     [WC.ZOC.4] [WC.ZOC.5]."""
     m = w.move
-    if not m.path or len(m.path) == 1 and not m.passed and not w.entered:
-        return
     foot = unary_union([r.polygon() for r in m.rects])
-    moved = len(m.path) > 1
     for key in sorted(w.entered):
         if not overlaps(foot, w.zocs[key]):
             if w.strict:
@@ -776,7 +787,7 @@ def _check_zoc_end(w: _Walk) -> None:
                 )
             return
     for key in sorted(w.start_zocs):
-        if moved and overlaps(foot, w.zocs[key]) and _translated(m):
+        if overlaps(foot, w.zocs[key]) and _translated(m):
             if w.strict:
                 _refuse(
                     w,
@@ -791,17 +802,3 @@ def _check_zoc_end(w: _Walk) -> None:
 def _translated(m: Move) -> bool:
     return any(math.hypot(b[0] - a[0], b[1] - a[1]) > 0.01 for a, b in zip(m.path, m.path[1:], strict=False))
 
-
-def ground_moved(m: Move) -> float:
-    """Length of the RP path."""
-    return sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(m.path, m.path[1:], strict=False))
-
-
-def facing_change(start: float, end: float) -> float:
-    """Net facing change in degrees [WC.MOVE.6a]."""
-    return abs(norm_angle(end - start))
-
-
-def angle_ok(a: Vec, b: Vec) -> float:
-    """The angle between two directions (for narrative)."""
-    return angle_between(a, b)
