@@ -231,6 +231,7 @@ def _cover(world: World, attacker: Unit, stand: Rect, target: Unit, edge: Edge, 
         flank_or_rear=edge.is_flank_or_rear and has_flanks(world, target),
         front_contact=edge is Edge.FRONT,
         skirmishers=tp.skirmisher,
+        shieldwall=target.shieldwall,  # [WC.FORT.10] [WC.SPECIAL.4]: defended in melee, from the front [WC.FORT.14]
         obstacles=world.lines(LineKind.OBSTACLE, LineKind.STREAM, LineKind.PELSTREAM),
         stakes=world.lines(LineKind.STAKES),
         woods=world.areas(AreaKind.WOODS, AreaKind.DENSE),

