@@ -220,8 +220,10 @@ def _cover(world: World, attacker: Unit, stand: Rect, target: Unit, edge: Edge, 
     tp = world.profile(target)
     d = Defence(
         front_rank=rects,
-        levels=tuple(world.level_at(r.front_mid()) for r in rects),
-        attacker_level=world.level_at(stand.front_mid()),
+        # [WC.FORT.4] ruling: in a melee levels are read at stand centres; front edges in contact share one
+        # line, so front-edge levels [WC.GEOM.16] would never make either side uphill (docs/rulings)
+        levels=tuple(world.level_at(r.centre) for r in rects),
+        attacker_level=world.level_at(stand.centre),
         attacker_point=stand.front_mid(),
         bound=world.bound(target),
         melee=True,

@@ -73,3 +73,31 @@ def test_WC_FORT_10_shieldwall_is_defended_in_melee() -> None:
     assert die_modifiers(c[("P", 0)]) == ()
     s = position(unit("K", "a", DK, 2, (90, 40), 90), unit("P", "b", SPEAR, 2, (90, 40), -90))
     assert {v.cover for v in cases(s).values()} == {0}
+
+
+# [WC.FORT.4] higher ground in a melee
+
+
+def hill(y0: float, y1: float, level: int = 1) -> str:
+    return f'[[areas]]\nid = "h{level}"\nkind = "hill"\nlevel = {level}\npoints = [[0, {y0}], [180, {y0}], [180, {y1}], [0, {y1}]]\n'
+
+
+def test_WC_FORT_4_higher_ground_is_defended_in_a_front_to_front_melee() -> None:
+    """[WC.FORT.4] [WC.MELEE.10]: spearmen on a hill whose contour runs along the contact are uphill of the
+    dismounted knights below: the knights roll at −1 ("defended"), the spearmen at no modifier. Bug: levels
+    were read at front-edge midpoints, which two stands in contact share, so neither was ever uphill
+    (ruling: in a melee a stand's level is read at its centre, docs/rulings/war-cometh.md)."""
+    s = position(unit("K", "a", DK, 2, (90, 40), 90), unit("P", "b", SPEAR, 2, (90, 40), -90), terrain=hill(40, 100))
+    c = cases(s)
+    assert {k: v.cover for k, v in c.items()} == {("K", 0): 1, ("K", 1): 1, ("P", 0): 0, ("P", 1): 0}
+    assert die_modifiers(c[("K", 0)]) == (DEFENDED,)
+    assert die_modifiers(c[("P", 0)]) == ()
+
+
+def test_WC_FORT_4_uphill_attacker_is_not_defended_and_level_ground_gives_nothing() -> None:
+    """[WC.FORT.4]: the knights on the hill are uphill of the spearmen below (the spearmen roll at −1); both on
+    the same hill, neither is uphill."""
+    s = position(unit("K", "a", DK, 2, (90, 40), 90), unit("P", "b", SPEAR, 2, (90, 40), -90), terrain=hill(0, 40))
+    assert {k: v.cover for k, v in cases(s).items()} == {("K", 0): 0, ("K", 1): 0, ("P", 0): 1, ("P", 1): 1}
+    s = position(unit("K", "a", DK, 2, (90, 40), 90), unit("P", "b", SPEAR, 2, (90, 40), -90), terrain=hill(0, 100))
+    assert {v.cover for v in cases(s).values()} == {0}
