@@ -10,12 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from shapely.geometry.base import BaseGeometry
+
 from campaign.ruleset import DiceSource
 from campaign.table import Edge, Rect, Zone, contacted_edge, in_contact, zone_of
 from campaign.table.frame import dot, norm_angle, sub
 
 from .casualties import Candidate, remove_from_pool
-from .defence import Cover, Defence, defence
+from .defence import Cover, Defence, defence, planted_stakes
+from .fire import stand_ranks
 from .flanks import has_flanks
 from .leaders import attack_bonus, place_after_loss, wounded
 from .melee import PikeFront, StandCase, UnitCase, dice_count, hit, need, side_total
@@ -235,13 +238,19 @@ def _cover(world: World, attacker: Unit, stand: Rect, target: Unit, edge: Edge, 
         skirmishers=tp.skirmisher,
         shieldwall=target.shieldwall,  # [WC.FORT.10] [WC.SPECIAL.4]: defended in melee, from the front [WC.FORT.14]
         obstacles=world.lines(LineKind.OBSTACLE, LineKind.STREAM, LineKind.PELSTREAM),
-        stakes=world.lines(LineKind.STAKES),
+        stakes=world.lines(LineKind.STAKES) + (_planted(world, target) if target.stakes else ()),
         woods=world.areas(AreaKind.WOODS, AreaKind.DENSE),
         marsh=world.areas(AreaKind.MARSH),
         fortifications=world.areas(AreaKind.FORTIFICATION),
     )
     c = defence(d)
     return {Cover.NONE: 0, Cover.DEFENDED: 1, Cover.FORTIFIED: 2}[c]
+
+
+def _planted(world: World, target: Unit) -> tuple[BaseGeometry, ...]:
+    """Stakes the unit planted, along its front-rank stands' front edges [WC.SPECIAL.6]."""
+    rects = world.rects(target)
+    return planted_stakes([r for r, k in zip(rects, stand_ranks(world, target), strict=True) if k == 1])
 
 
 def _pike_front(world: World, me: Unit, enemy: Unit, t: Touch, their_edge: Edge) -> PikeFront:

@@ -17,7 +17,7 @@ from campaign.table.rect import frontal_arc
 from campaign.table.sight import Blocker, Ground, SightQuery, visible
 from campaign.table.terrain import stand_level, unit_level
 
-from .defence import Cover, Defence, defence
+from .defence import Cover, Defence, defence, planted_stakes
 from .model import AreaKind, Condition, Formation, LineKind, Unit
 from .shooting import Band, ShotMods, all_round, range_band, rank_may_shoot, shot_drm, stand_dice, weapon_ranges
 from .troops import Category, MeleeWeapon, Profile
@@ -117,7 +117,7 @@ def cover(world: World, target: Unit, attacker: Rect, *, melee: bool = False) ->
             skirmishers=p.skirmisher,
             shieldwall=target.shieldwall,  # [WC.FORT.10] [WC.SPECIAL.4]: defended against shooting too
             obstacles=world.lines(LineKind.OBSTACLE, LineKind.STREAM, LineKind.PELSTREAM),
-            stakes=world.lines(LineKind.STAKES),
+            stakes=world.lines(LineKind.STAKES) + (planted_stakes(front) if target.stakes else ()),
             woods=world.areas(AreaKind.WOODS, AreaKind.DENSE),
             marsh=world.areas(AreaKind.MARSH),
             fortifications=world.areas(AreaKind.FORTIFICATION),

@@ -101,3 +101,34 @@ def test_WC_FORT_4_uphill_attacker_is_not_defended_and_level_ground_gives_nothin
     assert {k: v.cover for k, v in cases(s).items()} == {("K", 0): 0, ("K", 1): 0, ("P", 0): 1, ("P", 1): 1}
     s = position(unit("K", "a", DK, 2, (90, 40), 90), unit("P", "b", SPEAR, 2, (90, 40), -90), terrain=hill(0, 100))
     assert {v.cover for v in cases(s).values()} == {0}
+
+
+# [WC.FORT.11] [WC.SPECIAL.6] stakes planted with the unit (its scenario flag)
+
+
+def bows_vs(attacker: str, stakes: bool, terrain: str = "") -> State:
+    return position(unit("K", "a", attacker, 2, (90, 40), 90),
+                    unit("P", "b", BOW, 2, (90, 40), -90, extra=f"stakes = {str(stakes).lower()}"),
+                    terrain=terrain)  # fmt: skip
+
+
+def test_WC_FORT_11_planted_stakes_defend_archers_against_cavalry_in_melee() -> None:
+    """[WC.FORT.11] [WC.SPECIAL.6] [WC.SPECIAL.7]: archers whose ``stakes`` flag is set have stakes along their
+    front-rank front edges: mounted knights fighting that front roll at −1 ("defended"); dismounted knights
+    roll unmodified (no effect on infantry), and so do mounted knights against archers without stakes. Bug:
+    the flag was read from the scenario and never used."""
+    c = cases(bows_vs(KN, True))
+    assert {k: v.cover for k, v in c.items()} == {("K", 0): 1, ("K", 1): 1, ("P", 0): 0, ("P", 1): 0}
+    assert die_modifiers(c[("K", 0)]) == (DEFENDED,)
+    assert {k: v.cover for k, v in cases(bows_vs(DK, True)).items() if k[0] == "K"} == {("K", 0): 0, ("K", 1): 0}
+    assert {k: v.cover for k, v in cases(bows_vs(KN, False)).items() if k[0] == "K"} == {("K", 0): 0, ("K", 1): 0}
+
+
+def test_WC_FORT_11_planted_stakes_and_uphill_are_fortified_against_cavalry_in_melee() -> None:
+    """[WC.FORT.11] [WC.FORT.4]: archers behind their stakes and uphill of the knights are fortified, −2
+    ("fortified"); against dismounted knights the hill alone makes them defended, −1."""
+    c = cases(bows_vs(KN, True, hill(40, 100)))
+    assert {k: v.cover for k, v in c.items() if k[0] == "K"} == {("K", 0): 2, ("K", 1): 2}
+    assert die_modifiers(c[("K", 0)]) == (FORTIFIED,)
+    c = cases(bows_vs(DK, True, hill(40, 100)))
+    assert die_modifiers(c[("K", 0)]) == (DEFENDED,)
