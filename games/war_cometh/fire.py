@@ -23,7 +23,7 @@ from .shooting import Band, ShotMods, all_round, range_band, rank_may_shoot, sho
 from .troops import Category, MeleeWeapon, Profile
 from .world import POOR, World
 
-__all__ = ["ShotPlan", "StandShot", "cover", "plan_shot", "shot_mods", "stand_ranks"]
+__all__ = ["ShotPlan", "StandShot", "cover", "mounted_shooter", "plan_shot", "shot_mods", "stand_ranks"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,8 +100,9 @@ def _levels(world: World, unit: Unit) -> int:
     return unit_level(world.hills, front)
 
 
-def cover(world: World, target: Unit, attacker: Rect, *, melee: bool = False) -> Cover:
-    """The target's cover against one firing stand [WC.FORT.1] [WC.FORT.12] [WC.SHOOT.14]."""
+def cover(world: World, target: Unit, attacker: Rect, *, melee: bool = False, attacker_cavalry: bool = False) -> Cover:
+    """The target's cover against one firing stand [WC.FORT.1] [WC.FORT.12] [WC.SHOOT.14];
+    ``attacker_cavalry``: the firing stand is mounted, so stakes count [WC.FORT.11] [WC.SPECIAL.6]."""
     rects = world.rects(target)
     front = tuple(rects[i] for i, k in enumerate(stand_ranks(world, target)) if k == 1) or rects
     p = world.profile(target)
@@ -114,6 +115,7 @@ def cover(world: World, target: Unit, attacker: Rect, *, melee: bool = False) ->
             bound=world.bound(target),
             melee=melee,
             cavalry_defender=p.category is Category.CAVALRY,
+            attacker_cavalry=attacker_cavalry,
             skirmishers=p.skirmisher,
             shieldwall=target.shieldwall,  # [WC.FORT.10] [WC.SPECIAL.4]: defended against shooting too
             obstacles=world.lines(LineKind.OBSTACLE, LineKind.STREAM, LineKind.PELSTREAM),
@@ -125,11 +127,17 @@ def cover(world: World, target: Unit, attacker: Rect, *, melee: bool = False) ->
     )
 
 
+def mounted_shooter(world: World, shooter: Unit) -> bool:
+    """Cavalry shooting: archers' stakes count against it as against cavalry in melee [WC.FORT.11]
+    [WC.SPECIAL.6] (ENGINE: "across the stakes" covers shooting at the staked front edges)."""
+    return world.profile(shooter).type.is_cavalry
+
+
 def shot_mods(world: World, shooter: Unit, target: Unit, rect: Rect, band: Band) -> ShotMods:
     """The named shooting modifiers of one firing stand (``rect``) at ``target`` [WC.SHOOT.14]:
     the hook for special troops, which may wrap it and add to ``ShotMods.extra``."""
     tp = world.profile(target)
-    c = cover(world, target, rect)
+    c = cover(world, target, rect, attacker_cavalry=mounted_shooter(world, shooter))
     return ShotMods(
         vs_hedgehog_or_pike=target.formation is Formation.HEDGEHOG or tp.melee_weapon is MeleeWeapon.PIKES,
         long_range=band is Band.LONG,

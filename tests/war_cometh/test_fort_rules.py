@@ -132,3 +132,35 @@ def test_WC_FORT_11_planted_stakes_and_uphill_are_fortified_against_cavalry_in_m
     assert die_modifiers(c[("K", 0)]) == (FORTIFIED,)
     c = cases(bows_vs(DK, True, hill(40, 100)))
     assert die_modifiers(c[("K", 0)]) == (DEFENDED,)
+
+
+# [WC.FORT.11] stakes against mounted shooters
+
+HA = "base.horse_archers"
+
+
+def shooters(shooter: str, stakes: bool, terrain: str = "") -> State:
+    """Shooter A (2 stands) 10 cm in front of archers T."""
+    return position(unit("A", "a", shooter, 2, (90, 40), 90),
+                    unit("T", "b", BOW, 2, (90, 50), -90, extra=f"stakes = {str(stakes).lower()}"),
+                    terrain=terrain)  # fmt: skip
+
+
+def test_WC_FORT_11_stakes_defend_archers_against_horse_archers() -> None:
+    """[WC.FORT.11] [WC.SPECIAL.6]: horse archers shooting at the staked front of archers shoot at −1 more than
+    without stakes (defended); foot archers get no such penalty. Bug: the cover test was never told the
+    shooter was mounted, so stakes never counted against shooting."""
+    assert drms(shooters(HA, False)) == (0, 0)
+    assert drms(shooters(HA, True)) == (-1, -1)
+    assert drms(shooters(BOW, True)) == (0, 0)
+    w = World(shooters(HA, True, hill(45, 100)))
+    s = w.state
+    assert cover(w, s.unit("T"), w.rects(s.unit("A"))[0], attacker_cavalry=True) is Cover.FORTIFIED
+    assert drms(s) == (-2, -2)
+
+
+def test_WC_FORT_11_stakes_lines_count_against_horse_archers() -> None:
+    """[WC.FORT.11]: a scenario stakes line just in front of the archers counts the same against horse archers."""
+    line = '[[lines]]\nid = "x"\nkind = "stakes"\npoints = [[0, 49], [180, 49]]\n'
+    assert drms(shooters(HA, False, line)) == (-1, -1)
+    assert drms(shooters(BOW, False, line)) == (0, 0)
