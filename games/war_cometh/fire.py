@@ -23,7 +23,7 @@ from .shooting import Band, ShotMods, all_round, range_band, rank_may_shoot, sho
 from .troops import Category, MeleeWeapon, Profile
 from .world import POOR, World
 
-__all__ = ["ShotPlan", "StandShot", "cover", "mounted_shooter", "plan_shot", "shot_mods", "stand_ranks"]
+__all__ = ["ShotPlan", "StandShot", "cavalry_attacker", "cover", "plan_shot", "shot_mods", "stand_ranks"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,17 +127,17 @@ def cover(world: World, target: Unit, attacker: Rect, *, melee: bool = False, at
     )
 
 
-def mounted_shooter(world: World, shooter: Unit) -> bool:
-    """Cavalry shooting: archers' stakes count against it as against cavalry in melee [WC.FORT.11]
-    [WC.SPECIAL.6] (ENGINE: "across the stakes" covers shooting at the staked front edges)."""
-    return world.profile(shooter).type.is_cavalry
+def cavalry_attacker(world: World, attacker: Unit) -> bool:
+    """The attacker is cavalry, so archers' stakes count against it, in shooting as in melee
+    [WC.FORT.11] [WC.SPECIAL.6] (ENGINE: "across the stakes" covers shooting at the staked front edges)."""
+    return world.profile(attacker).type.is_cavalry
 
 
 def shot_mods(world: World, shooter: Unit, target: Unit, rect: Rect, band: Band) -> ShotMods:
     """The named shooting modifiers of one firing stand (``rect``) at ``target`` [WC.SHOOT.14]:
     the hook for special troops, which may wrap it and add to ``ShotMods.extra``."""
     tp = world.profile(target)
-    c = cover(world, target, rect, attacker_cavalry=mounted_shooter(world, shooter))
+    c = cover(world, target, rect, attacker_cavalry=cavalry_attacker(world, shooter))
     return ShotMods(
         vs_hedgehog_or_pike=target.formation is Formation.HEDGEHOG or tp.melee_weapon is MeleeWeapon.PIKES,
         long_range=band is Band.LONG,

@@ -14,7 +14,7 @@ from .charges import Charge
 from .compulsory import Kind, compulsory_move, move_direction
 from .disorder import through_tests
 from .fallback import Pending, record_hits, resolve_fallback
-from .fire import cover, mounted_shooter
+from .fire import cover, cavalry_attacker
 from .model import Condition, State, Trace, Unit
 from .reaction import Reaction, clear_chits, reaction_tests_on, roll_test
 from .targets import stand_targets
@@ -136,7 +136,7 @@ def _fire(state: State, unit: Unit, dice: DiceSource, narrative: list[str]) -> S
             world = World(state)
             me = state.unit(unit.id)
             rect = world.rects(me)[plan.stands[0].index]
-            c = cover(world, state.unit(plan.target), rect, attacker_cavalry=mounted_shooter(world, me))
+            c = cover(world, state.unit(plan.target), rect, attacker_cavalry=cavalry_attacker(world, me))
             p = record_hits(world, Pending(plan.target), state.unit(unit.id), v.unsaved, c)
             state = resolve_fallback(state, p, dice, narrative)
     return state.with_unit(replace(state.unit(unit.id), fired=True))

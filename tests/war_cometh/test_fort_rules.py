@@ -9,6 +9,7 @@ from games.war_cometh.defence import Cover
 from games.war_cometh.fire import cover, plan_shot
 from games.war_cometh.melee import Modifier, StandCase, die_modifiers
 from games.war_cometh.model import State
+from games.war_cometh.reaction import reaction_mods
 from games.war_cometh.world import World
 
 from .helpers import position, unit
@@ -164,3 +165,13 @@ def test_WC_FORT_11_stakes_lines_count_against_horse_archers() -> None:
     line = '[[lines]]\nid = "x"\nkind = "stakes"\npoints = [[0, 49], [180, 49]]\n'
     assert drms(shooters(HA, False, line)) == (-1, -1)
     assert drms(shooters(BOW, False, line)) == (0, 0)
+
+
+def test_WC_FORT_11_stakes_count_in_the_reaction_test_against_cavalry() -> None:
+    """[WC.FORT.11] [WC.REACT.12]: archers with stakes tested with mounted knights the nearest enemy in front
+    count as defended (as they would in the melee); against dismounted knights they do not."""
+    for attacker, defended in ((KN, True), (DK, False)):
+        s = position(unit("K", "a", attacker, 2, (90, 30), 90),
+                     unit("P", "b", BOW, 2, (90, 40), -90, extra="stakes = true"))  # fmt: skip
+        m = reaction_mods(World(s), s.unit("P"))
+        assert (m.defended, m.fortified) == (defended, False)
