@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from shapely.geometry.base import BaseGeometry
-
 from campaign.ruleset import DiceSource
 from campaign.table import Edge, Rect, Zone, contacted_edge, in_contact, zone_of
 from campaign.table.frame import dot, norm_angle, sub
@@ -219,7 +217,7 @@ def _cover(world: World, attacker: Unit, stand: Rect, target: Unit, edge: Edge, 
     advanced into this combat) [WC.FORT.9]. ``edge`` is the target's edge the stand touches: on
     the front edge the stand attacks from the front, across stakes there [WC.FORT.11]
     [WC.SPECIAL.6], though its front-edge midpoint lies on that edge, in no zone."""
-    rects = world.rects(target)
+    rects = _front_rank(world, target)  # [WC.FORT.1] at least half of the front-rank stands
     tp = world.profile(target)
     d = Defence(
         front_rank=rects,
@@ -238,7 +236,7 @@ def _cover(world: World, attacker: Unit, stand: Rect, target: Unit, edge: Edge, 
         skirmishers=tp.skirmisher,
         shieldwall=target.shieldwall,  # [WC.FORT.10] [WC.SPECIAL.4]: defended in melee, from the front [WC.FORT.14]
         obstacles=world.lines(LineKind.OBSTACLE, LineKind.STREAM, LineKind.PELSTREAM),
-        stakes=world.lines(LineKind.STAKES) + (_planted(world, target) if target.stakes else ()),
+        stakes=world.lines(LineKind.STAKES) + (planted_stakes(rects) if target.stakes else ()),
         woods=world.areas(AreaKind.WOODS, AreaKind.DENSE),
         marsh=world.areas(AreaKind.MARSH),
         fortifications=world.areas(AreaKind.FORTIFICATION),
@@ -247,10 +245,10 @@ def _cover(world: World, attacker: Unit, stand: Rect, target: Unit, edge: Edge, 
     return {Cover.NONE: 0, Cover.DEFENDED: 1, Cover.FORTIFIED: 2}[c]
 
 
-def _planted(world: World, target: Unit) -> tuple[BaseGeometry, ...]:
-    """Stakes the unit planted, along its front-rank stands' front edges [WC.SPECIAL.6]."""
-    rects = world.rects(target)
-    return planted_stakes([r for r, k in zip(rects, stand_ranks(world, target), strict=True) if k == 1])
+def _front_rank(world: World, unit: Unit) -> tuple[Rect, ...]:
+    """The unit's front-rank stands (rank 1 of [WC.FORM.2] [WC.GEOM.9]), as the shooting cover reads them."""
+    rects = world.rects(unit)
+    return tuple(r for r, k in zip(rects, stand_ranks(world, unit), strict=True) if k == 1) or rects
 
 
 def _pike_front(world: World, me: Unit, enemy: Unit, t: Touch, their_edge: Edge) -> PikeFront:

@@ -175,3 +175,15 @@ def test_WC_FORT_11_stakes_count_in_the_reaction_test_against_cavalry() -> None:
                      unit("P", "b", BOW, 2, (90, 40), -90, extra="stakes = true"))  # fmt: skip
         m = reaction_mods(World(s), s.unit("P"))
         assert (m.defended, m.fortified) == (defended, False)
+
+
+
+def test_WC_FORT_1_melee_cover_counts_front_rank_stands_only() -> None:
+    """[WC.FORT.1] [WC.FORT.4]: spearmen three ranks deep (2 files) at the foot of a hill, only their rear two
+    ranks on it, are not uphill of the knights at their front: their front rank is on the knights' level. Bug:
+    the melee cover test counted every stand of the unit, so the rear ranks made the unit "defended"."""
+    s = position(unit("K", "a", DK, 2, (90, 40), 90), unit("P", "b", SPEAR, 6, (90, 40), -90, files=2),
+                 terrain=hill(41.6, 100))  # fmt: skip
+    c = cases(s)
+    assert {k: v.cover for k, v in c.items()} == {("K", 0): 0, ("K", 1): 0, ("P", 0): 0, ("P", 1): 0}
+    assert die_modifiers(c[("K", 0)]) == ()
