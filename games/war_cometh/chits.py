@@ -180,7 +180,8 @@ def start_of_turn_chits(state: State, narrative: list[str]) -> State:
     artillery unit and in its fire arc [WC.REACT.5] (war wagons are not artillery here
     [WC.WAGON.6]); an impetuous unit with a non-fortified, non-skirmish enemy in its frontal arc
     and charge reach [WC.REACT.8]."""
-    from .fire import cover, plan_shot
+    from .defence import Cover
+    from .fire import cavalry_attacker, cover, plan_shot
 
     world = World(state)
     side = state.active
@@ -197,7 +198,8 @@ def start_of_turn_chits(state: State, narrative: list[str]) -> State:
         for e in sorted(world.enemies(side), key=lambda x: x.id):
             skirm = world.profile(e).skirmisher
             near = min(world.rects(u), key=lambda r: r.polygon().distance(world.foot(e)))
-            fortified = cover(world, e, near, melee=True, attacker_cavalry=p.type.is_cavalry).value == "fortified"
+            mounted = cavalry_attacker(world, u)  # stakes count against cavalry [WC.FORT.11]
+            fortified = cover(world, e, near, melee=True, attacker_cavalry=mounted) is Cover.FORTIFIED
             if not skirm and not fortified and could_charge(world, u, e, restrictions=False):
                 state = give_chit(state, u.id, "threat", narrative)
     return state

@@ -15,7 +15,8 @@ from campaign.table import Edge, Rect, Zone, contacted_edge, in_contact, zone_of
 from campaign.table.frame import dot, norm_angle, sub
 
 from .casualties import Candidate, remove_from_pool
-from .defence import Cover, Defence, defence
+from .defence import Cover, Defence, defence, planted_stakes
+from .fire import stand_ranks
 from .flanks import has_flanks
 from .leaders import attack_bonus, place_after_loss, wounded
 from .melee import PikeFront, StandCase, UnitCase, dice_count, hit, need, side_total
@@ -216,12 +217,14 @@ def _cover(world: World, attacker: Unit, stand: Rect, target: Unit, edge: Edge, 
     advanced into this combat) [WC.FORT.9]. ``edge`` is the target's edge the stand touches: on
     the front edge the stand attacks from the front, across stakes there [WC.FORT.11]
     [WC.SPECIAL.6], though its front-edge midpoint lies on that edge, in no zone."""
-    rects = world.rects(target)
+    rects = _front_rank(world, target)  # [WC.FORT.1] at least half of the front-rank stands
     tp = world.profile(target)
     d = Defence(
         front_rank=rects,
-        levels=tuple(world.level_at(r.front_mid()) for r in rects),
-        attacker_level=world.level_at(stand.front_mid()),
+        # [WC.FORT.4] ruling: in a melee levels are read at stand centres; front edges in contact share one
+        # line, so front-edge levels [WC.GEOM.16] would never make either side uphill (docs/rulings)
+        levels=tuple(world.level_at(r.centre) for r in rects),
+        attacker_level=world.level_at(stand.centre),
         attacker_point=stand.front_mid(),
         bound=world.bound(target),
         melee=True,
@@ -231,14 +234,21 @@ def _cover(world: World, attacker: Unit, stand: Rect, target: Unit, edge: Edge, 
         flank_or_rear=edge.is_flank_or_rear and has_flanks(world, target),
         front_contact=edge is Edge.FRONT,
         skirmishers=tp.skirmisher,
+        shieldwall=target.shieldwall,  # [WC.FORT.10] [WC.SPECIAL.4]: defended in melee, from the front [WC.FORT.14]
         obstacles=world.lines(LineKind.OBSTACLE, LineKind.STREAM, LineKind.PELSTREAM),
-        stakes=world.lines(LineKind.STAKES),
+        stakes=world.lines(LineKind.STAKES) + (planted_stakes(rects) if target.stakes else ()),
         woods=world.areas(AreaKind.WOODS, AreaKind.DENSE),
         marsh=world.areas(AreaKind.MARSH),
         fortifications=world.areas(AreaKind.FORTIFICATION),
     )
     c = defence(d)
     return {Cover.NONE: 0, Cover.DEFENDED: 1, Cover.FORTIFIED: 2}[c]
+
+
+def _front_rank(world: World, unit: Unit) -> tuple[Rect, ...]:
+    """The unit's front-rank stands (rank 1 of [WC.FORM.2] [WC.GEOM.9]), as the shooting cover reads them."""
+    rects = world.rects(unit)
+    return tuple(r for r, k in zip(rects, stand_ranks(world, unit), strict=True) if k == 1) or rects
 
 
 def _pike_front(world: World, me: Unit, enemy: Unit, t: Touch, their_edge: Edge) -> PikeFront:

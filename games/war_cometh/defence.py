@@ -15,7 +15,7 @@ from shapely.geometry.base import BaseGeometry
 from campaign.table import Edge, Rect, Zone, zone_of
 from campaign.table.frame import add, scale
 
-__all__ = ["Cover", "Defence", "defence", "defence_modifier"]
+__all__ = ["Cover", "Defence", "defence", "defence_modifier", "planted_stakes"]
 
 
 class Cover(Enum):
@@ -61,6 +61,12 @@ class Defence:
     woods: tuple[BaseGeometry, ...] = ()
     marsh: tuple[BaseGeometry, ...] = ()
     fortifications: tuple[BaseGeometry, ...] = ()
+
+
+def planted_stakes(front_rank: Sequence[Rect]) -> tuple[BaseGeometry, ...]:
+    """The stakes a unit has planted (its ``stakes`` flag) lie along the front edges of its front-rank
+    stands [WC.SPECIAL.6] (ENGINE) [WC.FORT.11]."""
+    return tuple(r.edge_line(Edge.FRONT) for r in front_rank)
 
 
 def _half(flags: Sequence[bool]) -> bool:

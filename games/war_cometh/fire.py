@@ -17,13 +17,13 @@ from campaign.table.rect import frontal_arc
 from campaign.table.sight import Blocker, Ground, SightQuery, visible
 from campaign.table.terrain import stand_level, unit_level
 
-from .defence import Cover, Defence, defence
+from .defence import Cover, Defence, defence, planted_stakes
 from .model import AreaKind, Condition, Formation, LineKind, Unit
 from .shooting import Band, ShotMods, all_round, range_band, rank_may_shoot, shot_drm, stand_dice, weapon_ranges
 from .troops import Category, MeleeWeapon, Profile
 from .world import POOR, World
 
-__all__ = ["ShotPlan", "StandShot", "cover", "plan_shot", "shot_mods", "stand_ranks"]
+__all__ = ["ShotPlan", "StandShot", "cavalry_attacker", "cover", "plan_shot", "shot_mods", "stand_ranks"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,9 +101,8 @@ def _levels(world: World, unit: Unit) -> int:
 
 
 def cover(world: World, target: Unit, attacker: Rect, *, melee: bool = False, attacker_cavalry: bool = False) -> Cover:
-    """The target's cover against one firing stand [WC.FORT.1] [WC.FORT.12] [WC.SHOOT.14], or with ``melee``
-    against a melee attack from that stand, by cavalry if ``attacker_cavalry`` (stakes count only against
-    cavalry in melee [WC.FORT.11])."""
+    """The target's cover against one firing stand [WC.FORT.1] [WC.FORT.12] [WC.SHOOT.14];
+    ``attacker_cavalry``: the firing stand is mounted, so stakes count [WC.FORT.11] [WC.SPECIAL.6]."""
     rects = world.rects(target)
     front = tuple(rects[i] for i, k in enumerate(stand_ranks(world, target)) if k == 1) or rects
     p = world.profile(target)
@@ -118,8 +117,9 @@ def cover(world: World, target: Unit, attacker: Rect, *, melee: bool = False, at
             cavalry_defender=p.category is Category.CAVALRY,
             attacker_cavalry=attacker_cavalry,
             skirmishers=p.skirmisher,
+            shieldwall=target.shieldwall,  # [WC.FORT.10] [WC.SPECIAL.4]: defended against shooting too
             obstacles=world.lines(LineKind.OBSTACLE, LineKind.STREAM, LineKind.PELSTREAM),
-            stakes=world.lines(LineKind.STAKES),
+            stakes=world.lines(LineKind.STAKES) + (planted_stakes(front) if target.stakes else ()),
             woods=world.areas(AreaKind.WOODS, AreaKind.DENSE),
             marsh=world.areas(AreaKind.MARSH),
             fortifications=world.areas(AreaKind.FORTIFICATION),
@@ -127,11 +127,17 @@ def cover(world: World, target: Unit, attacker: Rect, *, melee: bool = False, at
     )
 
 
+def cavalry_attacker(world: World, attacker: Unit) -> bool:
+    """The attacker is cavalry, so archers' stakes count against it, in shooting as in melee
+    [WC.FORT.11] [WC.SPECIAL.6] (ENGINE: "across the stakes" covers shooting at the staked front edges)."""
+    return world.profile(attacker).type.is_cavalry
+
+
 def shot_mods(world: World, shooter: Unit, target: Unit, rect: Rect, band: Band) -> ShotMods:
     """The named shooting modifiers of one firing stand (``rect``) at ``target`` [WC.SHOOT.14]:
     the hook for special troops, which may wrap it and add to ``ShotMods.extra``."""
     tp = world.profile(target)
-    c = cover(world, target, rect)
+    c = cover(world, target, rect, attacker_cavalry=cavalry_attacker(world, shooter))
     return ShotMods(
         vs_hedgehog_or_pike=target.formation is Formation.HEDGEHOG or tp.melee_weapon is MeleeWeapon.PIKES,
         long_range=band is Band.LONG,

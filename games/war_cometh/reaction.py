@@ -139,7 +139,7 @@ def reaction_mods(world: World, unit: Unit) -> ReactMods:
     dismounted [WC.DISMOUNT.3]); casualties; disordered; rear/flank from any enemy that could
     charge it with its centre in the unit's flank or rear zone. TODO(WC.SPECIAL.10): feigned
     retreat."""
-    from .fire import cover
+    from .fire import cavalry_attacker, cover
     from .leaders import gives_test_modifier
 
     state = world.state
@@ -157,7 +157,7 @@ def reaction_mods(world: World, unit: Unit) -> ReactMods:
         near = enemies[0]
         rects = world.rects(near)
         attacker = min(rects, key=lambda r: r.polygon().distance(foot))
-        c = cover(world, unit, attacker, melee=True, attacker_cavalry=world.profile(near).type.is_cavalry)
+        c = cover(world, unit, attacker, melee=True, attacker_cavalry=cavalry_attacker(world, near))  # [WC.FORT.11]
     quality = majority_quality([world.profiles[s.profile].quality for s in unit.stands])
     return ReactMods(
         leader=leader,

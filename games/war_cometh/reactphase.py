@@ -14,7 +14,7 @@ from .charges import Charge
 from .compulsory import Kind, compulsory_move, move_direction
 from .disorder import through_tests
 from .fallback import Pending, record_hits, resolve_fallback
-from .fire import cover
+from .fire import cavalry_attacker, cover
 from .model import Condition, State, Trace, Unit
 from .reaction import Reaction, clear_chits, reaction_tests_on, roll_test
 from .targets import stand_targets
@@ -134,7 +134,9 @@ def _fire(state: State, unit: Unit, dice: DiceSource, narrative: list[str]) -> S
         state, v = shoot(state, plan, dice, narrative, label=f"Reacting, unit {unit.id}")
         if v.unsaved:
             world = World(state)
-            c = cover(world, state.unit(plan.target), world.rects(state.unit(unit.id))[plan.stands[0].index])
+            me = state.unit(unit.id)
+            rect = world.rects(me)[plan.stands[0].index]
+            c = cover(world, state.unit(plan.target), rect, attacker_cavalry=cavalry_attacker(world, me))
             p = record_hits(world, Pending(plan.target), state.unit(unit.id), v.unsaved, c)
             state = resolve_fallback(state, p, dice, narrative)
     return state.with_unit(replace(state.unit(unit.id), fired=True))

@@ -20,7 +20,7 @@ from typing import Any
 from campaign.ruleset import DiceSource
 
 from .fallback import Pending, record_hits, resolve_fallback
-from .fire import ShotPlan, cover
+from .fire import ShotPlan, cavalry_attacker, cover
 from .model import State
 from .rout import may_shoot
 from .shooting import shoot_and_move
@@ -88,7 +88,7 @@ def fire_order(
             world = World(state)
             shooter = state.unit(uid)
             rect = world.rects(shooter)[plan.stands[0].index]
-            c = cover(world, state.unit(plan.target), rect)
+            c = cover(world, state.unit(plan.target), rect, attacker_cavalry=cavalry_attacker(world, shooter))
             pending[plan.target] = record_hits(
                 world, pending.get(plan.target, Pending(plan.target)), shooter, v.unsaved, c
             )
