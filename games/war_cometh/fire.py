@@ -152,10 +152,12 @@ def _reach(rect: Rect, around: bool) -> BaseGeometry:
     return rect.polygon() if around else rect.edge_line(Edge.FRONT)
 
 
-def plan_shot(world: World, shooter: Unit, target: Unit, *, charger: str = "") -> ShotPlan:
+def plan_shot(world: World, shooter: Unit, target: Unit, *, charger: str = "", own: bool = False) -> ShotPlan:
     """The stands of ``shooter`` that may fire at ``target`` and how [WC.SHOOT.9]: not routed
-    [WC.SHOOT.12]; the stand not touching an enemy [WC.SHOOT.23] (``charger``: the charged unit's
-    own stands may fire at a charger they touch, second book check item 2); in a rank that may
+    [WC.SHOOT.12]; the stand not touching an enemy [WC.SHOOT.23]. ``charger``: charge fire at that
+    charging unit, which may be in contact with the charged unit [WC.SHOOT.28]; with ``own`` the
+    charged unit's own stands may fire at a charger they touch (second book check item 2), while
+    a neighbour's stand touching it may not [WC.SHOOT.27]. The stand must be in a rank that may
     shoot [WC.SHOOT.10]; the target in its arc [WC.SHOOT.6] (over other units while it can see
     it [WC.SHOOT.7]); visible [WC.GEOM.18]; in range, measured from its front edge (perimeter if
     it fires all round) to the part of the target in its arc [WC.SHOOT.18]."""
@@ -171,7 +173,7 @@ def plan_shot(world: World, shooter: Unit, target: Unit, *, charger: str = "") -
     in_open = _in_open(world, shooter)
     ranks = stand_ranks(world, shooter)
     tfoot = world.foot(target)
-    enemies = [world.foot(e) for e in world.enemies(shooter.side) if e.id != charger]
+    enemies = [world.foot(e) for e in world.enemies(shooter.side) if not (own and e.id == charger)]
     out: list[StandShot] = []
     why: set[str] = set()
     far: list[float] = []

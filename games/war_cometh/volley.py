@@ -281,16 +281,31 @@ def stands_and_shoots(state: State, unit: Unit) -> bool:
 
 
 def _charge_plan(state: State, before: State | None, unit: Unit, charger: str, own: bool) -> ShotPlan:
-    """Eligible at the contact position; failing that at the charger's start [WC.SHOOT.28]. The
-    charged unit's own stands may fire at a charger they touch (second book check, item 2)."""
+    """Stand by stand [WC.SHOOT.28]: a stand eligible with the charger at its contact position
+    fires at it there; a stand that is not may fire at the charger's start (``before``), if it
+    is eligible there. Neighbours too fire at the contact position, though the charger touches
+    the charged unit there [WC.SHOOT.27]. The charged unit's own stands may fire at a charger
+    they touch (second book check, item 2)."""
+    at = _plan_at(state, unit.id, charger, own)
+    if before is None:
+        return at
+    start = _plan_at(before, unit.id, charger, own)
+    if not at.ok:
+        return start
+    have = {s.index for s in at.stands}
+    extra = tuple(s for s in start.stands if s.index not in have)
+    return replace(at, stands=tuple(sorted(at.stands + extra, key=lambda s: s.index)))
+
+
+def _plan_at(state: State, uid: str, charger: str, own: bool) -> ShotPlan:
+    """The stands of ``uid`` eligible to fire at the charger where ``state`` has it; of the charged
+    unit (``own``) only its first two ranks [WC.SHOOT.26]."""
     world = World(state)
-    plan = plan_shot(world, unit, state.unit(charger), charger=charger if own else "")
+    unit = state.unit(uid)
+    plan = plan_shot(world, unit, state.unit(charger), charger=charger, own=own)
     if own:
         plan = replace(plan, stands=tuple(s for s in plan.stands if _rank_ok(world, unit, s)))
-    if plan.ok or before is None:
-        return plan
-    bw = World(before)
-    return plan_shot(bw, before.unit(unit.id), before.unit(charger), charger=charger if own else "")
+    return plan
 
 
 def _rank_ok(world: World, unit: Unit, s: StandShot) -> bool:
