@@ -112,7 +112,7 @@ WC_FAST = ["test_break_camp.py", "test_charges_melee.py", "test_command.py", "te
            "test_mutants_casualties.py", "test_mutants_melee.py", "test_mutants_movement.py",
            "test_mutants_charges.py", "test_mutants_shooting.py", "test_mutants_reaction.py",
            "test_mutants_pursuit.py", "test_mutants_targets.py", "test_mutants_volley.py",
-           "test_fort_rules.py"]  # fmt: skip
+           "test_fort_rules.py", "test_rules_charge_fire.py"]  # fmt: skip
 """Every War Cometh test file but the bot games and the CLI game (seconds each) and the whole battles (slow)."""
 GAMES = {"": ("hordes_heroes", HH), "pc": ("proconsul", PC), "ch": ("cry_havoc", CH), "wc": ("war_cometh", WC)}
 """Prefix -> (package under games/, test folder); the fast test files of each module are in TESTS."""
