@@ -25,13 +25,17 @@ from .movement import (
     _check_step,
     _turn,
     can_charge,
+    counter_charge,
     do_move,
     end_of_move,
     evasions,
     in_command,
+    opportunity_charge,
+    opportunity_fire,
     order_test,
 )
-from .retreat import zoc_holders
+from .retreat import zoc3_forbids, zoc_holders
+from .model import Stand
 from .state import Edge, State
 
 ENDS_MOVE = (Edge.CREEK, Edge.FORD, Edge.FIELD_DEFENCE, Edge.RIVER)
@@ -163,72 +167,120 @@ def _group_turn(
 def _group_steps(
     ctx: Ctx, ids: list[str], steps: list[list[object]], states: dict[str, MoveState], tracks: dict[str, Track]
 ) -> bool:
-    """One group move of hex steps; True if it halted: a member made contact, entered an enemy zone of control or
-    difficult ground, or crossed a hexside that ends the move [PC.MOVE.13] [PC.MOVE.14] [PC.TERRAIN.7].
+    """One group move of hex steps; True if the group's movement ends: a member made contact, the enemy charged it
+    on opportunity, or it halted (enemy zone of control, difficult ground, a hexside that ends the move) with written
+    steps left [PC.MOVE.13] [PC.MOVE.14] [PC.TERRAIN.7] [PC.OPP.8]. A halt on the move's last step ends only this
+    move: the group may still ask for an extra move, as a single stand may [PC.MOVE.8] [PC.ZOC.2].
 
     Each member's step is checked as a stand's own (terrain, MP, one kind of step [PC.MOVE.12], no contact without an
-    impact factor [PC.MOVE.13]); attached generals go along [PC.CMD.5]; backward and sideways moves disorder at the end
-    of the move [PC.MOVE.10] [PC.MOVE.11].
+    impact factor [PC.MOVE.13], no ending in a ZOC with the enemy on the flank or rear [PC.ZOC.3]) and draws the same
+    opportunity responses [PC.OPP.4] [PC.OPP.5]; attached generals go along [PC.CMD.5]; backward and sideways moves
+    disorder at the end of the move, also when a step is refused [PC.MOVE.10] [PC.MOVE.11].
     """
     st = ctx.st
     here = st.stands[ids[0]].hex
     chargers: dict[str, list[Hex]] = {}
-    halt = False
+    halt = interrupted = False
     first = {i: len(tracks[i].path) for i in ids}
-    for stp in steps:
-        target = Hex(int(stp[1]), int(stp[2]))  # type: ignore[call-overload]  # ["hex", q, r]
-        delta = target - here
-        moves = {i: st.stands[i].hex + delta for i in ids}
-        for i in ids:
-            occ = st.at(moves[i])
-            if occ is not None and occ.id in ids:
-                continue
-            if occ is not None:
-                raise Illegal(f"{i} would enter {occ.id}'s hex: a group move does not pass through stands [PC.MOVE.14]")
-            _check_step(st, st.stands[i], moves[i], states[i], first=not states[i].left_hex)
-        for i in ids:
-            evasions(ctx, i, moves[i], st.stands[i].facing, [*tracks[i].path])
-        for i in ids:
-            s = st.stands[i]
-            ahead = [e for e in (st.at(h) for h in G.front(moves[i], s.facing)) if e is not None and e.side != s.side]
-            if not all(can_charge(st, s, e, [*tracks[i].path]) for e in ahead):
-                raise Illegal(
-                    f"{i} may not move into contact: only stands with an impact factor charge [PC.MOVE.13] [PC.MELEE.1]"
-                )
-        direction = G.direction(here, target)
-        kind = G.step_kind(st.stands[ids[0]].facing, direction)  # one facing, one direction: one kind for all
-        for i in ids:
-            st.put(replace(st.stands[i], hex=moves[i], opportunity=False))
-            _carry_general(st, i, moves[i])
-            _chase_generals(ctx, st.stands[i].side, moves[i])
-            states[i].mp -= 1
-            states[i].left_hex = True
-            states[i].kinds.add(kind)
-            if kind is G.StepKind.SIDEWAYS:
-                states[i].side_dir = direction
-            tracks[i].path.append(moves[i])
-        here = target
-        for i in ids:
-            s = st.stands[i]
-            if contacted(st, s):
-                chargers[i] = tracks[i].path[:-1]
-                halt = True
-            elif (
-                zoc_holders(st, s.hex, s.side)
-                or st.ground(s.hex) in DIFFICULT
-                or st.edge(tracks[i].path[-2], s.hex) in ENDS_MOVE
-            ):
-                halt = True
-        if halt:
-            break
+    taken = 0
+    try:
+        for k, stp in enumerate(steps):
+            ids = [i for i in ids if st.stands[i].on_board]  # opportunity fire may have destroyed a member
+            if not ids:
+                break
+            target = Hex(int(stp[1]), int(stp[2]))  # type: ignore[call-overload]  # ["hex", q, r]
+            delta = target - here
+            moves = {i: st.stands[i].hex + delta for i in ids}
+            for i in ids:
+                occ = st.at(moves[i])
+                if occ is not None and occ.id in ids:
+                    continue
+                if occ is not None:
+                    raise Illegal(
+                        f"{i} would enter {occ.id}'s hex: a group move does not pass through stands [PC.MOVE.14]"
+                    )
+                _check_step(st, st.stands[i], moves[i], states[i], first=not states[i].left_hex)
+            # A stand on opportunity that a member's step would contact counter-charges it first, as it would a
+            # single stand; the group's movement then ends [PC.OPP.4] (b) [PC.OPP.5] [PC.OPP.8].
+            if any(counter_charge(ctx, i, moves[i]) for i in ids):
+                interrupted = True
+                break
+            for i in ids:
+                evasions(ctx, i, moves[i], st.stands[i].facing, [*tracks[i].path])
+            ahead: dict[str, list[Stand]] = {}
+            for i in ids:
+                s = st.stands[i]
+                ahead[i] = [
+                    e for e in (st.at(h) for h in G.front(moves[i], s.facing)) if e is not None and e.side != s.side
+                ]
+                if not all(can_charge(st, s, e, [*tracks[i].path]) for e in ahead[i]):
+                    raise Illegal(
+                        f"{i} may not move into contact: only stands with an impact factor charge [PC.MOVE.13] "
+                        "[PC.MELEE.1]"
+                    )
+            # Where any member halts the whole group's move ends; there, as at the last step, no member may stand in
+            # an enemy ZOC with that enemy on its flank or rear, unless it is charging [PC.ZOC.3] [PC.MOVE.14].
+            ends = k == len(steps) - 1 or any(
+                ahead[i]
+                or zoc_holders(st, moves[i], st.stands[i].side)
+                or st.ground(moves[i]) in DIFFICULT
+                or st.edge(st.stands[i].hex, moves[i]) is not None
+                for i in ids
+            )
+            if ends:
+                for i in ids:
+                    why = "" if ahead[i] else zoc3_forbids(st, st.stands[i], moves[i], st.stands[i].facing)
+                    if why:
+                        raise Illegal(f"{i}: {why}")
+            direction = G.direction(here, target)
+            kind = G.step_kind(st.stands[ids[0]].facing, direction)  # one facing, one direction: one kind for all
+            for i in ids:
+                st.put(replace(st.stands[i], hex=moves[i], opportunity=False))
+                _carry_general(st, i, moves[i])
+                _chase_generals(ctx, st.stands[i].side, moves[i])
+                states[i].mp -= 1
+                states[i].left_hex = True
+                states[i].kinds.add(kind)
+                if kind is G.StepKind.SIDEWAYS:
+                    states[i].side_dir = direction
+                tracks[i].path.append(moves[i])
+            here = target
+            taken = k + 1
+            for i in ids:
+                s = st.stands[i]
+                if contacted(st, s):
+                    chargers[i] = tracks[i].path[:-1]
+                    halt = True
+                elif (
+                    zoc_holders(st, s.hex, s.side)
+                    or st.ground(s.hex) in DIFFICULT
+                    or st.edge(tracks[i].path[-2], s.hex) in ENDS_MOVE
+                ):
+                    halt = True
+            # Each member that made no contact draws the opportunity charges and fire a single stand's step would,
+            # in id order; a charge ends the group's movement [PC.OPP.4] (c) [PC.OPP.5] [PC.OPP.8] [PC.OPP.10].
+            for i in ids:
+                if i in chargers or not st.stands[i].on_board:
+                    continue
+                if opportunity_charge(ctx, i, tracks[i].path[-2]):
+                    interrupted = True
+                    break
+                opportunity_fire(ctx, i, tracks[i].path[-2])
+            if halt or interrupted:
+                break
+    except Illegal:
+        for i in ids:  # the steps already taken still count, as for a single stand's refused step [PC.MOVE.10]
+            end_of_move(ctx, i, states[i])
+        raise
     for i in ids:
         end_of_move(ctx, i, states[i])
         ctx.paths.append((st.stands[i].side, tracks[i].path[max(0, first[i] - 1) :]))
+    ids = [i for i in ids if st.stands[i].on_board]
     ctx.say(f"group move: {', '.join(ids)} to {', '.join(st.label(st.stands[i].hex) for i in ids)}"
             + ("" if all(in_command(st, st.stands[i]) for i in ids) else " (some out of command)"))  # fmt: skip
     if chargers:
-        charge_contacts(ctx, chargers, Movement())
-    return halt
+        charge_contacts(ctx, {i: a for i, a in chargers.items() if st.stands[i].on_board}, Movement())
+    return bool(chargers) or interrupted or (halt and taken < len(steps))
 
 
 def group_rally(ctx: Ctx, ids: list[str]) -> None:

@@ -171,13 +171,17 @@ def test_PC_OPP_2_a_group_move_ends_opportunity() -> None:
 
 def test_PC_ZOC_2_an_enemy_zone_halts_the_whole_group() -> None:
     """[PC.ZOC.2] [PC.MOVE.14]: A enters E's front hex (E is on its flank: no contact); the whole group halts after
-    that step, and the rest of the move and the next move are dropped, with no test rolled."""
-    st = line(stand("E", (1, 1), "cat:HI", side="blue", facing=1))
+    that step, and with written steps left the rest of the move and the next move are dropped, with no test rolled.
+    (The literal ZOC.3 reading lets A stand there; under the default reading the step is refused [PC.ZOC.3]:
+    test_rules_group_opportunity.)"""
+    st = make([stand("A", (0, 0)), stand("B", (-1, 0)), stand("E", (1, 1), "cat:HI", side="blue", facing=1)],
+              config={"zoc_flank_rule": "literal"})  # fmt: skip
+    st.moved = set()
     c = ctx(st)
     group_move(c, ["A", "B"], [steps((1, 0), (2, -1)), steps((3, -1))])
     c.dice.assert_used_up()
-    assert where(st, "A", "B") == [(1, 0), (1, -1)]
-    assert c.log == [f"group move: A, B to {st.label(P(1, 0))}, {st.label(P(1, -1))}"]
+    assert where(st, "A", "B") == [(1, 0), (0, 0)]
+    assert c.log == [f"group move: A, B to {st.label(P(1, 0))}, {st.label(P(0, 0))}"]
 
 
 def test_PC_MELEE_5_contact_halts_the_group_and_charges() -> None:
