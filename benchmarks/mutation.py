@@ -99,6 +99,7 @@ PC_FAST = [
     "test_mutants_activation.py",
     "test_mutants_tables.py",
     "test_mutants_context.py",
+    "test_rules_group_opportunity.py",
 ]
 CH = "tests/cry_havoc/"
 CH_FAST = ["test_combat.py", "test_fire.py", "test_movement.py", "test_retreat.py", "test_more_rules.py",
