@@ -152,6 +152,8 @@ def _group_turn(
     """Every member turns the same faces under its own turning rules; a turn into contact charges [PC.MOVE.14]
     [PC.MOVE.4] [PC.MELEE.1]."""
     st = ctx.st
+    # No counter-charge check before the turn: as for a single stand's turn, it could never fire [PC.OPP.5]
+    # (see `movement._steps`).
     before = {i: contacted(st, st.stands[i]) for i in ids}
     for stp in steps:
         for i in ids:

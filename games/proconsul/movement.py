@@ -543,6 +543,9 @@ def _steps(ctx: Ctx, sid: str, steps: list[Step], ms: MoveState, track: Track) -
         if ms.ended:
             raise Illegal(f"the move had to stop: {ms.ended}")
         if stp[0] == "turn":
+            # No trigger (b) check before a turn [PC.OPP.5]: a turn in place only contacts a neighbour O, and no forward
+            # step of O from next to X ends next to X's hex with X in front, so `counter_charge` could never fire here
+            # (tests/proconsul/test_rules_turn_opportunity.py). The turn is X's charge [PC.GEOM.10].
             before = contacted(st, st.stands[sid])
             _turn(ctx, sid, stp[1], ms, track)
             new = [e for e in contacted(st, st.stands[sid]) if e not in before]
