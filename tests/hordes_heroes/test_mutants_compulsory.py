@@ -1,0 +1,97 @@
+"""Clauses mutation testing of games/hordes_heroes/compulsory.py found unpinned (benchmarks/mutation.py compulsory):
+the elephants' random move and whom it displaces where, word for word [HH.SPECIAL.36-38] [HH.COMP.*] [HH12.CMP.*].
+
+Rows run 0 (north edge) to 13 (south edge); south units face N, north units face S."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.hordes_heroes.compulsory import elephant_move
+
+from . import test_rules_comp  # noqa: F401  (registers the "eleph" profile)
+from .helpers import Dice, Facing, H, make_state
+from .test_rules_shoot import _terr
+
+
+class D6(Dice):
+    """Scripted dice that also check every roll is a D6 (HH.SPECIAL.36)."""
+
+    def roll(self, sides: int, purpose: str) -> int:
+        assert sides == 6, purpose
+        return super().roll(sides, purpose)
+
+
+ELEPH = (1, "south", "eleph", (0, 6), Facing.N)
+FRIEND = (3, "south", "spear", (-1, 7), Facing.N)
+LURCH = "unit 1 (War Elephants) lurches in direction 4 (D6 5) [HH.SPECIAL.36]."
+MOVES = "unit 1 (War Elephants) moves to 1208."
+
+
+def lurch(units, terrain=None):
+    st = make_state(units)
+    if terrain:
+        st = _terr(st, terrain)
+    d = D6(5)
+    lines = elephant_move(st, 1, d, "recoiling")
+    assert d.log == [(5, "elephant direction: unit 1 (War Elephants) recoiling")]
+    return st, lines
+
+
+@pytest.mark.parametrize(
+    ("case", "extra", "terrain", "to"),
+    [
+        ("straight on", [], None, (-2, 8)),
+        ("straight on blocked by a friend: the neighbour nearest the own edge", [(4, "south", "spear", (-2, 8))], None, (-1, 8)),
+        ("straight on impassable: the neighbour nearest the own edge", [], {(-2, 8): "impenetrable"}, (-1, 8)),
+        (
+            "straight on and nearest the edge both out: the next neighbour",
+            [(4, "south", "spear", (-2, 8))],
+            {(-1, 8): "impenetrable"},
+            (-2, 7),
+        ),
+    ],
+)
+def test_HH_SPECIAL_36_HH_SPECIAL_38_elephant_displaces_the_unit_in_its_way(case, extra, terrain, to):
+    """HH.SPECIAL.36, HH.SPECIAL.38, HH.HEX.3, HH.DISR.1: D6 5 is direction 4; the unit in the way is displaced one
+    hex straight on, else to the vacant neighbour it may occupy nearest its own edge (then lowest hex), disrupted; the
+    elephants take its hex."""
+    units = [ELEPH, FRIEND] + [(*e, Facing.N) for e in extra]
+    st, lines = lurch(units, terrain)
+    label = st.label(H(*to))
+    assert lines == [
+        LURCH,
+        f"unit 3 (Spearmen) is displaced to {label} and disrupted [HH.SPECIAL.36, HH.DISR.1].",
+        MOVES,
+    ]
+    assert st.units[3].hex == H(*to) and st.units[3].disrupted
+    assert st.units[1].hex == H(-1, 7) and not st.units[1].disrupted
+    if extra:
+        assert st.units[4].hex == H(-2, 8) and not st.units[4].disrupted
+
+
+def test_HH_SPECIAL_38_elephant_cannot_displace_a_boxed_in_unit():
+    """HH.SPECIAL.38: a unit in the way with nowhere to go is disrupted where it stands and the elephants stay."""
+    boxed = {(0, 7): "impenetrable", (-1, 6): "impenetrable", (-2, 7): "impenetrable", (-1, 8): "impenetrable"}
+    st, lines = lurch([ELEPH, FRIEND, (4, "south", "spear", (-2, 8), Facing.N)], boxed)
+    assert lines == [LURCH, "unit 3 (Spearmen) cannot be displaced and is disrupted; the elephants stay [HH.SPECIAL.38]."]
+    assert st.units[1].hex == H(0, 6) and st.units[3].hex == H(-1, 7) and st.units[3].disrupted
+    assert not st.units[4].disrupted
+
+
+@pytest.mark.parametrize(
+    ("case", "terrain"), [("impassable ground", {(-1, 7): "impenetrable"}), ("open ground", None)]
+)
+def test_HH_SPECIAL_38_elephant_into_impassable_ground_is_lost(case, terrain):
+    """HH.SPECIAL.38, HH.COMP.50: a lurch into ground elephants may not enter removes them; into open ground they
+    simply move."""
+    st, lines = lurch([ELEPH], terrain)
+    if terrain:
+        assert lines == [
+            LURCH,
+            "unit 1 (War Elephants) is eliminated: the elephants run off the table or into impassable ground"
+            " [HH.SPECIAL.38] [HH.COMP.50].",
+        ]
+        assert st.units[1].eliminated and st.units[1].hex is None
+    else:
+        assert lines == [LURCH, MOVES] and st.units[1].hex == H(-1, 7)
