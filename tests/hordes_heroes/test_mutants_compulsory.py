@@ -95,3 +95,56 @@ def test_HH_SPECIAL_38_elephant_into_impassable_ground_is_lost(case, terrain):
         assert st.units[1].eliminated and st.units[1].hex is None
     else:
         assert lines == [LURCH, MOVES] and st.units[1].hex == H(-1, 7)
+
+
+# --- recoil along the own edge (HH.COMP.8) ------------------------------------------------------------------------
+
+D = {"disrupted": True}
+
+
+def edge_recoil(*friends):
+    """A south unit on its own edge row recoils from (0, 12): straight back is off its own edge (HH.COMP.8). The
+    enemy faced is gone (no ZOC), so only the friends around decide."""
+    st = make_state([(1, "south", "spear", (0, 13), Facing.N)] + [(i, "south", "spear", qr, Facing.N, o) for i, qr, o in friends])
+    from games.hordes_heroes.compulsory import recoil_h2h
+
+    lines = recoil_h2h(st, 1, H(0, 12))
+    return st, lines
+
+
+def test_HH_COMP_8_recoil_along_own_edge_pushes_the_friend_on_the_edge_first():
+    """HH.COMP.8, HH.COMP.6, HH.PD.31: all neighbours full, the recoil displaces a pushable friend along the edge row
+    (edge distance 0) before one a row in (lower hex but edge distance 1); the pushed friend is disrupted."""
+    st, lines = edge_recoil((3, (-1, 13), D), (4, (1, 13), {}), (5, (1, 12), {}), (6, (0, 12), D))
+    assert lines == [
+        "unit 1 (Spearmen) recoils along its own edge to 1714 [HH.COMP.8].",
+        "unit 4 (Spearmen) is pushed back to 1814 by unit 1 (Spearmen) and disrupted [HH.COMP.6].",
+    ]
+    assert st.units[1].hex == H(1, 13) and st.units[4].hex == H(2, 13) and st.units[4].disrupted
+    assert st.units[5].hex == H(1, 12) and not st.units[5].disrupted
+
+
+def test_HH_COMP_8_recoil_along_own_edge_may_push_a_friend_one_row_in():
+    """HH.COMP.8, HH.COMP.6: with the edge-row friends unpushable, a friend at edge distance 1 is pushed on instead."""
+    st, lines = edge_recoil((3, (-1, 13), D), (4, (1, 13), {}), (7, (2, 13), D), (5, (1, 12), {}), (6, (0, 12), D))
+    assert lines == [
+        f"unit 1 (Spearmen) recoils along its own edge to {st.label(H(1, 12))} [HH.COMP.8].",
+        f"unit 5 (Spearmen) is pushed back to {st.label(H(2, 11))} by unit 1 (Spearmen) and disrupted [HH.COMP.6].",
+    ]
+    assert st.units[1].hex == H(1, 12) and st.units[5].hex == H(2, 11) and st.units[4].hex == H(1, 13)
+
+
+def test_HH_COMP_8_recoil_along_own_edge_prefers_the_edge_row_then_lowest_hex():
+    """HH.COMP.8, HH.PD.31, HH.PD.39: vacant neighbours on the edge row first (lowest hex), then one row in; never off."""
+    st, lines = edge_recoil()
+    assert lines == [f"unit 1 (Spearmen) recoils along its own edge to {st.label(H(-1, 13))} [HH.COMP.8]."]
+    st, lines = edge_recoil((3, (-1, 13), {}), (4, (1, 13), {}))
+    assert lines == [f"unit 1 (Spearmen) recoils along its own edge to {st.label(H(0, 12))} [HH.COMP.8]."]
+    assert st.units[3].hex == H(-1, 13) and not st.units[3].disrupted
+
+
+def test_HH_COMP_8_recoil_along_own_edge_with_no_room_eliminates():
+    """HH.COMP.8, HH.COMP.50: every neighbour held by an unpushable friend: the unit is eliminated, friends stay."""
+    st, lines = edge_recoil((3, (-1, 13), D), (4, (1, 13), D), (5, (1, 12), D), (6, (0, 12), D))
+    assert lines == ["unit 1 (Spearmen) is eliminated: it cannot recoil at its own table edge [HH.COMP.8] [HH.COMP.50]."]
+    assert st.units[1].eliminated and [st.units[i].hex for i in (3, 4, 5, 6)] == [H(-1, 13), H(1, 13), H(1, 12), H(0, 12)]
