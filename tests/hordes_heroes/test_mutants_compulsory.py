@@ -148,3 +148,68 @@ def test_HH_COMP_8_recoil_along_own_edge_with_no_room_eliminates():
     st, lines = edge_recoil((3, (-1, 13), D), (4, (1, 13), D), (5, (1, 12), D), (6, (0, 12), D))
     assert lines == ["unit 1 (Spearmen) is eliminated: it cannot recoil at its own table edge [HH.COMP.8] [HH.COMP.50]."]
     assert st.units[1].eliminated and [st.units[i].hex for i in (3, 4, 5, 6)] == [H(-1, 13), H(1, 13), H(1, 12), H(0, 12)]
+
+
+# --- 2012 flee continuation (HH12.CMP.6) --------------------------------------------------------------------------
+
+
+def continuing(units, terrain=None):
+    from dataclasses import replace
+
+    from games.hordes_heroes.compulsory import continue_flee
+    from games.hordes_heroes.edition import LATEST_RULES_VERSION, Edition
+
+    st = make_state(units)
+    if terrain:
+        st = _terr(st, terrain)
+    st.options = replace(st.options, edition=Edition.E2012, rules_version=LATEST_RULES_VERSION)
+    st.flee_continuations = frozenset({1, 9})
+    lines = continue_flee(st, 1)
+    assert st.flee_continuations == frozenset({9})  # owed once: struck off whatever happens
+    return st, lines
+
+
+def test_HH12_CMP_6_flee_continuation_is_a_full_move_toward_the_own_edge():
+    """HH12.CMP.6, ruling HH12.CMP.A6, HH12.CMP.9: mounted men-at-arms (3 hexes) flee on 3 hexes toward the south
+    edge, passing through (and disordering) one friend of two in the way (the lower hex), facing their last step, still disrupted."""
+    units = [
+        (1, "south", "mma", (0, 7), Facing.S, D),
+        (3, "south", "spear", (0, 8), Facing.N, {}),
+        (4, "south", "spear", (-1, 8), Facing.N, {}),
+    ]
+    st, lines = continuing(units)
+    assert lines == [
+        "unit 1 (Mounted Men-at-Arms) continues its flight 1308 -> 1209 1210 1111 [HH12.CMP.6].",
+        "unit 4 (Spearmen) is passed through and disrupted [HH12.CMP.9].",
+    ]
+    u = st.units[1]
+    assert (st.label(u.hex), u.facing, u.disrupted) == ("1111", Facing.SW, True)
+    assert st.units[4].hex == H(-1, 8) and st.units[4].disrupted and not st.units[3].disrupted
+
+
+def test_HH12_CMP_6_HH12_CMP_10_flee_continuation_halts_on_the_own_edge():
+    """HH12.CMP.6, HH12.CMP.10: one row from the edge, the continuation stops on the edge row facing it, remembered."""
+    st, lines = continuing([(1, "south", "spear", (0, 12), Facing.S, D)])
+    assert lines == [
+        "unit 1 (Spearmen) continues its flight 1513 -> 1514 [HH12.CMP.6].",
+        "unit 1 (Spearmen) halts on its own table edge facing S [HH12.CMP.10].",
+    ]
+    assert st.units[1].hex == H(-1, 13) and st.edge_halts == {1: H(-1, 13)}
+
+
+def test_HH12_CMP_A6_no_continuation_from_the_own_edge():
+    """Ruling HH12.CMP.A6: a unit already on its own edge owes nothing more."""
+    st, lines = continuing([(1, "south", "spear", (0, 13), Facing.S, D)])
+    assert lines == [] and st.units[1].hex == H(0, 13) and not st.units[1].eliminated
+
+
+def test_HH12_CMP_8_blocked_flee_continuation_eliminates():
+    """HH12.CMP.6, HH12.CMP.8, HH.COMP.50: both hexes nearer the own edge impassable: the unit is lost, not sent
+    sideways."""
+    st, lines = continuing(
+        [(1, "south", "spear", (0, 7), Facing.S, D)], {(0, 8): "impenetrable", (-1, 8): "impenetrable"}
+    )
+    assert lines == [
+        "unit 1 (Spearmen) is eliminated: its flee continuation is blocked [HH12.CMP.6, HH12.CMP.8] [HH.COMP.50]."
+    ]
+    assert st.units[1].eliminated and st.casualties["south"] == {"spear": 4}
