@@ -213,3 +213,93 @@ def test_HH12_CMP_8_blocked_flee_continuation_eliminates():
         "unit 1 (Spearmen) is eliminated: its flee continuation is blocked [HH12.CMP.6, HH12.CMP.8] [HH.COMP.50]."
     ]
     assert st.units[1].eliminated and st.casualties["south"] == {"spear": 4}
+
+
+# --- elimination and generals (HH.COMP.50, HH.GEN.22, HH.GEN.28) -------------------------------------------------
+
+
+def test_HH_COMP_50_HH_GEN_22_elimination_takes_the_attached_general_and_clears_the_unit():
+    """HH.COMP.50, HH.GEN.22, HH.GEN.28, HH.STAND.8: the unit's stands go to casualties, its own general in the hex is
+    killed and added to the side's earlier losses, an enemy general there is untouched, the unit keeps no
+    disruption, static combat or flee path."""
+    from games.hordes_heroes.compulsory import eliminate
+
+    st = make_state(
+        [(1, "south", "spear", (0, 6), Facing.N, {"disrupted": True, "static_combat": True})],
+        [(7, "south", (0, 6)), (8, "north", (0, 6)), (9, "south", (3, 3))],
+    )
+    st.generals_lost["south"] = (5,)
+    st.flee_paths[1] = (H(0, 5), H(0, 6))
+    st.flee_paths[2] = (H(1, 5), H(1, 6))
+    lines = eliminate(st, 1, "test")
+    assert lines == [
+        "unit 1 (Spearmen) is eliminated: test [HH.COMP.50].",
+        "general 7 (General 7) is killed or captured: his host unit 1 (Spearmen) was eliminated [HH.GEN.22]"
+        " [HH.GEN.28].",
+    ]
+    u = st.units[1]
+    assert (u.hex, u.stands, u.eliminated, u.disrupted, u.static_combat) == (None, 0, True, False, False)
+    assert st.generals[7].alive is False and st.generals[7].hex is None
+    assert st.generals[8].alive is True and st.generals[8].hex == H(0, 6) and st.generals[9].alive is True
+    assert st.generals_lost == {"south": (5, 7), "north": ()}
+    assert st.flee_paths == {2: (H(1, 5), H(1, 6))}
+    assert st.casualties["south"] == {"spear": 4}
+    assert eliminate(st, 1, "again") == [] and st.casualties["south"] == {"spear": 4}
+
+
+# --- 2012 recoil from shooting (ruling HH12.CMP.A2) ---------------------------------------------------------------
+
+
+def shot_2012(units, shooters):
+    from dataclasses import replace
+
+    from games.hordes_heroes.compulsory import recoil_shooting
+    from games.hordes_heroes.edition import LATEST_RULES_VERSION, Edition
+
+    st = make_state([(1, "south", "spear", (0, 6), Facing.N)] + units)
+    st.options = replace(st.options, edition=Edition.E2012, rules_version=LATEST_RULES_VERSION)
+    lines = recoil_shooting(st, 1, [H(*s) for s in shooters])
+    return st, lines
+
+
+@pytest.mark.parametrize(
+    ("shooters", "to"), [([(-1, 3), (3, 4)], (-1, 7)), ([(3, 4), (-1, 3)], (-1, 7)), ([(-1, 3)], (0, 7))]
+)
+def test_HH12_CMP_A2_shooting_recoil_is_away_from_the_nearest_shooter(shooters, to):
+    """Ruling HH12.CMP.A2: away from the nearest shooter that hit ((3, 4), 3 hexes; not the lower hex (-1, 3), 4
+    hexes), whatever the order they are listed in; nearer the own edge first."""
+    st, lines = shot_2012([], shooters)
+    assert lines == [f"unit 1 (Spearmen) recoils from the shooting to {st.label(H(*to))} [ruling HH12.CMP.A2]."]
+    assert st.units[1].hex == H(*to)
+
+
+def test_HH12_CMP_A2_shooting_recoil_pushes_the_friend_nearest_the_own_edge():
+    """Ruling HH12.CMP.A2, HH12.CMP.2: every hex away from the shooter at (3, 6) held by friends: the one nearer the
+    own edge ((-1, 7), not the lower hex (-1, 6)) is pushed on and disrupted."""
+    friends = [(3, "south", "spear", (-1, 6), Facing.N), (4, "south", "spear", (-1, 7), Facing.N)]
+    st, lines = shot_2012(friends + [(5, "south", "spear", (0, 5), Facing.N)], [(3, 6)])
+    assert lines == [
+        f"unit 1 (Spearmen) recoils from the shooting to {st.label(H(-1, 7))} [ruling HH12.CMP.A2].",
+        f"unit 4 (Spearmen) is pushed back to {st.label(H(-2, 8))} by unit 1 (Spearmen) and disrupted [HH.COMP.6].",
+    ]
+    assert st.units[4].hex == H(-2, 8) and st.units[4].disrupted and st.units[3].hex == H(-1, 6)
+    st, lines = shot_2012(friends, [(3, 6)])
+    assert lines == [f"unit 1 (Spearmen) recoils from the shooting to {st.label(H(0, 5))} [ruling HH12.CMP.A2]."]
+
+
+def test_HH12_CMP_A2_shooting_recoil_never_sideways():
+    """Ruling HH12.CMP.A2, HH12.CMP.3: the three hexes farther from the shooter at (0, 3) impassable: the unit is
+    eliminated rather than recoil to one at the same distance."""
+    st = make_state([(1, "south", "spear", (0, 6), Facing.N)])
+    st = _terr(st, {(0, 7): "impenetrable", (-1, 7): "impenetrable", (1, 6): "impenetrable"})
+    from dataclasses import replace
+
+    from games.hordes_heroes.compulsory import recoil_shooting
+    from games.hordes_heroes.edition import LATEST_RULES_VERSION, Edition
+
+    st.options = replace(st.options, edition=Edition.E2012, rules_version=LATEST_RULES_VERSION)
+    lines = recoil_shooting(st, 1, [H(0, 3)])
+    assert lines == [
+        "unit 1 (Spearmen) is eliminated: it has no hex to recoil into away from the shooters [ruling HH12.CMP.A2]"
+        " [HH.COMP.50]."
+    ]
