@@ -303,3 +303,56 @@ def test_HH12_CMP_A2_shooting_recoil_never_sideways():
         "unit 1 (Spearmen) is eliminated: it has no hex to recoil into away from the shooters [ruling HH12.CMP.A2]"
         " [HH.COMP.50]."
     ]
+
+
+# --- 2022 recoil from shooting: the priority categories (HH.COMP.12-14) ------------------------------------------
+
+IMP = "impenetrable"
+
+
+@pytest.mark.parametrize(
+    ("case", "terrain", "to", "priority"),
+    [
+        ("away and nearer the own edge: equal distance, lowest hex", {}, (-1, 7), 1),
+        ("level with the start: the one farther from the shooter", {(0, 7): IMP, (-1, 7): IMP}, (1, 6), 2),
+        ("level: the only one left", {(0, 7): IMP, (-1, 7): IMP, (1, 6): IMP}, (-1, 6), 2),
+        ("any other: the one farther from the shooter", {(0, 7): IMP, (-1, 7): IMP, (1, 6): IMP, (-1, 6): IMP}, (1, 5), 3),
+    ],
+)
+def test_HH_COMP_12_HH_PD_26_shooting_recoil_priorities(case, terrain, to, priority):
+    """HH.COMP.12, HH.COMP.13, HH.PD.26: from a shooter at (0, 3): away and nearer the own edge, then level, then
+    any vacant hex; within a category farthest from the shooters, then nearer the own edge, then the lowest hex."""
+    from games.hordes_heroes.compulsory import recoil_shooting
+
+    st = _terr(make_state([(1, "south", "spear", (0, 6), Facing.N)]), terrain) if terrain else make_state(
+        [(1, "south", "spear", (0, 6), Facing.N)]
+    )
+    lines = recoil_shooting(st, 1, [H(0, 3)])
+    assert lines == [f"unit 1 (Spearmen) recoils from the shooting to {st.label(H(*to))} (priority {priority}) [HH.COMP.12]."]
+    assert st.units[1].hex == H(*to) and not st.units[1].disrupted
+
+
+@pytest.mark.parametrize(
+    ("case", "disrupted", "to", "pushed", "pushed_to"),
+    [
+        ("nearer the own edge first", (), (-1, 7), 3, (-2, 8)),
+        ("then level: the one farther from the shooter", (2, 3), (1, 6), 4, (2, 6)),
+        ("then farther from the edge", (2, 3, 4, 5), (1, 5), 7, (2, 4)),
+    ],
+)
+def test_HH_COMP_14_shooting_recoil_into_friends(case, disrupted, to, pushed, pushed_to):
+    """HH.COMP.14, HH.COMP.6, HH.PD.26: every neighbour held by friends: the recoil pushes a pushable friend on,
+    nearer the own edge first, then level, then farther; within a band farthest from the shooter (priority 4)."""
+    from games.hordes_heroes.compulsory import recoil_shooting
+
+    where = {2: (0, 7), 3: (-1, 7), 4: (1, 6), 5: (-1, 6), 6: (0, 5), 7: (1, 5)}
+    units = [(i, "south", "spear", qr, Facing.N, D if i in disrupted else {}) for i, qr in where.items()]
+    st = make_state([(1, "south", "spear", (0, 6), Facing.N)] + units)
+    lines = recoil_shooting(st, 1, [H(0, 3)])
+    assert lines == [
+        f"unit 1 (Spearmen) recoils from the shooting to {st.label(H(*to))} (priority 4) [HH.COMP.12].",
+        f"unit {pushed} (Spearmen) is pushed back to {st.label(H(*pushed_to))} by unit 1 (Spearmen) and disrupted"
+        " [HH.COMP.6].",
+    ]
+    assert st.units[1].hex == H(*to) and st.units[pushed].hex == H(*pushed_to) and st.units[pushed].disrupted
+    assert all(st.units[i].hex == H(*qr) for i, qr in where.items() if i != pushed)
