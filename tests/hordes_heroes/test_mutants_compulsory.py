@@ -356,3 +356,51 @@ def test_HH_COMP_14_shooting_recoil_into_friends(case, disrupted, to, pushed, pu
     ]
     assert st.units[1].hex == H(*to) and st.units[pushed].hex == H(*pushed_to) and st.units[pushed].disrupted
     assert all(st.units[i].hex == H(*qr) for i, qr in where.items() if i != pushed)
+
+
+# --- 2012 melee recoil: any hex away (HH12.CMP.1) -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("case", "terrain", "to"),
+    [
+        ("directly away first", {}, (0, 7)),
+        ("then the other hex away nearer the own edge", {(0, 7): IMP}, (-1, 7)),
+        ("then the last hex away", {(0, 7): IMP, (-1, 7): IMP}, (1, 6)),
+    ],
+)
+def test_HH12_CMP_1_melee_recoil_to_any_hex_away(case, terrain, to):
+    """HH12.CMP.1, ruling HH12.CMP.A1: from the enemy at (0, 5) a 2012 unit at (0, 6) recoils directly away, else to
+    one of the two other hexes 2 from the enemy, nearer its own edge first."""
+    st = twelve(terrain)
+    from games.hordes_heroes.compulsory import recoil_h2h
+
+    lines = recoil_h2h(st, 1, H(0, 5))
+    assert lines == [f"unit 1 (Spearmen) recoils {st.label(H(0, 6))} -> {st.label(H(*to))} [HH12.CMP.1]."]
+    assert st.units[1].hex == H(*to) and st.units[1].facing is Facing.N and not st.units[1].disrupted
+
+
+@pytest.mark.parametrize("enemy", [True, False])
+def test_HH12_CMP_3_melee_recoil_never_sideways(enemy):
+    """HH12.CMP.3, ruling HH12.CMP.A1: the three hexes away impassable: eliminated, even where the hexes beside (no
+    longer in an enemy's ZOC) are open."""
+    st = twelve({(0, 7): IMP, (-1, 7): IMP, (1, 6): IMP}, enemy)
+    from games.hordes_heroes.compulsory import recoil_h2h
+
+    lines = recoil_h2h(st, 1, H(0, 5))
+    assert lines == [
+        "unit 1 (Spearmen) is eliminated: it has no hex to recoil into away from the enemy [HH12.CMP.3] [HH.COMP.50]."
+    ]
+
+
+def twelve(terrain, enemy=True):
+    from dataclasses import replace
+
+    from games.hordes_heroes.edition import LATEST_RULES_VERSION, Edition
+
+    units = [(1, "south", "spear", (0, 6), Facing.N)] + ([(2, "north", "spear", (0, 5), Facing.S)] if enemy else [])
+    st = make_state(units)
+    if terrain:
+        st = _terr(st, terrain)
+    st.options = replace(st.options, edition=Edition.E2012, rules_version=LATEST_RULES_VERSION)
+    return st
