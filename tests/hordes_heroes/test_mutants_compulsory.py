@@ -404,3 +404,49 @@ def twelve(terrain, enemy=True):
         st = _terr(st, terrain)
     st.options = replace(st.options, edition=Edition.E2012, rules_version=LATEST_RULES_VERSION)
     return st
+
+
+# --- flee: pushing aside the friend where the flee ends (HH.COMP.17, HH.PD.20) -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("case", "terrain", "to", "pushed", "aside"),
+    [
+        ("the friend nearest the edge goes aside, nearest its own edge", {}, (-1, 7), 4, (-2, 8)),
+        ("aside to the only vacant neighbour", {(-2, 8): IMP, (-1, 8): IMP, (-2, 7): IMP}, (-1, 7), 4, (-1, 6)),
+        (
+            "a boxed-in friend (only the flee path open) cannot go aside: end on the other",
+            {(-2, 8): IMP, (-1, 8): IMP, (-2, 7): IMP, (-1, 6): IMP},
+            (0, 7),
+            3,
+            (0, 8),
+        ),
+    ],
+)
+def test_HH_COMP_17_HH_PD_20_flee_ending_on_a_friend_pushes_it_aside(case, terrain, to, pushed, aside):
+    """HH.COMP.17, HH.PD.20, HH.COMP.21: a spearman flees 2 hexes from (0, 5); both hexes it may end in hold friends;
+    the one where it ends is pushed aside to a vacant neighbour off the flee path (smallest edge distance, then lowest
+    hex) and disrupted; a path whose end friend has no such hex is not legal."""
+    st = make_state(
+        [
+            (1, "south", "spear", (0, 5), Facing.N),
+            (2, "north", "spear", (0, 4), Facing.S),
+            (3, "south", "spear", (0, 7), Facing.N),
+            (4, "south", "spear", (-1, 7), Facing.N),
+        ]
+    )
+    if terrain:
+        st = _terr(st, terrain)
+    from games.hordes_heroes.compulsory import flee
+
+    lines = flee(st, 1, [H(0, 4)], h2h=True)
+    path = f"{st.label(H(0, 6))} {st.label(H(*to))}"
+    assert lines == [
+        f"unit 1 (Spearmen) flees {st.label(H(0, 5))} -> {path} (2 of 2 hexes) [HH.COMP.15, HH.COMP.21, HH.COMP.22].",
+        f"unit {pushed} (Spearmen) is pushed aside to {st.label(H(*aside))} and disrupted [HH.COMP.17].",
+    ]
+    assert st.units[1].hex == H(*to) and st.units[1].disrupted
+    assert st.units[pushed].hex == H(*aside) and st.units[pushed].disrupted
+    other = 7 - pushed
+    assert not st.units[other].disrupted
+    assert st.flee_paths[1] == (H(0, 5), H(0, 6), H(*to))
