@@ -450,3 +450,44 @@ def test_HH_COMP_17_HH_PD_20_flee_ending_on_a_friend_pushes_it_aside(case, terra
     other = 7 - pushed
     assert not st.units[other].disrupted
     assert st.flee_paths[1] == (H(0, 5), H(0, 6), H(*to))
+
+
+# --- 2022 melee recoil (HH.COMP.3-11) -----------------------------------------------------------------------------
+
+
+def test_HH_COMP_6_HH_COMP_7_recoil_pushes_a_column_of_friends_back():
+    """HH.COMP.6, ruling HH.COMP.7: two friends in line behind are both pushed back a hex (the farther first) and
+    disrupted; the recoiling unit keeps its facing and order."""
+    from games.hordes_heroes.compulsory import recoil_h2h
+
+    st = make_state(
+        [
+            (1, "south", "spear", (0, 5), Facing.N),
+            (2, "north", "spear", (0, 4), Facing.S),
+            (3, "south", "spear", (0, 6), Facing.N),
+            (4, "south", "spear", (0, 7), Facing.N),
+        ]
+    )
+    assert recoil_h2h(st, 1, H(0, 4)) == [
+        "unit 1 (Spearmen) recoils 1206 -> 1207 [HH.COMP.3].",
+        "unit 4 (Spearmen) is pushed back to 1309 by unit 1 (Spearmen) and disrupted [HH.COMP.6].",
+        "unit 3 (Spearmen) is pushed back to 1308 by unit 1 (Spearmen) and disrupted [HH.COMP.6].",
+    ]
+    assert [(st.units[i].hex, st.units[i].disrupted) for i in (1, 3, 4)] == [
+        (H(0, 6), False),
+        (H(0, 7), True),
+        (H(0, 8), True),
+    ]
+    assert st.units[1].facing is Facing.N
+
+
+def test_HH_COMP_9_recoil_off_the_side_edge_on_the_own_edge_row_eliminates():
+    """HH.COMP.9, HH.COMP.8: on its own edge row at the west corner, a unit recoiling west off the side of the table
+    is eliminated: sliding along the own edge is only for a recoil off that edge."""
+    from games.hordes_heroes.compulsory import recoil_h2h
+
+    st = make_state([(1, "south", "spear", (-15, 13), Facing.N), (2, "north", "spear", (-14, 13), Facing.S)])
+    assert recoil_h2h(st, 1, H(-14, 13)) == [
+        "unit 1 (Spearmen) is eliminated: its recoil hex 0014 is off the table [HH.COMP.9, HH.COMP.11] [HH.COMP.50]."
+    ]
+    assert st.units[1].eliminated
