@@ -491,3 +491,50 @@ def test_HH_COMP_9_recoil_off_the_side_edge_on_the_own_edge_row_eliminates():
         "unit 1 (Spearmen) is eliminated: its recoil hex 0014 is off the table [HH.COMP.9, HH.COMP.11] [HH.COMP.50]."
     ]
     assert st.units[1].eliminated
+
+
+def steep_recoil(units, enemy_at, away, terrain=None):
+    from games.hordes_heroes.compulsory import recoil_h2h
+
+    st = make_state([(1, "south", "spear", (0, 5), Facing.N)] + units, steep=[((0, 5), away)])
+    if terrain:
+        st = _terr(st, terrain)
+    return st, recoil_h2h(st, 1, H(*enemy_at))
+
+
+@pytest.mark.parametrize(
+    ("case", "enemy", "enemy_at", "away", "to"),
+    [
+        ("farthest from the enemy, then nearer the own edge", False, (0, 4), (0, 6), (-1, 6)),
+        ("nearer the own edge before the lower hex", True, (1, 4), (-1, 6), (0, 6)),
+    ],
+)
+def test_HH_COMP_10_HH_PD_40_steep_recoil_takes_the_farthest_hex(case, enemy, enemy_at, away, to):
+    """HH.COMP.10, HH.PD.40: directly away is across a steep side: the vacant legal neighbour farthest from the
+    enemy faced (never one nearer), then nearest the own edge, then the lowest hex."""
+    units = [(2, "north", "spear", enemy_at, Facing.S)] if enemy else []
+    st, lines = steep_recoil(units, enemy_at, away)
+    assert lines == [f"unit 1 (Spearmen) recoils to {st.label(H(*to))} instead of across the steep side [HH.COMP.10]."]
+    assert st.units[1].hex == H(*to) and st.units[1].facing is Facing.N
+
+
+@pytest.mark.parametrize(
+    ("case", "friends", "terrain", "to"),
+    [
+        ("a friend holds the best hex: the next", [(3, "south", "spear", (-1, 6), Facing.N)], None, (1, 5)),
+        ("friends hold both: eliminated", [(3, "south", "spear", (-1, 6), Facing.N), (4, "south", "spear", (1, 5), Facing.N)], None, None),
+        ("both impassable: eliminated", [], {(-1, 6): IMP, (1, 5): IMP}, None),
+    ],
+)
+def test_HH_COMP_10_steep_recoil_never_displaces_friends(case, friends, terrain, to):
+    """HH.COMP.10, HH.PD.40: the other hex must be vacant (no displacement) and outside the enemy ZOC; with none the
+    unit is eliminated."""
+    st, lines = steep_recoil([(2, "north", "spear", (0, 4), Facing.S)] + friends, (0, 4), (0, 6), terrain)
+    if to:
+        assert lines == [f"unit 1 (Spearmen) recoils to {st.label(H(*to))} instead of across the steep side [HH.COMP.10]."]
+    else:
+        assert lines == [
+            "unit 1 (Spearmen) is eliminated: it cannot recoil across the steep side and has no other hex [HH.COMP.10]"
+            " [HH.COMP.50]."
+        ]
+    assert all(not st.units[f[0]].disrupted and st.units[f[0]].hex == H(*f[3]) for f in friends)
