@@ -538,3 +538,19 @@ def test_HH_COMP_10_steep_recoil_never_displaces_friends(case, friends, terrain,
             " [HH.COMP.50]."
         ]
     assert all(not st.units[f[0]].disrupted and st.units[f[0]].hex == H(*f[3]) for f in friends)
+
+
+# --- evade (HH.COMP.42-45) ----------------------------------------------------------------------------------------
+
+
+def test_HH_COMP_44_evade_ends_nearest_the_own_edge_before_the_lowest_hex():
+    """HH.COMP.44, HH.PD.15: light cavalry (E2) contacted from the east evades 2 hexes west; of the ends 3 hexes from
+    the mover it takes the one nearest its own (south) edge, (-2, 8), not the lowest hex (-2, 6)."""
+    from games.hordes_heroes.compulsory import try_evade
+
+    st = make_state([(1, "south", "lc", (0, 6), Facing.N), (2, "north", "mma", (1, 6), Facing.W)])
+    assert try_evade(st, st.units[1], st.units[2]) == [
+        f"unit 1 (Mongol Light Cavalry) evades 1207 -> {st.label(H(-1, 7))} {st.label(H(-2, 8))} [HH.COMP.42]."
+    ]
+    u = st.units[1]
+    assert (u.hex, u.evaded_this_bound, u.disrupted, u.facing) == (H(-2, 8), True, False, Facing.N)
