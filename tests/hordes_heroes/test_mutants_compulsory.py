@@ -10,7 +10,7 @@ import pytest
 from games.hordes_heroes.compulsory import elephant_move
 
 from . import test_rules_comp  # noqa: F401  (registers the "eleph" profile)
-from .helpers import Dice, Facing, H, make_state
+from .helpers import PROFILES, Dice, Facing, H, P, make_state
 from .test_rules_shoot import _terr
 
 
@@ -554,3 +554,42 @@ def test_HH_COMP_44_evade_ends_nearest_the_own_edge_before_the_lowest_hex():
     ]
     u = st.units[1]
     assert (u.hex, u.evaded_this_bound, u.disrupted, u.facing) == (H(-2, 8), True, False, Facing.N)
+
+
+# --- flee response (HH.COMP.47, HH.COMP.48) -----------------------------------------------------------------------
+
+PROFILES.setdefault("mut_f1", P("mut_f1", "Runners", "infantry", "C", "1R", 2, 0, traits=["F"]))
+PROFILES.setdefault("mut_f2", P("mut_f2", "Runners", "infantry", "C", "2R", 2, 0, traits=["F"]))
+
+
+@pytest.mark.parametrize(
+    ("case", "pid", "dismounted", "mover", "path", "facing"),
+    [
+        ("contacted from the east: 5 hexes west", "lc", False, ((1, 6), Facing.W), [(0, 5), (-1, 5), (-2, 5), (-3, 5), (-4, 5)], Facing.WSW),
+        ("contacted from behind: the turn costs 1", "lc", False, ((0, 5), Facing.S), [(-1, 7), (-2, 8), (-3, 9), (-4, 10)], Facing.S),
+        ("dismounted: remounting costs 1", "lc", True, ((1, 6), Facing.W), [(0, 5), (-1, 5), (-2, 5), (-3, 5)], Facing.WSW),
+        ("dismounted, from behind", "lc", True, ((0, 5), Facing.S), [(-1, 7), (-2, 8), (-3, 9)], Facing.S),
+        ("a single hex: facing the way it stepped", "mut_f1", False, ((0, 7), Facing.N), [(0, 5)], Facing.WNW),
+        ("two hexes: facing the last step", "mut_f2", False, ((0, 7), Facing.N), [(0, 5), (-1, 5)], Facing.WSW),
+    ],
+)
+def test_HH_COMP_47_HH_COMP_48_flee_response(case, pid, dismounted, mover, path, facing):
+    """HH.COMP.47, HH.COMP.48, HH.PD.16, HH.MOVE.26, HH.EX.32: a unit with F flees its full move (the first step
+    paying the turn, a dismounted one remounting for 1 MP) to the end farthest from the contacting unit, facing its
+    last step, not disrupted, and may not do so again this bound."""
+    from dataclasses import replace
+
+    from games.hordes_heroes.compulsory import try_flee_response
+
+    st = make_state([(1, "south", pid, (0, 6), Facing.N), (2, "north", "mma", *mover)])
+    if dismounted:
+        st.units[1] = replace(st.units[1], profile="dmma")
+    name = st.profiles[pid].name
+    labels = " ".join(st.label(H(*h)) for h in path)
+    how = "remounts and flees" if dismounted else "flees"
+    assert try_flee_response(st, st.units[1], st.units[2]) == [
+        f"unit 1 ({name}) {how} in response 1207 -> {labels} [HH.COMP.47]."
+    ]
+    u = st.units[1]
+    assert (u.hex, u.facing, u.profile, u.flee_responded_this_bound, u.disrupted) == (H(*path[-1]), facing, pid, True, False)
+    assert try_flee_response(st, u, st.units[2]) is None
