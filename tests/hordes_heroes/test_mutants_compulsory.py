@@ -593,3 +593,66 @@ def test_HH_COMP_47_HH_COMP_48_flee_response(case, pid, dismounted, mover, path,
     u = st.units[1]
     assert (u.hex, u.facing, u.profile, u.flee_responded_this_bound, u.disrupted) == (H(*path[-1]), facing, pid, True, False)
     assert try_flee_response(st, u, st.units[2]) is None
+
+
+# --- losses (HH.STAND.8, HH.WIN.4) --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_HH_STAND_8_HH_WIN_4_losses_count_by_bought_profile(version):
+    """HH.STAND.8, HH.WIN.4, HH.CRT.5: stands lost are added to the owner's casualties under the profile bought (a
+    dismounted unit counts as its mounted profile); rules version 2 also keeps the bound's running loss per unit; no
+    loss records nothing."""
+    from dataclasses import replace
+
+    from games.hordes_heroes.compulsory import record_losses
+
+    st = make_state([(1, "south", "lc", (0, 6), Facing.N)])
+    st.options = replace(st.options, rules_version=version)
+    st.units[1] = replace(st.units[1], profile="dmma")
+    st.casualties = {"north": {}}
+    st.bound_losses = {1: 2} if version == 2 else {}
+    record_losses(st, st.units[1], 0)
+    assert st.casualties == {"north": {}} and st.bound_losses == ({1: 2} if version == 2 else {})
+    record_losses(st, st.units[1], 3)
+    assert st.casualties == {"north": {}, "south": {"lc": 3}}
+    assert st.bound_losses == ({1: 5} if version == 2 else {})
+    record_losses(st, st.units[1], 1)
+    assert st.casualties["south"] == {"lc": 4}
+
+
+# --- flee: first hexes (HH.COMP.16) and the 2012 edge halt (HH12.CMP.10) ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("case", "opponents", "h2h", "want"),
+    [
+        ("melee: a distant opponent listed first is skipped, not the end", [(0, 3), (0, 5)], True, [(0, 7)]),
+        ("melee: directly away from each opponent", [(0, 5), (1, 5)], True, [(-1, 7), (0, 7)]),
+        ("melee: away from opposite opponents", [(0, 5), (-1, 6)], True, [(0, 7), (1, 6)]),
+        ("shooting: every neighbour farther from the shooter", [(0, 3)], False, [(-1, 7), (0, 7), (1, 6)]),
+        ("shooting: farther from every shooter", [(0, 3), (3, 3)], False, [(-1, 7), (0, 7)]),
+    ],
+)
+def test_HH_COMP_16_flee_first_hexes(case, opponents, h2h, want):
+    """HH.COMP.16: a melee flee starts directly away from an adjacent opponent into a hex 2 or more from all of them;
+    a shooting flee into any neighbour strictly farther from every shooter (never one level with it)."""
+    from games.hordes_heroes.compulsory import flee_candidates
+
+    st = make_state([(1, "south", "spear", (0, 6), Facing.N)])
+    assert flee_candidates(st, st.units[1], [H(*o) for o in opponents], h2h) == [H(*w) for w in want]
+
+
+def test_HH12_CMP_10_no_edge_halt_for_a_side_without_an_edge():
+    """HH12.CMP.10: a side with no table edge (none fixed yet) never halts on one."""
+    from dataclasses import replace
+
+    from games.hordes_heroes.compulsory import halt_at_own_edge
+    from games.hordes_heroes.edition import LATEST_RULES_VERSION, Edition
+
+    st = make_state([(1, "south", "spear", (0, 13), Facing.N)], edges=False)
+    st.options = replace(st.options, edition=Edition.E2012, rules_version=LATEST_RULES_VERSION)
+    assert halt_at_own_edge(st, 1) == [] and st.edge_halts == {} and st.units[1].facing is Facing.N
+    st.edges = {"south": make_state([]).edges["south"]}
+    assert halt_at_own_edge(st, 1) == ["unit 1 (Spearmen) halts on its own table edge facing S [HH12.CMP.10]."]
+    assert st.edge_halts == {1: H(0, 13)} and st.units[1].facing is Facing.S
