@@ -656,3 +656,18 @@ def test_HH12_CMP_10_no_edge_halt_for_a_side_without_an_edge():
     st.edges = {"south": make_state([]).edges["south"]}
     assert halt_at_own_edge(st, 1) == ["unit 1 (Spearmen) halts on its own table edge facing S [HH12.CMP.10]."]
     assert st.edge_halts == {1: H(0, 13)} and st.units[1].facing is Facing.S
+
+
+@pytest.mark.parametrize(("friend", "to"), [((-1, 7), (0, 7)), ((0, 7), (-1, 7)), (None, (-1, 7))])
+def test_HH_COMP_21_flee_spares_friends_before_the_lowest_hex(friend, to):
+    """HH.COMP.21, HH.PD.20: of two equally good 2-hex flee ends, the one without a friend to push aside is taken;
+    with no friend, the lower hex."""
+    from games.hordes_heroes.compulsory import flee
+
+    units = [(1, "south", "spear", (0, 5), Facing.N), (2, "north", "spear", (0, 4), Facing.S)]
+    st = make_state(units + ([(3, "south", "spear", friend, Facing.N)] if friend else []))
+    lines = flee(st, 1, [H(0, 4)], h2h=True)
+    assert lines == [
+        f"unit 1 (Spearmen) flees 1206 -> 1207 {st.label(H(*to))} (2 of 2 hexes) [HH.COMP.15, HH.COMP.21, HH.COMP.22]."
+    ]
+    assert st.units[1].hex == H(*to) and (not friend or not st.units[3].disrupted)
