@@ -671,3 +671,27 @@ def test_HH_COMP_21_flee_spares_friends_before_the_lowest_hex(friend, to):
         f"unit 1 (Spearmen) flees 1206 -> 1207 {st.label(H(*to))} (2 of 2 hexes) [HH.COMP.15, HH.COMP.21, HH.COMP.22]."
     ]
     assert st.units[1].hex == H(*to) and (not friend or not st.units[3].disrupted)
+
+
+def test_HH_COMP_12_shooting_recoil_priority_1_is_strictly_away():
+    """HH.COMP.12: from a shooter at (3, 6), (0, 7) is nearer the own edge but no farther from the shooter, so with
+    (-1, 7) impassable the recoil falls to priority 2, the level hex farthest from the shooter."""
+    from games.hordes_heroes.compulsory import recoil_shooting
+
+    st = _terr(make_state([(1, "south", "spear", (0, 6), Facing.N)]), {(-1, 7): IMP})
+    assert recoil_shooting(st, 1, [H(3, 6)]) == [
+        f"unit 1 (Spearmen) recoils from the shooting to {st.label(H(-1, 6))} (priority 2) [HH.COMP.12]."
+    ]
+
+
+def test_HH_COMP_12_shooting_recoil_with_no_hex_eliminates():
+    """HH.COMP.12, HH.COMP.50: every neighbour held by a disrupted friend: eliminated, the friends untouched."""
+    from games.hordes_heroes.compulsory import recoil_shooting
+
+    where = [(0, 7), (-1, 7), (1, 6), (-1, 6), (0, 5), (1, 5)]
+    units = [(i + 2, "south", "spear", qr, Facing.N, D) for i, qr in enumerate(where)]
+    st = make_state([(1, "south", "spear", (0, 6), Facing.N)] + units)
+    assert recoil_shooting(st, 1, [H(0, 3)]) == [
+        "unit 1 (Spearmen) is eliminated: it has no hex to recoil into [HH.COMP.12] [HH.COMP.50]."
+    ]
+    assert [st.units[i + 2].hex for i in range(6)] == [H(*qr) for qr in where]
