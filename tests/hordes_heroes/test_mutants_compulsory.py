@@ -695,3 +695,27 @@ def test_HH_COMP_12_shooting_recoil_with_no_hex_eliminates():
         "unit 1 (Spearmen) is eliminated: it has no hex to recoil into [HH.COMP.12] [HH.COMP.50]."
     ]
     assert [st.units[i + 2].hex for i in range(6)] == [H(*qr) for qr in where]
+
+
+@pytest.mark.parametrize("crowded", [False, True])
+def test_HH_COMP_43_HH_DISR_1_evade_through_friends(crowded):
+    """HH.COMP.43, HH.DISR.1, HH.PD.20: every way west is through friends: the evader passes through one (disrupted);
+    when every end hex is held too, the friend where it ends is pushed aside (disrupted) and is not also reported as
+    passed through."""
+    from games.hordes_heroes.compulsory import try_evade
+
+    firsts = [(3, (-1, 7)), (4, (-1, 6)), (5, (0, 5))]
+    ends = [(6, (-2, 8)), (7, (-2, 7)), (8, (-2, 6)), (9, (-1, 5)), (10, (0, 4))] if crowded else []
+    friends = [(i, "south", "spear", qr, Facing.N) for i, qr in firsts + ends]
+    st = make_state([(1, "south", "lc", (0, 6), Facing.N), (2, "north", "mma", (1, 6), Facing.W)] + friends)
+    want = [
+        "unit 1 (Mongol Light Cavalry) evades 1207 -> 1208 1109 [HH.COMP.42].",
+        "unit 3 (Spearmen) is passed through and disrupted [HH.DISR.1].",
+    ]
+    if crowded:
+        want.append(f"unit 6 (Spearmen) is pushed aside to {st.label(H(-3, 9))} and disrupted [HH.COMP.42].")
+    assert try_evade(st, st.units[1], st.units[2]) == want
+    assert st.units[1].hex == H(-2, 8) and st.units[3].disrupted
+    assert [i for i, _ in firsts + ends if st.units[i].disrupted] == ([3, 6] if crowded else [3])
+    if crowded:
+        assert st.units[6].hex == H(-3, 9)
