@@ -719,3 +719,38 @@ def test_HH_COMP_43_HH_DISR_1_evade_through_friends(crowded):
     assert [i for i, _ in firsts + ends if st.units[i].disrupted] == ([3, 6] if crowded else [3])
     if crowded:
         assert st.units[6].hex == H(-3, 9)
+
+
+def test_HH_COMP_19_HH_COMP_23_flee_eliminations():
+    """HH.COMP.19, HH.COMP.23, HH.ART.17, HH.COMP.50: a unit made to flee on its own edge row, or artillery made to
+    flee, is eliminated; one row in, a unit flees onto the edge row."""
+    from games.hordes_heroes.compulsory import flee
+
+    st = make_state([(1, "south", "spear", (0, 13), Facing.N), (2, "north", "spear", (0, 12), Facing.S)])
+    assert flee(st, 1, [H(0, 12)], h2h=True) == [
+        "unit 1 (Spearmen) is eliminated: it must flee from its own table edge [HH.COMP.19] [HH.COMP.50]."
+    ]
+    st = make_state([(1, "south", "spear", (0, 12), Facing.N), (2, "north", "spear", (0, 11), Facing.S)])
+    assert flee(st, 1, [H(0, 11)], h2h=True)[0].startswith("unit 1 (Spearmen) flees 1513 -> ")
+    assert not st.units[1].eliminated and st.units[1].disrupted
+    st = make_state([(1, "south", "guns", (0, 6), Facing.N), (2, "north", "spear", (0, 5), Facing.S)])
+    assert flee(st, 1, [H(0, 5)], h2h=True) == [
+        "unit 1 (Field Guns) is eliminated: artillery and war wagons cannot flee [HH.COMP.23, HH.ART.17,"
+        " HH.SPECIAL.41] [HH.COMP.50]."
+    ]
+
+
+@pytest.mark.parametrize(("general", "blocked"), [("north", True), ("south", False)])
+def test_HH_COMP_1_recoil_into_a_lone_enemy_general_is_blocked(general, blocked):
+    """HH.COMP.1, HH.COMP.11: a recoil may not enter a hex holding a lone enemy general (eliminated); a lone friendly
+    general there is no bar."""
+    from games.hordes_heroes.compulsory import recoil_h2h
+
+    st = make_state(
+        [(1, "south", "spear", (0, 5), Facing.N), (2, "north", "spear", (0, 4), Facing.S)], [(7, general, (0, 6))]
+    )
+    lines = recoil_h2h(st, 1, H(0, 4))
+    if blocked:
+        assert lines == ["unit 1 (Spearmen) is eliminated: its recoil hex 1207 is blocked [HH.COMP.11] [HH.COMP.50]."]
+    else:
+        assert lines == ["unit 1 (Spearmen) recoils 1206 -> 1207 [HH.COMP.3]."] and st.units[1].hex == H(0, 6)
