@@ -22,6 +22,7 @@ from .test_rules_shoot import _terr
 
 PROFILES.setdefault("eleph", P("eleph", "War Elephants", "elephant", "B", "2R", 5, 3, stands=2))
 PROFILES.setdefault("afoot", P("afoot", "Foot Skirmishers", "infantry", "D", "2R", 1, 0, 7, ["E1"], skirmisher=True))
+PROFILES.setdefault("legion", P("legion", "Legionaries", "infantry", "B", "1CR", 5, 2, traits=["A1", "S"]))
 
 
 # --- recoil -------------------------------------------------------------------------------------------------------
