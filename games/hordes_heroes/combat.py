@@ -671,7 +671,6 @@ def resolve_combat(state: GameState, g: Group, dice: DiceSource, fought: set[Mem
         _roll(state, s, dice, label)
     lines: list[str] = []
     diff = fst.total - ost.total
-    all_units = [focus, *opp_units]
     as_if_any = {uid for s in (fst, ost) for uid, a in s.as_if.items() if a}
     advanced: set[int] = set()
     if diff == 0:
@@ -707,9 +706,25 @@ def resolve_combat(state: GameState, g: Group, dice: DiceSource, fought: set[Mem
         lines += more
         if lose is fst and opp_gens:
             lines += general_follow_up(state, opp_gens, applied[0], choices)
+    lines += _mark_static(state, focus, opp_units, opp_gens, advanced, as_if_any, level=diff == 0)
+    for m in [("u", focus.id), *opps_m]:
+        fought.add(m)
+    return lines
+
+
+def _mark_static(
+    state: GameState,
+    focus: Unit,
+    opp_units: list[Unit],
+    opp_gens: list[int],
+    advanced: set[int],
+    as_if_any: set[int],
+    level: bool,
+) -> list[str]:
+    """The SC markers after a combat, and the line a lone general's tie adds."""
     # HH.HTH.19, HH.HTH.20, ruling HH.DISR.8: SC markers. A winner that advanced keeps its impact (HH.COMP.33);
     # one that fought as if disrupted does not regain it while still engaged (HH.DISR.7).
-    for u in all_units:
+    for u in [focus, *opp_units]:
         cur = state.units[u.id]
         if not cur.on_table:
             continue
@@ -717,13 +732,11 @@ def resolve_combat(state: GameState, g: Group, dice: DiceSource, fought: set[Mem
         still = any(state.units[f.id].on_table and f.id in {x.id for x in engaged_with(state, cur)} for f in foes)
         if still and (u.id not in advanced or u.id in as_if_any):
             state.units[u.id] = replace(cur, static_combat=True)
-    if diff == 0 and opp_gens and state.rules.general_tie_static and state.units[focus.id].on_table:
+    if level and opp_gens and state.rules.general_tie_static and state.units[focus.id].on_table:
         # ruling HH12.GEN.A2: a level fight with a lone general leaves both in place; the unit becomes static
         state.units[focus.id] = replace(state.units[focus.id], static_combat=True)
-        lines.append(f"{uname(focus)} is held in static combat by general {opp_gens[0]} [HH12.GEN.A2].")
-    for m in [("u", focus.id), *opps_m]:
-        fought.add(m)
-    return lines
+        return [f"{uname(focus)} is held in static combat by general {opp_gens[0]} [HH12.GEN.A2]."]
+    return []
 
 
 def resolve_single_combat(state: GameState, a: int, b: int, dice: DiceSource) -> list[str]:

@@ -193,15 +193,7 @@ def _group_steps(
             target = Hex(int(stp[1]), int(stp[2]))  # type: ignore[call-overload]  # ["hex", q, r]
             delta = target - here
             moves = {i: st.stands[i].hex + delta for i in ids}
-            for i in ids:
-                occ = st.at(moves[i])
-                if occ is not None and occ.id in ids:
-                    continue
-                if occ is not None:
-                    raise Illegal(
-                        f"{i} would enter {occ.id}'s hex: a group move does not pass through stands [PC.MOVE.14]"
-                    )
-                _check_step(st, st.stands[i], moves[i], states[i], first=not states[i].left_hex)
+            _check_members(st, ids, moves, states)
             # A stand on opportunity that a member's step would contact counter-charges it first, as it would a
             # single stand; the group's movement then ends [PC.OPP.4] (b) [PC.OPP.5] [PC.OPP.8].
             if any(counter_charge(ctx, i, moves[i]) for i in ids):
@@ -209,43 +201,8 @@ def _group_steps(
                 break
             for i in ids:
                 evasions(ctx, i, moves[i], st.stands[i].facing, [*tracks[i].path])
-            ahead: dict[str, list[Stand]] = {}
-            for i in ids:
-                s = st.stands[i]
-                ahead[i] = [
-                    e for e in (st.at(h) for h in G.front(moves[i], s.facing)) if e is not None and e.side != s.side
-                ]
-                if not all(can_charge(st, s, e, [*tracks[i].path]) for e in ahead[i]):
-                    raise Illegal(
-                        f"{i} may not move into contact: only stands with an impact factor charge [PC.MOVE.13] "
-                        "[PC.MELEE.1]"
-                    )
-            # Where any member halts the whole group's move ends; there, as at the last step, no member may stand in
-            # an enemy ZOC with that enemy on its flank or rear, unless it is charging [PC.ZOC.3] [PC.MOVE.14].
-            ends = k == len(steps) - 1 or any(
-                ahead[i]
-                or zoc_holders(st, moves[i], st.stands[i].side)
-                or st.ground(moves[i]) in DIFFICULT
-                or st.edge(st.stands[i].hex, moves[i]) is not None
-                for i in ids
-            )
-            if ends:
-                for i in ids:
-                    why = "" if ahead[i] else zoc3_forbids(st, st.stands[i], moves[i], st.stands[i].facing)
-                    if why:
-                        raise Illegal(f"{i}: {why}")
-            direction = G.direction(here, target)
-            kind = G.step_kind(st.stands[ids[0]].facing, direction)  # one facing, one direction: one kind for all
-            for i in ids:
-                st.put(replace(st.stands[i], hex=moves[i], opportunity=False))
-                _carry_general(st, i, moves[i])
-                _chase_generals(ctx, st.stands[i].side, moves[i])
-                states[i].mp -= 1
-                states[i].left_hex = True
-                states[i].kinds.add(kind)
-                if kind is G.StepKind.SIDEWAYS:
-                    states[i].side_dir = direction
-                tracks[i].path.append(moves[i])
+            _check_ends(st, ids, moves, tracks, last=k == len(steps) - 1)
+            _step_members(ctx, ids, moves, states, tracks, G.direction(here, target))
             here = target
             taken = k + 1
             for i in ids:
@@ -283,6 +240,67 @@ def _group_steps(
     if chargers:
         charge_contacts(ctx, {i: a for i, a in chargers.items() if st.stands[i].on_board}, Movement())
     return bool(chargers) or interrupted or (halt and taken < len(steps))
+
+
+def _check_members(st: State, ids: list[str], moves: dict[str, Hex], states: dict[str, MoveState]) -> None:
+    """Each member's step checked as a stand's own; a group never passes through stands [PC.MOVE.14]."""
+    for i in ids:
+        occ = st.at(moves[i])
+        if occ is not None and occ.id in ids:
+            continue
+        if occ is not None:
+            raise Illegal(f"{i} would enter {occ.id}'s hex: a group move does not pass through stands [PC.MOVE.14]")
+        _check_step(st, st.stands[i], moves[i], states[i], first=not states[i].left_hex)
+
+
+def _check_ends(st: State, ids: list[str], moves: dict[str, Hex], tracks: dict[str, Track], *, last: bool) -> None:
+    """No contact without an impact factor [PC.MOVE.13] [PC.MELEE.1]; where any member halts the whole group's move
+    ends, and there, as at the last step, no member may stand in an enemy ZOC with that enemy on its flank or rear,
+    unless it is charging [PC.ZOC.3] [PC.MOVE.14]."""
+    ahead: dict[str, list[Stand]] = {}
+    for i in ids:
+        s = st.stands[i]
+        ahead[i] = [e for e in (st.at(h) for h in G.front(moves[i], s.facing)) if e is not None and e.side != s.side]
+        if not all(can_charge(st, s, e, [*tracks[i].path]) for e in ahead[i]):
+            raise Illegal(
+                f"{i} may not move into contact: only stands with an impact factor charge [PC.MOVE.13] [PC.MELEE.1]"
+            )
+    ends = last or any(
+        ahead[i]
+        or zoc_holders(st, moves[i], st.stands[i].side)
+        or st.ground(moves[i]) in DIFFICULT
+        or st.edge(st.stands[i].hex, moves[i]) is not None
+        for i in ids
+    )
+    if ends:
+        for i in ids:
+            why = "" if ahead[i] else zoc3_forbids(st, st.stands[i], moves[i], st.stands[i].facing)
+            if why:
+                raise Illegal(f"{i}: {why}")
+
+
+def _step_members(
+    ctx: Ctx,
+    ids: list[str],
+    moves: dict[str, Hex],
+    states: dict[str, MoveState],
+    tracks: dict[str, Track],
+    direction: int,
+) -> None:
+    """Every member takes its step, with its attached general [PC.CMD.5]; one facing, one direction: one step kind
+    for all [PC.MOVE.10] [PC.MOVE.11] [PC.MOVE.12]."""
+    st = ctx.st
+    kind = G.step_kind(st.stands[ids[0]].facing, direction)
+    for i in ids:
+        st.put(replace(st.stands[i], hex=moves[i], opportunity=False))
+        _carry_general(st, i, moves[i])
+        _chase_generals(ctx, st.stands[i].side, moves[i])
+        states[i].mp -= 1
+        states[i].left_hex = True
+        states[i].kinds.add(kind)
+        if kind is G.StepKind.SIDEWAYS:
+            states[i].side_dir = direction
+        tracks[i].path.append(moves[i])
 
 
 def group_rally(ctx: Ctx, ids: list[str]) -> None:
